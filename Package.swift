@@ -1,0 +1,27 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+let package = Package(
+    name: "ListViewManager",
+    products: [
+        .library(name: "ModelStorage", targets: ["ModelStorage"]),
+    ],
+    targets: [
+        // GTK 4 as Swift sees it: the system headers through pkg-config.
+        .systemLibrary(
+            name: "CGtk",
+            pkgConfig: "gtk4",
+            providers: [.apt(["libgtk-4-dev"])]
+        ),
+        // What Swift cannot import from GTK: function-like macros, GType casts, constants.
+        .target(
+            name: "CGtkShims",
+            dependencies: ["CGtk"]
+        ),
+        // Sectioned storages and the flattened layout; pure Swift, no GTK.
+        .target(name: "ModelStorage"),
+        .testTarget(name: "ModelStorageTests", dependencies: ["ModelStorage"]),
+        .testTarget(name: "CGtkShimsTests", dependencies: ["CGtk", "CGtkShims"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

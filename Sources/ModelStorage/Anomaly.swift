@@ -1,0 +1,76 @@
+import Foundation
+import Synchronization
+
+/// Something that went wrong by the library's conventions without being worth a crash:
+/// a bad index path, a missing item, a missing mapping.
+///
+/// `debugDescription` is long and prefixed (`⚠️[MemoryStorage] …`); `description` is short
+/// enough for analytics. `kind` names the case without its values, for silencing.
+public protocol Anomaly: Equatable, Sendable, CustomStringConvertible, CustomDebugStringConvertible {
+    /// The case of the anomaly, without its associated values.
+    associatedtype Kind: Hashable, Sendable
+
+    /// The case of this anomaly, without its associated values.
+    var kind: Kind { get }
+
+    /// What every handler of this anomaly type does unless given its own `anomalyAction`.
+    /// Writes `debugDescription` to standard error until replaced.
+    static var defaultAction: @Sendable (Self) -> Void { get set }
+}
+
+/// Receives the anomalies of one storage or manager and decides what happens to them.
+///
+/// ```swift
+/// storage.anomalyHandler.anomalyAction = { anomaly in logger.warning("\(anomaly)") }
+/// storage.anomalyHandler.silence(.itemNotFoundForReload)
+/// storage.anomalyHandler.silence { anomaly in anomaly.description.contains("Draft") }
+/// ```
+public final class AnomalyHandler<A: Anomaly> {
+    /// What is done with each anomaly that is not silenced. By default it calls
+    /// `A.defaultAction` as it is at the time of the report.
+    public var anomalyAction: (A) -> Void = { A.defaultAction($0) }
+
+    private var silencedKinds: Set<A.Kind> = []
+    private var silencingConditions: [(A) -> Bool] = []
+
+    /// Creates a handler that uses the default action.
+    public init() {}
+
+    /// Stops reporting every anomaly of this kind, whatever its values.
+    public func silence(_ kind: A.Kind) {
+        silencedKinds.insert(kind)
+    }
+
+    /// Stops reporting the anomalies for which `condition` returns true.
+    public func silence(where condition: @escaping (A) -> Bool) {
+        silencingConditions.append(condition)
+    }
+
+    /// Reports `anomaly` unless it is silenced.
+    public func report(_ anomaly: A) {
+        guard !silencedKinds.contains(anomaly.kind),
+              !silencingConditions.contains(where: { $0(anomaly) }) else { return }
+        anomalyAction(anomaly)
+    }
+}
+
+/// A process-wide default action per anomaly type, safe to read and replace from any thread.
+public final class DefaultAnomalyAction<A: Anomaly>: Sendable {
+    private let action: Mutex<@Sendable (A) -> Void>
+
+    /// Creates the holder with `initial` as the action.
+    public init(_ initial: @escaping @Sendable (A) -> Void = { writeToStandardError($0.debugDescription) }) {
+        action = Mutex(initial)
+    }
+
+    /// The current action.
+    public var current: @Sendable (A) -> Void {
+        get { action.withLock { $0 } }
+        set { action.withLock { $0 = newValue } }
+    }
+}
+
+/// Writes `message` and a newline to standard error.
+public func writeToStandardError(_ message: String) {
+    FileHandle.standardError.write(Data((message + "\n").utf8))
+}

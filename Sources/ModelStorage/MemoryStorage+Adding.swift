@@ -1,0 +1,117 @@
+import Foundation
+
+extension MemoryStorage {
+    /// Appends `item` to `section`, creating the sections up to it when needed.
+    ///
+    /// A nil optional is not stored: it is reported as `.nilItem`.
+    /// - Parameters:
+    ///   - item: the model; optionals are stored unwrapped.
+    ///   - section: the section's index.
+    public func addItem<T>(_ item: T, toSection section: Int = 0) {
+        addItems([item], toSection: section)
+    }
+
+    /// Appends `items` to `section`, creating the sections up to it when needed.
+    ///
+    /// When any of `items` is nil, nothing is added and `.nilItem` is reported.
+    /// - Parameters:
+    ///   - items: the models; optionals are stored unwrapped.
+    ///   - section: the section's index.
+    public func addItems<T>(_ items: [T], toSection section: Int = 0) {
+        guard checkSectionIsNotNegative(section) else { return }
+        guard let models = storedModels(items) else {
+            anomalyHandler.report(.nilItem(operation: "addItems(_:toSection:)"))
+            return
+        }
+        record { update in
+            ensureSection(section, &update)
+            guard !models.isEmpty else { return }
+            let start = sections[section].items.count
+            sections[section].items.append(contentsOf: models)
+            update.append(.insertItems(section: section, items: start..<(start + models.count)))
+        }
+    }
+
+    /// Inserts `item` at `indexPath`, creating the sections up to it when needed.
+    /// - Parameters:
+    ///   - item: the model; optionals are stored unwrapped.
+    ///   - indexPath: where the item will be; its item index may equal the section's count.
+    /// - Throws: `MemoryStorageError.insertionIndexPathTooBig` when the index is past the
+    ///   end of the section, `.nilItem` for a nil optional. Nothing changes then.
+    public func insertItem<T>(_ item: T, to indexPath: IndexPath) throws {
+        try insertItems([item], to: [indexPath])
+    }
+
+    /// Inserts `items[i]` at `indexPaths[i]`, in order (each index path counts the items
+    /// inserted before it), creating sections when needed.
+    /// - Throws: `.batchInsertionItemCountMismatch` when the counts differ,
+    ///   `.insertionIndexPathTooBig` when an index path is past the end of its section,
+    ///   `.nilItem` for a nil optional. Nothing changes then.
+    public func insertItems<T>(_ items: [T], to indexPaths: [IndexPath]) throws {
+        guard items.count == indexPaths.count else {
+            anomalyHandler.report(.batchInsertionItemCountMismatch(itemsCount: items.count, indexPathsCount: indexPaths.count))
+            throw MemoryStorageError.batchInsertionItemCountMismatch(itemsCount: items.count, indexPathsCount: indexPaths.count)
+        }
+        guard let models = storedModels(items) else {
+            anomalyHandler.report(.nilItem(operation: "insertItems(_:to:)"))
+            throw MemoryStorageError.nilItem
+        }
+        try validateInsertions(at: indexPaths)
+        record { update in
+            for (model, indexPath) in zip(models, indexPaths) {
+                ensureSection(indexPath.section, &update)
+                sections[indexPath.section].items.insert(model, at: indexPath.item)
+                update.append(.insertItems(section: indexPath.section, items: indexPath.item..<(indexPath.item + 1)))
+            }
+        }
+    }
+
+    /// Throws unless inserting at each of `indexPaths` in turn is possible.
+    private func validateInsertions(at indexPaths: [IndexPath]) throws {
+        var counts: [Int: Int] = [:]
+        for indexPath in indexPaths {
+            let count = counts[indexPath.section] ?? numberOfItems(inSection: indexPath.section)
+            guard indexPath.count == 2, indexPath.section >= 0, indexPath.item >= 0, indexPath.item <= count else {
+                anomalyHandler.report(.insertionIndexPathTooBig(indexPath: indexPath, countOfElementsInSection: count))
+                throw MemoryStorageError.insertionIndexPathTooBig(indexPath, countOfElementsInSection: count)
+            }
+            counts[indexPath.section] = count + 1
+        }
+    }
+
+    /// Replaces the first item equal to `itemToReplace` with `replacingItem`, in place.
+    ///
+    /// Delivered as an `.updateItem`: a view updates the row it shows there.
+    /// - Throws: `.itemNotFound` when no item equals `itemToReplace`, `.nilItem` when
+    ///   `replacingItem` is nil. Nothing changes then.
+    public func replaceItem<T: Equatable>(_ itemToReplace: T, with replacingItem: Any) throws {
+        guard let model = unwrap(replacingItem) else {
+            anomalyHandler.report(.nilItem(operation: "replaceItem(_:with:)"))
+            throw MemoryStorageError.nilItem
+        }
+        guard let indexPath = indexPath(forItem: itemToReplace) else {
+            anomalyHandler.report(.replaceItemFailedItemNotFound(itemDescription: describeItem(itemToReplace)))
+            throw MemoryStorageError.itemNotFound(itemDescription: describeItem(itemToReplace))
+        }
+        record { update in
+            sections[indexPath.section].items[indexPath.item] = model
+            update.append(.updateItem(indexPath))
+        }
+    }
+
+    /// Tells the view that the first item equal to `item` changed its content.
+    ///
+    /// The stored model is replaced by `item` (they are equal, but a value type may carry
+    /// new content), and an `.updateItem` is delivered. A missing item is reported as
+    /// `.reloadItemFailedItemNotFound`.
+    public func reloadItem<T: Equatable>(_ item: T) {
+        guard let indexPath = indexPath(forItem: item), let model = unwrap(item) else {
+            anomalyHandler.report(.reloadItemFailedItemNotFound(itemDescription: describeItem(item)))
+            return
+        }
+        record { update in
+            sections[indexPath.section].items[indexPath.item] = model
+            update.append(.updateItem(indexPath))
+        }
+    }
+}

@@ -1,0 +1,46 @@
+import Foundation
+
+extension MemoryStorage {
+    /// Moves the item at `source` so that it ends up at `destination`, within a section or
+    /// across sections.
+    ///
+    /// Invalid index paths change nothing and are reported (`.moveItemFailedItemNotFound`,
+    /// `.moveItemFailedInvalidIndexPaths`, `.moveItemFailedIndexPathTooBig`).
+    /// - Parameters:
+    ///   - source: where the item is now.
+    ///   - destination: where it will be; its item index counts the destination section
+    ///     without the moved item, so it may equal that count.
+    public func moveItem(at source: IndexPath, to destination: IndexPath) {
+        guard let model = item(at: source) else {
+            anomalyHandler.report(.moveItemFailedItemNotFound(indexPath: source))
+            return
+        }
+        guard destination.count == 2, sections.indices.contains(destination.section), destination.item >= 0 else {
+            anomalyHandler.report(.moveItemFailedInvalidIndexPaths(
+                sourceIndexPath: source, destinationIndexPath: destination,
+                sourceElementsInSection: numberOfItems(inSection: source.section),
+                destinationElementsInSection: destination.count == 2 ? numberOfItems(inSection: destination.section) : 0))
+            return
+        }
+        let destinationCount = numberOfItems(inSection: destination.section) - (source.section == destination.section ? 1 : 0)
+        guard destination.item <= destinationCount else {
+            anomalyHandler.report(.moveItemFailedIndexPathTooBig(indexPath: destination, countOfElementsInSection: destinationCount))
+            return
+        }
+        guard source != destination else { return }
+        record { update in
+            sections[source.section].items.remove(at: source.item)
+            sections[destination.section].items.insert(model, at: destination.item)
+            update.append(.moveItem(from: source, to: destination))
+        }
+    }
+
+    /// Moves the item at `source` to `destination`, as DTModelStorage does after a drag
+    /// has reordered rows.
+    ///
+    /// GTK list views neither animate nor move rows themselves, so the view must still be
+    /// told: this is `moveItem(at:to:)` under DTModelStorage's name.
+    public func moveItemWithoutAnimation(from source: IndexPath, to destination: IndexPath) {
+        moveItem(at: source, to: destination)
+    }
+}

@@ -1,0 +1,93 @@
+import Foundation
+
+extension MemoryStorage {
+    /// Removes the first item equal to `item`.
+    /// - Throws: `MemoryStorageError.itemNotFound` when there is none; nothing changes then.
+    public func removeItem<T: Equatable>(_ item: T) throws {
+        guard let indexPath = indexPath(forItem: item) else {
+            anomalyHandler.report(.removeItemFailedItemNotFound(itemDescription: describeItem(item)))
+            throw MemoryStorageError.itemNotFound(itemDescription: describeItem(item))
+        }
+        removeValidatedItems(at: [indexPath])
+    }
+
+    /// Removes one stored item equal to each of `items` (a value listed twice removes two
+    /// equal items).
+    ///
+    /// When any of them is missing, nothing is removed and
+    /// `.removeItemFailedItemNotFound` is reported.
+    public func removeItems<T: Equatable>(_ items: [T]) {
+        var found = Set<IndexPath>()
+        for item in items {
+            guard let indexPath = firstIndexPath(of: item, skipping: found) else {
+                anomalyHandler.report(.removeItemFailedItemNotFound(itemDescription: describeItem(item)))
+                return
+            }
+            found.insert(indexPath)
+        }
+        removeValidatedItems(at: found)
+    }
+
+    /// Removes the items at `indexPaths` (all counted in the storage as it is now; an index
+    /// path listed twice removes one item).
+    ///
+    /// When any index path holds no item, nothing is removed and
+    /// `.removeItemFailedIndexPathNotFound` is reported.
+    public func removeItems(at indexPaths: [IndexPath]) {
+        for indexPath in indexPaths where item(at: indexPath) == nil {
+            let count = indexPath.count == 2 ? numberOfItems(inSection: indexPath.section) : 0
+            anomalyHandler.report(.removeItemFailedIndexPathNotFound(indexPath: indexPath, countOfElementsInSection: count))
+            return
+        }
+        removeValidatedItems(at: Set(indexPaths))
+    }
+
+    /// Removes every item of `section`; the section and its header and footer stay.
+    /// A missing section is reported as `.sectionIndexOutOfRange`.
+    public func removeItems(fromSection section: Int) {
+        guard sections.indices.contains(section) else {
+            anomalyHandler.report(.sectionIndexOutOfRange(section: section, numberOfSections: sections.count))
+            return
+        }
+        record { update in removeAllItems(ofSection: section, &update) }
+    }
+
+    /// Removes every item of every section; sections and their headers and footers stay.
+    public func removeAllItems() {
+        record { update in
+            for section in sections.indices.reversed() {
+                removeAllItems(ofSection: section, &update)
+            }
+        }
+    }
+
+    /// Removes the items at `indexPaths`, which all exist; each section's array is rebuilt
+    /// once, and runs of adjacent items are recorded as one change.
+    func removeValidatedItems(at indexPaths: Set<IndexPath>) {
+        guard !indexPaths.isEmpty else { return }
+        let bySection = Dictionary(grouping: indexPaths, by: \.section)
+        record { update in
+            for section in bySection.keys.sorted(by: >) {
+                let doomed = bySection[section, default: []].map(\.item).sorted(by: >)
+                for index in doomed {
+                    update.append(.deleteItems(section: section, items: index..<(index + 1)))
+                }
+                let doomedSet = Set(doomed)
+                var kept: [Any] = []
+                kept.reserveCapacity(sections[section].items.count - doomed.count)
+                for (index, model) in sections[section].items.enumerated() where !doomedSet.contains(index) {
+                    kept.append(model)
+                }
+                sections[section].items = kept
+            }
+        }
+    }
+
+    /// Empties `section`, recording one change.
+    func removeAllItems(ofSection section: Int, _ update: inout StorageUpdate) {
+        let count = sections[section].items.count
+        guard count > 0 else { return }
+        sections[section].items.removeAll()
+        update.append(.deleteItems(section: section, items: 0..<count))
+    }
+}

@@ -1,0 +1,168 @@
+import Foundation
+
+/// Models kept in memory, in sections with optional header and footer models.
+///
+/// Every change is recorded as a `StorageUpdate` and delivered to the `delegate` when the
+/// operation, or the whole `performUpdates` batch, ends. Bad input (an index path out of
+/// range, an item that is not there, a nil model) changes nothing: throwing operations
+/// throw a `MemoryStorageError`, and every case is also reported to `anomalyHandler`.
+///
+/// ```swift
+/// let storage = MemoryStorage()
+/// storage.setSectionHeaderModels(["Today", "Earlier"])
+/// storage.addItems(todayPosts, toSection: 0)
+/// storage.performUpdates {
+///     storage.addItem(draft, toSection: 1)
+///     try? storage.removeItem(oldPost)
+/// }
+/// ```
+public final class MemoryStorage: Storage {
+    /// Told about every change. Held weakly.
+    public weak var delegate: StorageUpdating?
+
+    /// Receives this storage's anomalies.
+    public let anomalyHandler = MemoryStorageAnomalyHandler()
+
+    /// The sections, in order.
+    public internal(set) var sections: [SectionModel] = []
+
+    /// The changes of the batch in progress.
+    private var pendingUpdate = StorageUpdate()
+    /// How many `performUpdates` calls are running (batches nest into the outermost).
+    private var batchDepth = 0
+    /// Set when the batch in progress must be shown by reloading everything.
+    private var pendingReload = false
+
+    /// Creates an empty storage.
+    public init() {}
+
+    // MARK: Storage
+
+    public func numberOfSections() -> Int {
+        sections.count
+    }
+
+    public func numberOfItems(inSection section: Int) -> Int {
+        sections.indices.contains(section) ? sections[section].items.count : 0
+    }
+
+    public func item(at indexPath: IndexPath) -> Any? {
+        guard indexPath.count == 2, sections.indices.contains(indexPath.section) else { return nil }
+        return sections[indexPath.section].item(at: indexPath.item)
+    }
+
+    public func headerModel(forSection section: Int) -> Any? {
+        sections.indices.contains(section) ? sections[section].headerModel : nil
+    }
+
+    public func footerModel(forSection section: Int) -> Any? {
+        sections.indices.contains(section) ? sections[section].footerModel : nil
+    }
+
+    // MARK: Queries
+
+    /// The items of `section`, or nil when there is no such section.
+    public func items(inSection section: Int) -> [Any]? {
+        sections.indices.contains(section) ? sections[section].items : nil
+    }
+
+    /// A copy of the section at `index`, or nil when there is none.
+    public func section(atIndex index: Int) -> SectionModel? {
+        sections.indices.contains(index) ? sections[index] : nil
+    }
+
+    /// The number of items in all sections. O(number of sections).
+    public var totalNumberOfItems: Int {
+        sections.reduce(0) { $0 + $1.items.count }
+    }
+
+    /// The index path of the first item equal to `item`, or nil when there is none.
+    /// O(number of items).
+    public func indexPath<T: Equatable>(forItem item: T) -> IndexPath? {
+        firstIndexPath(of: item, skipping: [])
+    }
+
+    /// The first index path holding a model equal to `item`, not counting `skipped` ones.
+    func firstIndexPath<T: Equatable>(of item: T, skipping skipped: Set<IndexPath>) -> IndexPath? {
+        guard let wanted = unwrap(item) as? T else { return nil }
+        for (sectionIndex, section) in sections.enumerated() {
+            for (itemIndex, model) in section.items.enumerated() where (model as? T) == wanted {
+                let indexPath = IndexPath(item: itemIndex, section: sectionIndex)
+                if !skipped.contains(indexPath) { return indexPath }
+            }
+        }
+        return nil
+    }
+
+    // MARK: Batches
+
+    /// Runs `block` and delivers all the changes it made as one `StorageUpdate` (nothing is
+    /// delivered when nothing changed). Batches nest: an inner one joins the outer one.
+    public func performUpdates(_ block: () throws -> Void) rethrows {
+        batchDepth += 1
+        defer {
+            batchDepth -= 1
+            if batchDepth == 0 { deliverPendingUpdate() }
+        }
+        try block()
+    }
+
+    /// Runs `block` and then asks the delegate to reload everything instead of showing
+    /// each change (DTModelStorage's `updateWithoutAnimations`). Nothing is delivered when
+    /// nothing changed.
+    public func updateWithoutAnimations(_ block: () throws -> Void) rethrows {
+        try performUpdates {
+            try block()
+            if !pendingUpdate.isEmpty { pendingReload = true }
+        }
+    }
+
+    /// Records changes made by `body`, delivering them now unless a batch is running.
+    /// `body` must validate its input before it changes anything.
+    func record(_ body: (inout StorageUpdate) throws -> Void) rethrows {
+        try performUpdates {
+            try body(&pendingUpdate)
+        }
+    }
+
+    /// Marks the batch in progress as needing a full reload of the view.
+    func requestReload() {
+        pendingReload = true
+    }
+
+    private func deliverPendingUpdate() {
+        let update = pendingUpdate
+        let reload = pendingReload
+        pendingUpdate = StorageUpdate()
+        pendingReload = false
+        if reload {
+            delegate?.storageNeedsReloading()
+        } else if !update.isEmpty {
+            delegate?.storageDidPerformUpdate(update)
+        }
+    }
+
+    // MARK: Shared steps
+
+    /// Creates empty sections up to `index`, recording each.
+    func ensureSection(_ index: Int, _ update: inout StorageUpdate) {
+        while sections.count <= index {
+            sections.append(SectionModel())
+            update.append(.insertSection(sections.count - 1))
+        }
+    }
+
+    /// Reports `anomaly` and returns false when `section` is negative.
+    func checkSectionIsNotNegative(_ section: Int) -> Bool {
+        guard section >= 0 else {
+            anomalyHandler.report(.sectionIndexOutOfRange(section: section, numberOfSections: sections.count))
+            return false
+        }
+        return true
+    }
+
+    /// A short description of `item` for anomalies and errors.
+    func describeItem(_ item: Any) -> String {
+        String(describing: item)
+    }
+}

@@ -1,0 +1,61 @@
+/// One section of a `MemoryStorage`: its items and its optional header and footer models.
+///
+/// A value: `MemoryStorage.section(atIndex:)` hands out a copy, and changes go through the
+/// storage so that views hear of them.
+public struct SectionModel {
+    /// The section's models, in order. Optionals are stored unwrapped.
+    public internal(set) var items: [Any]
+    /// The model shown above the items, if any.
+    public internal(set) var headerModel: Any?
+    /// The model shown below the items, if any.
+    public internal(set) var footerModel: Any?
+
+    /// Creates a section. Optional models are unwrapped; nil items are skipped.
+    /// - Parameters:
+    ///   - items: the section's models.
+    ///   - headerModel: the model of its header, or nil for none.
+    ///   - footerModel: the model of its footer, or nil for none.
+    public init<T>(items: [T], headerModel: Any? = nil, footerModel: Any? = nil) {
+        self.items = storedModels(items) ?? items.compactMap { unwrap($0) }
+        self.headerModel = headerModel.flatMap(unwrap)
+        self.footerModel = footerModel.flatMap(unwrap)
+    }
+
+    /// Creates a section without items.
+    public init(headerModel: Any? = nil, footerModel: Any? = nil) {
+        self.init(items: [Any](), headerModel: headerModel, footerModel: footerModel)
+    }
+
+    /// The number of items.
+    public var numberOfItems: Int { items.count }
+
+    /// The item at `index`, or nil when there is none.
+    public func item(at index: Int) -> Any? {
+        items.indices.contains(index) ? items[index] : nil
+    }
+
+    /// The header or footer model.
+    func supplementaryModel(_ kind: SupplementaryKind) -> Any? {
+        kind == .header ? headerModel : footerModel
+    }
+
+    /// Sets the header or footer model.
+    mutating func setSupplementaryModel(_ model: Any?, _ kind: SupplementaryKind) {
+        if kind == .header { headerModel = model } else { footerModel = model }
+    }
+}
+
+/// `values` as stored models, each unwrapped from any level of `Optional`; nil when any
+/// of them is nil. Skips the per-element check when `T` cannot hold an optional.
+func storedModels<T>(_ values: [T]) -> [Any]? {
+    guard T.self is OptionalUnwrapping.Type || T.self == Any.self else {
+        return values.map { $0 as Any }
+    }
+    var models: [Any] = []
+    models.reserveCapacity(values.count)
+    for value in values {
+        guard let model = unwrap(value) else { return nil }
+        models.append(model)
+    }
+    return models
+}

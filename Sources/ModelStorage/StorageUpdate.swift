@@ -1,0 +1,93 @@
+import Foundation
+
+/// Everything that changed in a storage during one operation or one `performUpdates` batch,
+/// in the order it happened.
+///
+/// `changes` is the exact ordered log (see `StorageChange`); `objectChanges` and
+/// `sectionChanges` give the same information in DTModelStorage's shape, one index path
+/// or section index per change.
+public struct StorageUpdate: Hashable, Sendable, CustomStringConvertible {
+    /// The changes, in the order they were made.
+    public private(set) var changes: [StorageChange]
+
+    /// Creates an update holding `changes`, e.g. to compare with a delivered one in tests.
+    public init(_ changes: [StorageChange] = []) {
+        self.changes = changes
+    }
+
+    /// True when nothing changed.
+    public var isEmpty: Bool { changes.isEmpty }
+
+    /// Item changes in DTModelStorage's shape, in order: one `(type, [indexPath])` per
+    /// item (a move carries `[from, to]`). Deleted runs are listed from their last item
+    /// down, so each index path is valid when replayed in order.
+    public var objectChanges: [(ChangeType, [IndexPath])] {
+        changes.flatMap { change -> [(ChangeType, [IndexPath])] in
+            switch change {
+            case .insertItems(let section, let items):
+                return items.map { (.insert, [IndexPath(item: $0, section: section)]) }
+            case .deleteItems(let section, let items):
+                return items.reversed().map { (.delete, [IndexPath(item: $0, section: section)]) }
+            case .moveItem(let from, let to):
+                return [(.move, [from, to])]
+            case .updateItem(let indexPath):
+                return [(.update, [indexPath])]
+            case .insertSection, .deleteSection, .moveSection, .supplementary:
+                return []
+            }
+        }
+    }
+
+    /// Section changes in DTModelStorage's shape, in order: one `(type, [index])` per
+    /// section (a move carries `[from, to]`); a changed header or footer is an `.update`
+    /// of its section.
+    public var sectionChanges: [(ChangeType, [Int])] {
+        changes.compactMap { change -> (ChangeType, [Int])? in
+            switch change {
+            case .insertSection(let index): return (.insert, [index])
+            case .deleteSection(let index): return (.delete, [index])
+            case .moveSection(let from, let to): return (.move, [from, to])
+            case .supplementary(_, _, let section): return (.update, [section])
+            case .insertItems, .deleteItems, .moveItem, .updateItem: return nil
+            }
+        }
+    }
+
+    public var description: String {
+        changes.isEmpty ? "StorageUpdate(empty)" : "StorageUpdate(" + changes.map(\.description).joined(separator: "; ") + ")"
+    }
+
+    // MARK: Recording
+
+    /// Appends `change`, merging it into the previous change when both are inserts (or both
+    /// deletes) of adjacent items in the same section.
+    public mutating func append(_ change: StorageChange) {
+        if let last = changes.last, let merged = Self.merge(last, change) {
+            changes[changes.count - 1] = merged
+        } else {
+            changes.append(change)
+        }
+    }
+
+    /// Appends every change of `other`, in order.
+    public mutating func append(contentsOf other: StorageUpdate) {
+        for change in other.changes { append(change) }
+    }
+
+    /// The single change equivalent to `first` followed by `second`, if there is one.
+    private static func merge(_ first: StorageChange, _ second: StorageChange) -> StorageChange? {
+        switch (first, second) {
+        case let (.insertItems(s1, a), .insertItems(s2, b)) where s1 == s2 && b.lowerBound >= a.lowerBound && b.lowerBound <= a.upperBound:
+            // New items landing inside or right after a run of new items extend the run.
+            return .insertItems(section: s1, items: a.lowerBound..<(a.upperBound + b.count))
+        case let (.deleteItems(s1, a), .deleteItems(s2, b)) where s1 == s2 && b.upperBound == a.lowerBound:
+            // Deleting the items just before a deleted run (DTModelStorage's descending order).
+            return .deleteItems(section: s1, items: b.lowerBound..<a.upperBound)
+        case let (.deleteItems(s1, a), .deleteItems(s2, b)) where s1 == s2 && b.lowerBound == a.lowerBound:
+            // Deleting the items that slid into a deleted run's place.
+            return .deleteItems(section: s1, items: a.lowerBound..<(a.upperBound + b.count))
+        default:
+            return nil
+        }
+    }
+}
