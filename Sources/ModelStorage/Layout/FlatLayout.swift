@@ -1,0 +1,109 @@
+import Foundation
+
+/// A sectioned storage seen as one flat list of rows, as GTK 4.8's list views need it:
+/// for each section an optional header row, its item rows, and an optional footer row.
+///
+/// Finding the row at a position, or the position of a row, costs O(log sections).
+/// `apply(_:)` turns a `StorageUpdate` into the shortest ordered list of splices to emit,
+/// with content-only changes reported apart, at a cost proportional to what changed.
+///
+/// ```swift
+/// var layout = FlatLayout(storage: storage)
+/// // in storageDidPerformUpdate(_ update:)
+/// let changes = layout.apply(update)
+/// for splice in changes.splices { emitItemsChanged(splice) }
+/// for position in changes.updatedPositions { updateRowInPlace(position) }
+/// ```
+public struct FlatLayout {
+    var table: SectionTable
+    private var nextSectionID = 0
+
+    /// Creates the layout of `storage` as it is now.
+    public init(storage: Storage, options: FlatLayoutOptions = FlatLayoutOptions()) {
+        table = SectionTable(options: options)
+        table.replaceAll(with: sections(of: storage))
+    }
+
+    /// How sections are flattened.
+    public var options: FlatLayoutOptions { table.options }
+
+    /// The number of rows.
+    public var count: Int { table.totalRows }
+
+    /// The number of sections.
+    public var numberOfSections: Int { table.count }
+
+    /// The row at `position`, or nil when the position is out of range.
+    public func row(at position: Int) -> FlatRow? {
+        guard let (sectionIndex, offset) = table.locate(position) else { return nil }
+        let section = table[sectionIndex]
+        let headerRows = table.showsHeader(section) ? 1 : 0
+        if offset < headerRows { return .header(section: sectionIndex) }
+        let item = offset - headerRows
+        if item < section.items { return .item(IndexPath(item: item, section: sectionIndex)) }
+        return .footer(section: sectionIndex)
+    }
+
+    /// The position of `row`, or nil when the layout has no such row.
+    public func position(of row: FlatRow) -> Int? {
+        let sectionIndex = row.section
+        guard sectionIndex >= 0, sectionIndex < table.count else { return nil }
+        let section = table[sectionIndex]
+        let start = table.start(of: sectionIndex)
+        let headerRows = table.showsHeader(section) ? 1 : 0
+        switch row {
+        case .header:
+            return headerRows == 1 ? start : nil
+        case .item(let indexPath):
+            guard indexPath.item >= 0, indexPath.item < section.items else { return nil }
+            return start + headerRows + indexPath.item
+        case .footer:
+            return table.showsFooter(section) ? start + headerRows + section.items : nil
+        }
+    }
+
+    /// The position of the first row of `section` (its header, if shown), or nil when
+    /// there is no such section.
+    public func startOfSection(_ section: Int) -> Int? {
+        guard section >= 0, section < table.count else { return nil }
+        return table.start(of: section)
+    }
+
+    /// Every row in order. O(rows): for tests and debugging.
+    public var rows: [FlatRow] {
+        (0..<count).compactMap(row(at:))
+    }
+
+    /// Follows `update` (which the storage has already made) and returns what a view must
+    /// emit and update to follow it.
+    public mutating func apply(_ update: StorageUpdate) -> FlatChanges {
+        var translation = UpdateTranslation(table: table, nextSectionID: nextSectionID)
+        for change in update.changes {
+            translation.apply(change)
+        }
+        table = translation.table
+        nextSectionID = translation.nextSectionID
+        return translation.composer.finish()
+    }
+
+    /// Rebuilds the layout from `storage` after a reload and returns the one splice that
+    /// replaces every row.
+    public mutating func reload(from storage: Storage) -> FlatChanges {
+        let oldCount = count
+        table.replaceAll(with: sections(of: storage))
+        guard oldCount > 0 || count > 0 else { return FlatChanges() }
+        return FlatChanges(splices: [Splice(position: 0, removed: oldCount, added: count)])
+    }
+
+    /// What the layout needs of each of `storage`'s sections, with new ids.
+    private mutating func sections(of storage: Storage) -> [SectionTable.Section] {
+        (0..<storage.numberOfSections()).map { index in
+            defer { nextSectionID += 1 }
+            return SectionTable.Section(
+                id: nextSectionID,
+                items: storage.numberOfItems(inSection: index),
+                hasHeader: storage.headerModel(forSection: index) != nil,
+                hasFooter: storage.footerModel(forSection: index) != nil)
+        }
+    }
+}

@@ -1,0 +1,91 @@
+import Foundation
+
+/// One row of a sectioned storage shown as a flat list: a section's header, one of its
+/// items, or its footer.
+public enum FlatRow: Hashable, Sendable, CustomStringConvertible {
+    /// The header of this section.
+    case header(section: Int)
+    /// The item at this index path.
+    case item(IndexPath)
+    /// The footer of this section.
+    case footer(section: Int)
+
+    /// The section the row belongs to.
+    public var section: Int {
+        switch self {
+        case .header(let section), .footer(let section): return section
+        case .item(let indexPath): return indexPath.section
+        }
+    }
+
+    public var description: String {
+        switch self {
+        case .header(let section): return "header \(section)"
+        case .item(let indexPath): return "item \(describe(indexPath))"
+        case .footer(let section): return "footer \(section)"
+        }
+    }
+}
+
+/// How a sectioned storage is flattened into rows.
+public struct FlatLayoutOptions: Hashable, Sendable {
+    /// Whether a section without items still shows its header row (DTTableViewManager's
+    /// default: yes).
+    public var displayHeaderOnEmptySection: Bool
+    /// Whether a section without items still shows its footer row.
+    public var displayFooterOnEmptySection: Bool
+
+    /// Creates options; by default headers and footers of empty sections are shown.
+    public init(displayHeaderOnEmptySection: Bool = true, displayFooterOnEmptySection: Bool = true) {
+        self.displayHeaderOnEmptySection = displayHeaderOnEmptySection
+        self.displayFooterOnEmptySection = displayFooterOnEmptySection
+    }
+}
+
+/// One `items-changed` of a GListModel: at `position`, `removed` rows were replaced by
+/// `added` rows. Positions count the splices emitted before it.
+public struct Splice: Hashable, Sendable, CustomStringConvertible {
+    /// The first row changed.
+    public var position: Int
+    /// How many rows were removed there.
+    public var removed: Int
+    /// How many rows were added there.
+    public var added: Int
+
+    /// Creates a splice.
+    public init(position: Int, removed: Int, added: Int) {
+        self.position = position
+        self.removed = removed
+        self.added = added
+    }
+
+    /// GTK's testsuite notation: "5-1+2" (position, removed, added; zeros left out).
+    public var description: String {
+        "\(position)" + (removed > 0 ? "-\(removed)" : "") + (added > 0 ? "+\(added)" : "")
+    }
+}
+
+/// What a view must do to follow a storage update: emit `splices` in order, then update
+/// the rows at `updatedPositions` in place.
+public struct FlatChanges: Hashable, Sendable, CustomStringConvertible {
+    /// The splices to emit, in order; each position counts the splices before it.
+    public var splices: [Splice]
+    /// Rows (positions after all splices) whose content changed without moving: update
+    /// their widgets in place, emit nothing for them. Ascending.
+    public var updatedPositions: [Int]
+
+    /// Creates a set of changes.
+    public init(splices: [Splice] = [], updatedPositions: [Int] = []) {
+        self.splices = splices
+        self.updatedPositions = updatedPositions
+    }
+
+    /// True when the view has nothing to do.
+    public var isEmpty: Bool { splices.isEmpty && updatedPositions.isEmpty }
+
+    public var description: String {
+        let spliceText = splices.map(\.description).joined(separator: " ")
+        let updateText = updatedPositions.isEmpty ? "" : " updated " + updatedPositions.map(String.init).joined(separator: ",")
+        return "[" + spliceText + "]" + updateText
+    }
+}

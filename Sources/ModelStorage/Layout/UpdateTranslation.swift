@@ -1,0 +1,110 @@
+/// Replays a `StorageUpdate`'s changes, in order, on a section table and records the rows
+/// each one replaces in a `SpliceComposer`.
+struct UpdateTranslation {
+    var table: SectionTable
+    var nextSectionID: Int
+    var composer = SpliceComposer()
+    /// Header and footer rows hidden while their section is empty, kept by section id so
+    /// that showing them again puts the same rows back.
+    private var hiddenRows: [Int: [SupplementaryKind: RowRun]] = [:]
+
+    init(table: SectionTable, nextSectionID: Int) {
+        self.table = table
+        self.nextSectionID = nextSectionID
+    }
+
+    mutating func apply(_ change: StorageChange) {
+        switch change {
+        case .insertSection(let index):
+            table.insert(SectionTable.Section(id: nextSectionID, items: 0, hasHeader: false, hasFooter: false), at: index)
+            nextSectionID += 1
+        case .deleteSection(let index):
+            composer.replace(at: table.start(of: index), removing: table.rows(table[index]), inserting: [])
+            hiddenRows[table.remove(at: index).id] = nil
+        case .moveSection(let from, let to):
+            let rows = composer.replace(at: table.start(of: from), removing: table.rows(table[from]), inserting: [])
+            table.insert(table.remove(at: from), at: to)
+            composer.replace(at: table.start(of: to), removing: 0, inserting: rows)
+        case .insertItems(let section, let items):
+            replaceItems(in: section, at: items.lowerBound, removing: 0, inserting: [.fresh(count: items.count)])
+        case .deleteItems(let section, let items):
+            replaceItems(in: section, at: items.lowerBound, removing: items.count, inserting: [])
+        case .moveItem(let from, let to):
+            let rows = replaceItems(in: from.section, at: from.item, removing: 1, inserting: [])
+            replaceItems(in: to.section, at: to.item, removing: 0, inserting: rows)
+        case .updateItem(let indexPath):
+            let start = table.start(of: indexPath.section) + (table.showsHeader(table[indexPath.section]) ? 1 : 0)
+            composer.markUpdated(at: start + indexPath.item)
+        case .supplementary(let kind, let type, let section):
+            changeSupplementary(kind, type, in: section)
+        }
+    }
+
+    /// Replaces items of `section` and shows or hides its header and footer rows when the
+    /// section becomes empty or stops being empty. Returns the removed item rows.
+    @discardableResult
+    private mutating func replaceItems(in sectionIndex: Int, at item: Int, removing: Int, inserting: [RowRun]) -> [RowRun] {
+        let before = table[sectionIndex]
+        var after = before
+        after.items += inserting.reduce(0) { $0 + $1.count } - removing
+        let start = table.start(of: sectionIndex)
+
+        if table.showsFooter(before), !table.showsFooter(after) {
+            hide(.footer, of: before, at: start + table.rows(before) - 1)
+        }
+        var headerRows = table.showsHeader(before) ? 1 : 0
+        if headerRows == 1, !table.showsHeader(after) {
+            hide(.header, of: before, at: start)
+            headerRows = 0
+        }
+        let removed = composer.replace(at: start + headerRows + item, removing: removing, inserting: inserting)
+        if !table.showsHeader(before), table.showsHeader(after) {
+            show(.header, of: before, at: start)
+            headerRows = 1
+        }
+        if !table.showsFooter(before), table.showsFooter(after) {
+            show(.footer, of: before, at: start + headerRows + after.items)
+        }
+        table.update(sectionIndex) { $0.items = after.items }
+        return removed
+    }
+
+    /// Inserts, deletes or updates the header or footer model of a section.
+    private mutating func changeSupplementary(_ kind: SupplementaryKind, _ type: ChangeType, in sectionIndex: Int) {
+        let before = table[sectionIndex]
+        var after = before
+        if kind == .header { after.hasHeader = type != .delete } else { after.hasFooter = type != .delete }
+        let start = table.start(of: sectionIndex)
+        let position = kind == .header ? start : start + table.rows(before) - 1
+        let shownBefore = kind == .header ? table.showsHeader(before) : table.showsFooter(before)
+        let shownAfter = kind == .header ? table.showsHeader(after) : table.showsFooter(after)
+
+        switch (shownBefore, shownAfter) {
+        case (true, true):
+            composer.markUpdated(at: position)
+        case (true, false):
+            composer.replace(at: position, removing: 1, inserting: [])
+        case (false, true):
+            composer.replace(at: kind == .header ? start : start + table.rows(before), removing: 0, inserting: [.fresh(count: 1)])
+        case (false, false):
+            // Hidden because the section is empty: the model change applies when it shows.
+            if type == .delete {
+                hiddenRows[before.id]?[kind] = nil
+            } else if let row = hiddenRows[before.id]?[kind] {
+                composer.markUpdated(row)
+            }
+        }
+        table.update(sectionIndex) { $0 = after }
+    }
+
+    private mutating func hide(_ kind: SupplementaryKind, of section: SectionTable.Section, at position: Int) {
+        let rows = composer.replace(at: position, removing: 1, inserting: [])
+        hiddenRows[section.id, default: [:]][kind] = rows.first
+    }
+
+    private mutating func show(_ kind: SupplementaryKind, of section: SectionTable.Section, at position: Int) {
+        let row = hiddenRows[section.id]?[kind] ?? .fresh(count: 1)
+        hiddenRows[section.id]?[kind] = nil
+        composer.replace(at: position, removing: 0, inserting: [row])
+    }
+}
