@@ -21,6 +21,7 @@ let package = Package(
         // Sectioned storages and the flattened layout; pure Swift, no GTK.
         .target(name: "ModelStorage"),
         .testTarget(name: "ModelStorageTests", dependencies: ["ModelStorage"]),
+        .testTarget(name: "CGtkShimsTests", dependencies: ["CGtk", "CGtkShims"]),
     ],
     swiftLanguageModes: [.v6]
 )

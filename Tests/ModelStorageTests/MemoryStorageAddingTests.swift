@@ -1,0 +1,136 @@
+import Foundation
+import ModelStorage
+import Testing
+
+@Suite("MemoryStorage: adding, inserting, replacing and reloading")
+struct MemoryStorageAddingTests {
+    let fixture = StorageFixture()
+    var storage: MemoryStorage { fixture.storage }
+
+    @Test("addItem creates the section and delivers one insert")
+    func addItem() {
+        storage.addItem(1)
+        #expect(fixture.delivered == [StorageUpdate([.insertSection(0), .insertItems(section: 0, items: 0..<1)])])
+        #expect(storage.items(inSection: 0) as? [Int] == [1])
+    }
+
+    @Test("addItem to a later section creates every section before it")
+    func addItemCreatesSections() {
+        storage.addItem("a", toSection: 2)
+        #expect(fixture.delivered == [StorageUpdate([.insertSection(0), .insertSection(1), .insertSection(2), .insertItems(section: 2, items: 0..<1)])])
+        #expect(storage.numberOfSections() == 3)
+        #expect(storage.item(at: ip(2, 0)) as? String == "a")
+    }
+
+    @Test("addItems appends a run, delivered as one change")
+    func addItems() {
+        storage.addItems([1, 2])
+        storage.addItems([3, 4, 5])
+        #expect(fixture.delivered == [
+            StorageUpdate([.insertSection(0), .insertItems(section: 0, items: 0..<2)]),
+            StorageUpdate([.insertItems(section: 0, items: 2..<5)]),
+        ])
+        #expect(storage.items(inSection: 0) as? [Int] == [1, 2, 3, 4, 5])
+        #expect(storage.totalNumberOfItems == 5)
+    }
+
+    @Test("addItems with no items delivers only the sections it created")
+    func addNoItems() {
+        storage.addItems([Int](), toSection: 1)
+        #expect(fixture.delivered == [StorageUpdate([.insertSection(0), .insertSection(1)])])
+        storage.addItems([Int](), toSection: 1)
+        #expect(fixture.delivered.isEmpty)
+    }
+
+    @Test("insertItem puts the item at its index path")
+    func insertItem() throws {
+        storage.addItems([1, 3])
+        _ = fixture.delivered
+        try storage.insertItem(2, to: ip(0, 1))
+        #expect(fixture.delivered == [StorageUpdate([.insertItems(section: 0, items: 1..<2)])])
+        #expect(storage.items(inSection: 0) as? [Int] == [1, 2, 3])
+    }
+
+    @Test("insertItem at the end of a new section creates it")
+    func insertItemIntoNewSection() throws {
+        try storage.insertItem(1, to: ip(1, 0))
+        #expect(fixture.delivered == [StorageUpdate([.insertSection(0), .insertSection(1), .insertItems(section: 1, items: 0..<1)])])
+    }
+
+    @Test("insertItem past the end throws, reports, and changes nothing")
+    func insertItemTooFar() {
+        storage.addItems([1])
+        _ = fixture.delivered
+        #expect(throws: MemoryStorageError.insertionIndexPathTooBig(ip(0, 2), countOfElementsInSection: 1)) {
+            try storage.insertItem(9, to: ip(0, 2))
+        }
+        #expect(throws: MemoryStorageError.insertionIndexPathTooBig(ip(3, 1), countOfElementsInSection: 0)) {
+            try storage.insertItem(9, to: ip(3, 1))
+        }
+        #expect(fixture.anomalies == [
+            .insertionIndexPathTooBig(indexPath: ip(0, 2), countOfElementsInSection: 1),
+            .insertionIndexPathTooBig(indexPath: ip(3, 1), countOfElementsInSection: 0),
+        ])
+        #expect(fixture.delivered.isEmpty)
+        #expect(storage.numberOfSections() == 1)
+        #expect(storage.items(inSection: 0) as? [Int] == [1])
+    }
+
+    @Test("insertItems inserts in order, each index path counting the ones before")
+    func insertItems() throws {
+        storage.addItems([10, 20])
+        _ = fixture.delivered
+        try storage.insertItems([1, 2, 3], to: [ip(0, 0), ip(0, 1), ip(1, 0)])
+        #expect(fixture.delivered == [StorageUpdate([.insertItems(section: 0, items: 0..<2), .insertSection(1), .insertItems(section: 1, items: 0..<1)])])
+        #expect(storage.items(inSection: 0) as? [Int] == [1, 2, 10, 20])
+        #expect(storage.items(inSection: 1) as? [Int] == [3])
+    }
+
+    @Test("insertItems with a bad index path or a count mismatch throws and changes nothing")
+    func insertItemsInvalid() {
+        storage.addItems([10])
+        _ = fixture.delivered
+        #expect(throws: MemoryStorageError.insertionIndexPathTooBig(ip(0, 3), countOfElementsInSection: 2)) {
+            try storage.insertItems([1, 2], to: [ip(0, 0), ip(0, 3)])
+        }
+        #expect(throws: MemoryStorageError.batchInsertionItemCountMismatch(itemsCount: 2, indexPathsCount: 1)) {
+            try storage.insertItems([1, 2], to: [ip(0, 0)])
+        }
+        #expect(fixture.anomalies.map(\.kind) == [.insertionIndexPathTooBig, .batchInsertionItemCountMismatch])
+        #expect(fixture.delivered.isEmpty)
+        #expect(storage.items(inSection: 0) as? [Int] == [10])
+    }
+
+    @Test("replaceItem swaps the model in place and delivers an update")
+    func replaceItem() throws {
+        storage.addItems(["a", "b"])
+        _ = fixture.delivered
+        try storage.replaceItem("b", with: 42)
+        #expect(fixture.delivered == [StorageUpdate([.updateItem(ip(0, 1))])])
+        #expect(storage.item(at: ip(0, 1)) as? Int == 42)
+    }
+
+    @Test("replaceItem of a missing item throws and reports")
+    func replaceMissingItem() {
+        storage.addItems(["a"])
+        _ = fixture.delivered
+        #expect(throws: MemoryStorageError.itemNotFound(itemDescription: "z")) {
+            try storage.replaceItem("z", with: "y")
+        }
+        #expect(fixture.anomalies == [.replaceItemFailedItemNotFound(itemDescription: "z")])
+        #expect(fixture.delivered.isEmpty)
+        #expect(storage.items(inSection: 0) as? [String] == ["a"])
+    }
+
+    @Test("reloadItem stores the new content of an equal model and delivers an update")
+    func reloadItem() {
+        storage.addItems([Tagged(uid: 1, version: 0), Tagged(uid: 2, version: 0)])
+        _ = fixture.delivered
+        storage.reloadItem(Tagged(uid: 2, version: 5))
+        #expect(fixture.delivered == [StorageUpdate([.updateItem(ip(0, 1))])])
+        #expect((storage.item(at: ip(0, 1)) as? Tagged)?.version == 5)
+        storage.reloadItem(Tagged(uid: 3, version: 0))
+        #expect(fixture.anomalies == [.reloadItemFailedItemNotFound(itemDescription: "#3.v0")])
+        #expect(fixture.delivered.isEmpty)
+    }
+}

@@ -1,0 +1,39 @@
+#!/usr/bin/env bash
+# Installs the Debian/Ubuntu packages this project needs to build, run and test, and
+# checks for a Swift 6 toolchain. Safe to run any number of times: it only asks apt for
+# what is missing, and runs `apt-get update` only then. Works as root or through sudo.
+set -euo pipefail
+
+packages=(
+    libgtk-4-dev      # GTK 4 headers and libraries (the CGtk module, through pkg-config)
+    pkg-config        # how SwiftPM finds GTK
+    xvfb xauth        # xvfb-run: a real X display for the UI tests, with no screen
+    dbus              # dbus-run-session: a private session bus, so GTK does not warn
+    at-spi2-core      # the accessibility bus GTK talks to
+    fonts-dejavu-core # fonts for rows to render with
+)
+
+missing=()
+for package in "${packages[@]}"; do
+    if ! dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed"; then
+        missing+=("$package")
+    fi
+done
+
+if ((${#missing[@]} > 0)); then
+    echo "Installing: ${missing[*]}"
+    if [[ $(id -u) -eq 0 ]]; then sudo=(); else sudo=(sudo); fi
+    "${sudo[@]}" apt-get update
+    "${sudo[@]}" env DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends "${missing[@]}"
+fi
+
+# Swift is not in Debian 12's archive; newer Debian and Ubuntu releases package it as swiftlang.
+if ! command -v swift >/dev/null 2>&1 && [[ ! -x /opt/swift/usr/bin/swift ]]; then
+    if apt-cache show swiftlang >/dev/null 2>&1; then
+        if [[ $(id -u) -eq 0 ]]; then sudo=(); else sudo=(sudo); fi
+        "${sudo[@]}" env DEBIAN_FRONTEND=noninteractive apt-get install -y swiftlang
+    else
+        echo "error: no Swift toolchain found. Install Swift 6 from https://www.swift.org/install/linux/ and put its usr/bin on PATH." >&2
+        exit 1
+    fi
+fi
