@@ -22,7 +22,7 @@ public protocol Anomaly: Equatable, Sendable, CustomStringConvertible, CustomDeb
 ///
 /// ```swift
 /// storage.anomalyHandler.anomalyAction = { anomaly in logger.warning("\(anomaly)") }
-/// storage.anomalyHandler.silence(.itemNotFoundForReload)
+/// storage.anomalyHandler.silence(.reloadItemFailedItemNotFound)
 /// storage.anomalyHandler.silence { anomaly in anomaly.description.contains("Draft") }
 /// ```
 public final class AnomalyHandler<A: Anomaly> {
