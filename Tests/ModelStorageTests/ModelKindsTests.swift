@@ -73,7 +73,7 @@ struct ModelKindsTests {
         storage.setItems([nil] as [Int?])
         #expect(throws: MemoryStorageError.nilItem) { try storage.insertItem(nil as Int?, to: ip(0, 0)) }
         storage.addItem(1)
-        #expect(throws: MemoryStorageError.nilItem) { try storage.replaceItem(1, with: nil as Int? as Any) }
+        #expect(throws: MemoryStorageError.nilItem) { try storage.replaceItem(1, with: Optional<Int>.none as Any) }
         #expect(fixture.anomalies.map(\.kind) == [.nilItem, .nilItem, .nilItem, .nilItem, .nilItem])
         #expect(storage.items(inSection: 0) as? [Int] == [1])
     }
