@@ -57,7 +57,7 @@ struct ModelKindsTests {
         let nested: Int?? = 5
         storage.addItem(maybe)
         storage.addItem(nested)
-        storage.addItem(Optional<Any>.some(Optional<Int>.some(6)))
+        storage.addItem(Optional<Any>.some(Optional<Int>.some(6) as Any))
         #expect(storage.item(at: ip(0, 0)) is Circle)
         #expect(storage.item(at: ip(0, 1)) as? Int == 5)
         #expect(storage.item(at: ip(0, 2)) as? Int == 6)
