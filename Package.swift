@@ -5,6 +5,7 @@ let package = Package(
     name: "ListViewManager",
     products: [
         .library(name: "ModelStorage", targets: ["ModelStorage"]),
+        .executable(name: "list-benchmarks", targets: ["ListBenchmarks"]),
     ],
     targets: [
         // GTK 4 as Swift sees it: the system headers through pkg-config.
@@ -20,6 +21,8 @@ let package = Package(
         ),
         // Sectioned storages and the flattened layout; pure Swift, no GTK.
         .target(name: "ModelStorage"),
+        // The benchmark suite (run in release): one JSON line per scenario.
+        .executableTarget(name: "ListBenchmarks", dependencies: ["ModelStorage"]),
         .testTarget(name: "ModelStorageTests", dependencies: ["ModelStorage"]),
         .testTarget(name: "CGtkShimsTests", dependencies: ["CGtk", "CGtkShims"]),
     ],

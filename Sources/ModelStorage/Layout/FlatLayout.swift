@@ -77,11 +77,10 @@ public struct FlatLayout {
     /// Follows `update` (which the storage has already made) and returns what a view must
     /// emit and update to follow it.
     public mutating func apply(_ update: StorageUpdate) -> FlatChanges {
-        var translation = UpdateTranslation(table: table, nextSectionID: nextSectionID)
+        var translation = UpdateTranslation(nextSectionID: nextSectionID)
         for change in update.changes {
-            translation.apply(change)
+            translation.apply(change, to: &table)
         }
-        table = translation.table
         nextSectionID = translation.nextSectionID
         return translation.composer.finish()
     }

@@ -1,19 +1,18 @@
 /// Replays a `StorageUpdate`'s changes, in order, on a section table and records the rows
-/// each one replaces in a `SpliceComposer`.
+/// each one replaces in a `SpliceComposer`. The table is passed in place (`inout`) so that
+/// it is never copied: a translation costs what changed, not what the table holds.
 struct UpdateTranslation {
-    var table: SectionTable
     var nextSectionID: Int
     var composer = SpliceComposer()
     /// Header and footer rows hidden while their section is empty, kept by section id so
     /// that showing them again puts the same rows back.
     private var hiddenRows: [Int: [SupplementaryKind: RowRun]] = [:]
 
-    init(table: SectionTable, nextSectionID: Int) {
-        self.table = table
+    init(nextSectionID: Int) {
         self.nextSectionID = nextSectionID
     }
 
-    mutating func apply(_ change: StorageChange) {
+    mutating func apply(_ change: StorageChange, to table: inout SectionTable) {
         switch change {
         case .insertSection(let index):
             table.insert(SectionTable.Section(id: nextSectionID, items: 0, hasHeader: false, hasFooter: false), at: index)
@@ -26,24 +25,24 @@ struct UpdateTranslation {
             table.insert(table.remove(at: from), at: to)
             composer.replace(at: table.start(of: to), removing: 0, inserting: rows)
         case .insertItems(let section, let items):
-            replaceItems(in: section, at: items.lowerBound, removing: 0, inserting: [.fresh(count: items.count)])
+            replaceItems(in: section, of: &table, at: items.lowerBound, removing: 0, inserting: [.fresh(count: items.count)])
         case .deleteItems(let section, let items):
-            replaceItems(in: section, at: items.lowerBound, removing: items.count, inserting: [])
+            replaceItems(in: section, of: &table, at: items.lowerBound, removing: items.count, inserting: [])
         case .moveItem(let from, let to):
-            let rows = replaceItems(in: from.section, at: from.item, removing: 1, inserting: [])
-            replaceItems(in: to.section, at: to.item, removing: 0, inserting: rows)
+            let rows = replaceItems(in: from.section, of: &table, at: from.item, removing: 1, inserting: [])
+            replaceItems(in: to.section, of: &table, at: to.item, removing: 0, inserting: rows)
         case .updateItem(let indexPath):
             let start = table.start(of: indexPath.section) + (table.showsHeader(table[indexPath.section]) ? 1 : 0)
             composer.markUpdated(at: start + indexPath.item)
         case .supplementary(let kind, let type, let section):
-            changeSupplementary(kind, type, in: section)
+            changeSupplementary(kind, type, in: section, of: &table)
         }
     }
 
     /// Replaces items of `section` and shows or hides its header and footer rows when the
     /// section becomes empty or stops being empty. Returns the removed item rows.
     @discardableResult
-    private mutating func replaceItems(in sectionIndex: Int, at item: Int, removing: Int, inserting: [RowRun]) -> [RowRun] {
+    private mutating func replaceItems(in sectionIndex: Int, of table: inout SectionTable, at item: Int, removing: Int, inserting: [RowRun]) -> [RowRun] {
         let before = table[sectionIndex]
         var after = before
         after.items += inserting.reduce(0) { $0 + $1.count } - removing
@@ -70,7 +69,7 @@ struct UpdateTranslation {
     }
 
     /// Inserts, deletes or updates the header or footer model of a section.
-    private mutating func changeSupplementary(_ kind: SupplementaryKind, _ type: ChangeType, in sectionIndex: Int) {
+    private mutating func changeSupplementary(_ kind: SupplementaryKind, _ type: ChangeType, in sectionIndex: Int, of table: inout SectionTable) {
         let before = table[sectionIndex]
         var after = before
         if kind == .header { after.hasHeader = type != .delete } else { after.hasFooter = type != .delete }

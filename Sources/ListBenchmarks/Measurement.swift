@@ -1,0 +1,57 @@
+import Foundation
+
+/// One line of the benchmark report.
+struct Measurement {
+    var scenario: String
+    var impl = "swift"
+    var n: Int
+    var wallMilliseconds: Double
+    var peakResidentMegabytes: Double = residentMegabytes()
+    /// Scenario-specific figures (splices emitted, bytes per item, …).
+    var extra: [(String, Double)] = []
+
+    /// `{"scenario":…, "impl":…, "n":…, "wall_ms":…, "peak_rss_mb":…, …}`
+    var json: String {
+        var fields = [
+            "\"scenario\":\"\(scenario)\"", "\"impl\":\"\(impl)\"", "\"n\":\(n)",
+            "\"wall_ms\":\(format(wallMilliseconds))", "\"peak_rss_mb\":\(format(peakResidentMegabytes))",
+        ]
+        fields += extra.map { "\"\($0.0)\":\(format($0.1))" }
+        return "{" + fields.joined(separator: ", ") + "}"
+    }
+}
+
+private func format(_ value: Double) -> String {
+    value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(format: "%.4f", value)
+}
+
+/// Milliseconds taken by `body`.
+func milliseconds(_ body: () -> Void) -> Double {
+    let clock = ContinuousClock()
+    let elapsed = clock.measure(body)
+    return Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15
+}
+
+/// Makes glibc map every allocation of 128 KiB or more on its own and unmap it when freed
+/// (it otherwise raises that threshold as large blocks are freed, and reuses resident
+/// memory), so that resident-memory deltas of large arrays are exact.
+func pinMallocMapThreshold() {
+    typealias MallOpt = @convention(c) (Int32, Int32) -> Int32
+    guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "mallopt") else { return }
+    let mallopt = unsafeBitCast(symbol, to: MallOpt.self)
+    let mmapThreshold: Int32 = -3  // M_MMAP_THRESHOLD in malloc.h
+    _ = mallopt(mmapThreshold, 128 * 1024)
+}
+
+/// The process's resident memory now, in MiB (from /proc/self/statm).
+func residentMegabytes() -> Double {
+    Double(residentBytes()) / 1_048_576
+}
+
+/// The process's resident memory now, in bytes.
+func residentBytes() -> Int {
+    guard let statm = try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8) else { return 0 }
+    let fields = statm.split(separator: " ")
+    guard fields.count > 1, let pages = Int(fields[1]) else { return 0 }
+    return pages * Int(sysconf(Int32(_SC_PAGESIZE)))
+}

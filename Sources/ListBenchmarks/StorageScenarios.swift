@@ -1,0 +1,95 @@
+import Foundation
+import ModelStorage
+
+/// A model the size of a typical row model: an id and a title (24 bytes).
+struct BenchmarkPost {
+    let id: Int
+    let title: String
+}
+
+/// Keeps a layout in step with a storage, timing only the translation of each update.
+final class TimedLayoutFollower: StorageUpdating {
+    var layout: FlatLayout
+    private(set) var translationMilliseconds = 0.0
+    private(set) var splices = 0
+    private(set) var updates = 0
+
+    init(storage: MemoryStorage) {
+        layout = FlatLayout(storage: storage)
+    }
+
+    func storageDidPerformUpdate(_ update: StorageUpdate) {
+        var changes = FlatChanges()
+        translationMilliseconds += milliseconds { changes = layout.apply(update) }
+        splices += changes.splices.count
+        updates += 1
+    }
+
+    func storageNeedsReloading() {}
+}
+
+/// A storage of `count` posts in `sections` equal sections.
+func makeStorage(count: Int, sections: Int) -> MemoryStorage {
+    let storage = MemoryStorage()
+    let perSection = count / sections
+    storage.setItemsForAllSections((0..<sections).map { section in
+        (0..<perSection).map { BenchmarkPost(id: section * perSection + $0, title: "") }
+    })
+    return storage
+}
+
+/// Scenario 7: the storage alone, without GTK.
+enum StorageScenarios {
+    static func run(sizes: [Int], only prefix: String) -> [Measurement] {
+        var results: [Measurement] = []
+        if "storage_add_items".hasPrefix(prefix) || prefix.isEmpty {
+            results.append(addItems(count: sizes.max() ?? 1_000_000))
+        }
+        for size in sizes where "translate".hasPrefix(prefix) || prefix.hasPrefix("translate") || prefix.isEmpty {
+            results.append(translation(count: size, name: "translate_single_insert", repetitions: 1000) { storage, step in
+                try? storage.insertItem(BenchmarkPost(id: -step, title: ""), to: IndexPath(item: storage.numberOfItems(inSection: 5) / 2, section: 5))
+            })
+            results.append(translation(count: size, name: "translate_batch_1000_adjacent", repetitions: 100) { storage, step in
+                storage.performUpdates {
+                    let start = storage.numberOfItems(inSection: 5) / 2
+                    for offset in 0..<1000 {
+                        try? storage.insertItem(BenchmarkPost(id: -offset, title: ""), to: IndexPath(item: start + offset, section: 5))
+                    }
+                }
+            })
+        }
+        return results
+    }
+
+    /// Adds `count` posts in 10 sections; reports the memory each one costs beyond its size.
+    private static func addItems(count: Int) -> Measurement {
+        let perSection = count / 10
+        let sections = (0..<10).map { section in (0..<perSection).map { BenchmarkPost(id: section * perSection + $0, title: "") } }
+        let storage = MemoryStorage()
+        let before = residentBytes()
+        let wall = milliseconds {
+            for (index, posts) in sections.enumerated() {
+                storage.addItems(posts, toSection: index)
+            }
+        }
+        let bytesPerItem = Double(residentBytes() - before) / Double(count)
+        withExtendedLifetime((storage, sections)) {}
+        return Measurement(scenario: "storage_add_items", n: count, wallMilliseconds: wall, extra: [
+            ("bytes_per_item", bytesPerItem),
+            ("model_size", Double(MemoryLayout<BenchmarkPost>.size)),
+            ("overhead_bytes_per_item", bytesPerItem - Double(MemoryLayout<BenchmarkPost>.size)),
+        ])
+    }
+
+    /// Runs `change` `repetitions` times on a storage of `count` items and reports the mean
+    /// time the layout took to translate each update.
+    private static func translation(count: Int, name: String, repetitions: Int, _ change: (MemoryStorage, Int) -> Void) -> Measurement {
+        let storage = makeStorage(count: count, sections: 10)
+        let follower = TimedLayoutFollower(storage: storage)
+        storage.delegate = follower
+        for step in 0..<repetitions { change(storage, step) }
+        return Measurement(scenario: name, n: count, wallMilliseconds: follower.translationMilliseconds / Double(repetitions), extra: [
+            ("signals", Double(follower.splices) / Double(follower.updates)),
+        ])
+    }
+}
