@@ -19,10 +19,7 @@ extension MemoryStorage {
     ///   - section: the section's index.
     public func addItems<T>(_ items: [T], toSection section: Int = 0) {
         guard checkSectionIsNotNegative(section) else { return }
-        guard let models = storedModels(items) else {
-            anomalyHandler.report(.nilItem(operation: "addItems(_:toSection:)"))
-            return
-        }
+        guard let models = storedModelsReportingNil(items, operation: "addItems(_:toSection:)") else { return }
         record { update in
             ensureSection(section, &update)
             guard !models.isEmpty else { return }
@@ -52,8 +49,7 @@ extension MemoryStorage {
             anomalyHandler.report(.batchInsertionItemCountMismatch(itemsCount: items.count, indexPathsCount: indexPaths.count))
             throw MemoryStorageError.batchInsertionItemCountMismatch(itemsCount: items.count, indexPathsCount: indexPaths.count)
         }
-        guard let models = storedModels(items) else {
-            anomalyHandler.report(.nilItem(operation: "insertItems(_:to:)"))
+        guard let models = storedModelsReportingNil(items, operation: "insertItems(_:to:)") else {
             throw MemoryStorageError.nilItem
         }
         try validateInsertions(at: indexPaths)

@@ -65,10 +65,7 @@ extension MemoryStorage {
     /// When any of `items` is nil, nothing changes and `.nilItem` is reported.
     public func setItems<T>(_ items: [T], forSection section: Int = 0) {
         guard checkSectionIsNotNegative(section) else { return }
-        guard let models = storedModels(items) else {
-            anomalyHandler.report(.nilItem(operation: "setItems(_:forSection:)"))
-            return
-        }
+        guard let models = storedModelsReportingNil(items, operation: "setItems(_:forSection:)") else { return }
         record { update in
             ensureSection(section, &update)
             removeAllItems(ofSection: section, &update)
@@ -86,10 +83,7 @@ extension MemoryStorage {
     public func setItemsForAllSections<T>(_ items: [[T]]) {
         var newItems: [[Any]] = []
         for sectionItems in items {
-            guard let models = storedModels(sectionItems) else {
-                anomalyHandler.report(.nilItem(operation: "setItemsForAllSections(_:)"))
-                return
-            }
+            guard let models = storedModelsReportingNil(sectionItems, operation: "setItemsForAllSections(_:)") else { return }
             newItems.append(models)
         }
         performUpdates {

@@ -161,6 +161,15 @@ public final class MemoryStorage: Storage {
         return true
     }
 
+    /// `items` as stored models, or nil (reporting `.nilItem` for `operation`) when any is nil.
+    func storedModelsReportingNil<T>(_ items: [T], operation: String) -> [Any]? {
+        guard let models = storedModels(items) else {
+            anomalyHandler.report(.nilItem(operation: operation))
+            return nil
+        }
+        return models
+    }
+
     /// A short description of `item` for anomalies and errors.
     func describeItem(_ item: Any) -> String {
         String(describing: item)
