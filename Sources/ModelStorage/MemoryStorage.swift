@@ -39,24 +39,34 @@ public final class MemoryStorage: Storage {
     // MARK: Storage
 
     public func numberOfSections() -> Int {
-        sections.count
+        current.numberOfSections()
     }
 
     public func numberOfItems(inSection section: Int) -> Int {
-        sections.indices.contains(section) ? sections[section].items.count : 0
+        current.numberOfItems(inSection: section)
     }
 
     public func item(at indexPath: IndexPath) -> Any? {
-        guard indexPath.count == 2, sections.indices.contains(indexPath.section) else { return nil }
-        return sections[indexPath.section].item(at: indexPath.item)
+        current.item(at: indexPath)
     }
 
     public func headerModel(forSection section: Int) -> Any? {
-        sections.indices.contains(section) ? sections[section].headerModel : nil
+        current.headerModel(forSection: section)
     }
 
     public func footerModel(forSection section: Int) -> Any? {
-        sections.indices.contains(section) ? sections[section].footerModel : nil
+        current.footerModel(forSection: section)
+    }
+
+    /// The sections seen through the read-only queries they share with snapshots.
+    private var current: MemoryStorageSnapshot {
+        MemoryStorageSnapshot(sections: sections)
+    }
+
+    /// The sections as they are now. O(1): sections are copied only if the storage changes
+    /// while the snapshot is alive.
+    public func snapshot() -> any SectionedModels {
+        MemoryStorageSnapshot(sections: sections)
     }
 
     // MARK: Queries

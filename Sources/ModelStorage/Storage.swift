@@ -1,13 +1,8 @@
 import Foundation
 
-/// A sectioned source of models that a list view shows.
-///
-/// Sections hold items and may have a header model and a footer model. Storages tell
-/// their `delegate` what changed through `StorageUpdate`s.
-public protocol Storage: AnyObject {
-    /// The object told about every change. Held weakly.
-    var delegate: StorageUpdating? { get set }
-
+/// Read access to sectioned models: sections of items, each section with an optional
+/// header model and footer model.
+public protocol SectionedModels {
     /// The number of sections.
     func numberOfSections() -> Int
 
@@ -24,7 +19,20 @@ public protocol Storage: AnyObject {
     func footerModel(forSection section: Int) -> Any?
 }
 
-extension Storage {
+/// A sectioned source of models that a list view shows.
+///
+/// Storages tell their `delegate` what changed through `StorageUpdate`s.
+public protocol Storage: AnyObject, SectionedModels {
+    /// The object told about every change. Held weakly.
+    var delegate: StorageUpdating? { get set }
+
+    /// The models as they are now, unaffected by later changes to the storage. A view
+    /// reads it while it catches up with an update, so that a change made meanwhile (from
+    /// an event handler, say) cannot show through before its own update is applied.
+    func snapshot() -> any SectionedModels
+}
+
+extension SectionedModels {
     /// The model of the `kind` supplementary of `section`, or nil when it has none.
     public func supplementaryModel(_ kind: SupplementaryKind, forSection section: Int) -> Any? {
         switch kind {

@@ -139,6 +139,7 @@ final class RandomStorageRun {
                 check(old[row].id == new[position].id, "row \(position) is \(old[row].id), expected \(new[position].id) after \(changes) for \(context)")
             }
         }
+        verifyIntermediateLists(old: old, finalSlots: slots.map { if case .old(let row) = $0 { row } else { nil } }, changes, context: context)
         // No splice starts or ends by removing a row and putting the same row back.
         for (index, splice) in changes.splices.enumerated() where splice.removed > 0 && splice.added > 0 && !isReload {
             let addedPositions = slots.indices.filter { slots[$0] == .added(splice: index) }
@@ -162,6 +163,29 @@ final class RandomStorageRun {
             }
         }
         verifyLayoutMatches(new, context: context)
+    }
+
+    /// Between splices, `SpliceSequence` must say what each position holds: a final row
+    /// (at the same position, or an old row further on) or an old row about to vanish.
+    private func verifyIntermediateLists(old: [RowSnapshot], finalSlots: [Int?], _ changes: FlatChanges, context: String) {
+        var finalPositionOfOldRow: [Int: Int] = [:]
+        for (position, row) in finalSlots.enumerated() { if let row { finalPositionOfOldRow[row] = position } }
+        let sequence = SpliceSequence(splices: changes.splices, oldCount: old.count)
+        var slots: [Int?] = Array(old.indices)
+        for (index, splice) in changes.splices.enumerated() {
+            slots.replaceSubrange(splice.position..<(splice.position + splice.removed), with: repeatElement(nil, count: splice.added))
+            check(sequence.count(afterSplice: index) == slots.count, "intermediate count after splice \(index) of \(changes)")
+            for (position, slot) in slots.enumerated() {
+                let expected: SpliceSequence.Row
+                if let oldRow = slot {
+                    expected = finalPositionOfOldRow[oldRow].map { .final($0) } ?? .vanishing
+                } else {
+                    expected = .final(position)
+                }
+                let actual = sequence.row(at: position, afterSplice: index)
+                check(actual == expected, "after splice \(index) of \(changes), position \(position) is \(actual), expected \(expected), for \(context)")
+            }
+        }
     }
 
     private func verifyLayoutMatches(_ rows: [RowSnapshot], context: String) {

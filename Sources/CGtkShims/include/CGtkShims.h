@@ -6,6 +6,7 @@
  * it exists in one line. */
 
 #include <gtk/gtk.h>
+#include <glib-unix.h>
 
 /* GTK_INVALID_LIST_POSITION is a cast macro ((guint) 0xffffffff), which Swift skips. */
 static const guint CGTK_SHIMS_INVALID_LIST_POSITION = GTK_INVALID_LIST_POSITION;
@@ -38,5 +39,44 @@ GListModel *cgtk_shims_list_model(gpointer instance);
  * notify so that no closure handed to C can leak. */
 gulong cgtk_shims_signal_connect(gpointer instance, const gchar *signal, GCallback handler,
                                  gpointer data, GClosureNotify destroy);
+
+/* ---- The list model bridge: a GListModel whose answers come from Swift ----
+ * GObject types must be defined in C (G_DEFINE_TYPE and interface vtables are macros). */
+
+/* What the model asks Swift; `data` is released with `destroy` when the model detaches or dies. */
+typedef struct {
+    guint (*get_n_items)(gpointer data);
+    /* Returns a new reference to a CGtkShimsRowItem for `position` (< get_n_items). */
+    gpointer (*get_item)(gpointer data, guint position);
+    gpointer data;
+    GDestroyNotify destroy;
+} CGtkShimsListModelCallbacks;
+
+#define CGTK_SHIMS_TYPE_LIST_MODEL (cgtk_shims_list_model_get_type())
+G_DECLARE_FINAL_TYPE(CGtkShimsListModel, cgtk_shims_list_model, CGTK_SHIMS, LIST_MODEL, GObject)
+
+/* A GListModel of CGtkShimsRowItem answering through `callbacks`. */
+CGtkShimsListModel *cgtk_shims_list_model_new(CGtkShimsListModelCallbacks callbacks);
+
+/* Emits items-changed (the Swift side has already updated what the callbacks answer). */
+void cgtk_shims_list_model_items_changed(CGtkShimsListModel *self, guint position, guint removed, guint added);
+
+/* Drops the callbacks (releasing their data): from then on the model is empty. */
+void cgtk_shims_list_model_detach(CGtkShimsListModel *self);
+
+#define CGTK_SHIMS_TYPE_ROW_ITEM (cgtk_shims_row_item_get_type())
+G_DECLARE_FINAL_TYPE(CGtkShimsRowItem, cgtk_shims_row_item, CGTK_SHIMS, ROW_ITEM, GObject)
+
+/* A cheap item made on demand: it only carries a Swift payload, released with `destroy`. */
+CGtkShimsRowItem *cgtk_shims_row_item_new(gpointer payload, GDestroyNotify destroy);
+
+/* The Swift payload of an item (borrowed). */
+gpointer cgtk_shims_row_item_get_payload(CGtkShimsRowItem *self);
+
+/* ---- Swift concurrency on the GLib main loop ----
+ * Attaches (once) a GLib source to the default main context that drains libdispatch's main
+ * queue whenever its eventfd signals, so that @MainActor jobs and DispatchQueue.main blocks
+ * run while GLib owns the main thread. Call on the main thread. Returns the source id. */
+guint cgtk_shims_attach_main_queue_source(void);
 
 #endif

@@ -19,7 +19,7 @@ public struct FlatLayout {
     private var nextSectionID = 0
 
     /// Creates the layout of `storage` as it is now.
-    public init(storage: Storage, options: FlatLayoutOptions = FlatLayoutOptions()) {
+    public init(storage: SectionedModels, options: FlatLayoutOptions = FlatLayoutOptions()) {
         table = SectionTable(options: options)
         table.replaceAll(with: sections(of: storage))
     }
@@ -87,7 +87,7 @@ public struct FlatLayout {
 
     /// Rebuilds the layout from `storage` after a reload and returns the one splice that
     /// replaces every row.
-    public mutating func reload(from storage: Storage) -> FlatChanges {
+    public mutating func reload(from storage: SectionedModels) -> FlatChanges {
         let oldCount = count
         table.replaceAll(with: sections(of: storage))
         guard oldCount > 0 || count > 0 else { return FlatChanges() }
@@ -95,7 +95,7 @@ public struct FlatLayout {
     }
 
     /// What the layout needs of each of `storage`'s sections, with new ids.
-    private mutating func sections(of storage: Storage) -> [SectionTable.Section] {
+    private mutating func sections(of storage: SectionedModels) -> [SectionTable.Section] {
         (0..<storage.numberOfSections()).map { index in
             defer { nextSectionID += 1 }
             return SectionTable.Section(
