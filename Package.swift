@@ -5,6 +5,7 @@ let package = Package(
     name: "ListViewManager",
     products: [
         .library(name: "ModelStorage", targets: ["ModelStorage"]),
+        .library(name: "ListViewManager", targets: ["ListViewManager"]),
         .executable(name: "list-benchmarks", targets: ["ListBenchmarks"]),
     ],
     targets: [
@@ -21,10 +22,13 @@ let package = Package(
         ),
         // Sectioned storages and the flattened layout; pure Swift, no GTK.
         .target(name: "ModelStorage"),
+        // The GTK adapter: GtkListView driven by a storage, typed rows and events.
+        .target(name: "ListViewManager", dependencies: ["CGtk", "CGtkShims", "ModelStorage"]),
         // The benchmark suite (run in release): one JSON line per scenario.
         .executableTarget(name: "ListBenchmarks", dependencies: ["ModelStorage"]),
         .testTarget(name: "ModelStorageTests", dependencies: ["ModelStorage"]),
         .testTarget(name: "CGtkShimsTests", dependencies: ["CGtk", "CGtkShims"]),
+        .testTarget(name: "ListViewManagerTests", dependencies: ["ListViewManager", "CGtk"]),
     ],
     swiftLanguageModes: [.v6]
 )

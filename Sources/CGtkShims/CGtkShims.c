@@ -41,3 +41,7 @@ gulong cgtk_shims_signal_connect(gpointer instance, const gchar *signal, GCallba
                                  gpointer data, GClosureNotify destroy) {
     return g_signal_connect_data(instance, signal, handler, data, destroy, 0);
 }
+
+void cgtk_shims_log_warning(const gchar *domain, const gchar *message) {
+    g_log(domain, G_LOG_LEVEL_WARNING, "%s", message);
+}

@@ -40,6 +40,9 @@ GListModel *cgtk_shims_list_model(gpointer instance);
 gulong cgtk_shims_signal_connect(gpointer instance, const gchar *signal, GCallback handler,
                                  gpointer data, GClosureNotify destroy);
 
+/* g_log is variadic, which Swift cannot call: logs `message` as a warning in `domain`. */
+void cgtk_shims_log_warning(const gchar *domain, const gchar *message);
+
 /* ---- The list model bridge: a GListModel whose answers come from Swift ----
  * GObject types must be defined in C (G_DEFINE_TYPE and interface vtables are macros). */
 

@@ -1,0 +1,136 @@
+import Foundation
+import CGtk
+import CGtkShims
+import ModelStorage
+
+/// The GListModel GTK sees: the flat rows of a storage, answered from a `FlatLayout`.
+///
+/// `get_n_items` and `get_item` cost O(log sections); `get_item` returns a new item object
+/// made on demand. The layout and the models are updated before any `items-changed`;
+/// while the splices of one update are emitted, answers follow the intermediate list
+/// (`SpliceSequence`), so GTK always sees a consistent model.
+@MainActor
+final class ListModelBridge {
+    /// The GObject (one reference, owned here).
+    let model: OpaquePointer
+    private(set) var layout: FlatLayout
+    /// The models matching `layout` (a snapshot of the storage taken with its update).
+    private(set) var models: any SectionedModels
+    /// The update being emitted and how many of its splices GTK has seen.
+    private var emission: (sequence: SpliceSequence, index: Int)?
+
+    /// Called after each splice is emitted, before the next.
+    var didEmitSplice: (Splice) -> Void = { _ in }
+
+    init(models: any SectionedModels, options: FlatLayoutOptions) {
+        layout = FlatLayout(storage: models, options: options)
+        self.models = models
+        let reference = BridgeReference()
+        let getCount: @convention(c) (UnsafeMutableRawPointer?) -> UInt32 = { data in
+            MainActor.assumeIsolated { BridgeReference.from(data).bridge.map { UInt32($0.count) } ?? 0 }
+        }
+        let getItem: @convention(c) (UnsafeMutableRawPointer?, UInt32) -> UnsafeMutableRawPointer? = { data, position in
+            let address = MainActor.assumeIsolated {
+                BridgeReference.from(data).bridge.map { Int(bitPattern: $0.item(at: Int(position)).makeObject()) } ?? 0
+            }
+            return UnsafeMutableRawPointer(bitPattern: address)
+        }
+        let destroy: GDestroyNotify = { data in
+            guard let data else { return }
+            Unmanaged<BridgeReference>.fromOpaque(data).release()
+        }
+        let callbacks = CGtkShimsListModelCallbacks(
+            get_n_items: getCount, get_item: getItem,
+            data: Unmanaged.passRetained(reference).toOpaque(), destroy: destroy)
+        model = cgtk_shims_list_model_new(callbacks)
+        reference.bridge = self
+    }
+
+    isolated deinit {
+        cgtk_shims_list_model_detach(model)
+        g_object_unref(UnsafeMutableRawPointer(model))
+    }
+
+    /// The model as a GListModel pointer.
+    var listModel: OpaquePointer { cgtk_shims_list_model(UnsafeMutableRawPointer(model))! }
+
+    /// The number of rows GTK sees now.
+    var count: Int {
+        guard let emission else { return layout.count }
+        return emission.sequence.count(afterSplice: emission.index)
+    }
+
+    /// The row at `position` of the list GTK sees now, as a final row, or nil for a row that
+    /// is about to vanish (or out of range).
+    func row(at position: Int) -> FlatRow? {
+        guard let emission else { return layout.row(at: position) }
+        switch emission.sequence.row(at: position, afterSplice: emission.index) {
+        case .final(let final): return layout.row(at: final)
+        case .vanishing: return nil
+        }
+    }
+
+    /// The model shown by `row`.
+    func model(of row: FlatRow) -> Any? {
+        switch row {
+        case .header(let section): return models.headerModel(forSection: section)
+        case .item(let indexPath): return models.item(at: indexPath)
+        case .footer(let section): return models.footerModel(forSection: section)
+        }
+    }
+
+    /// A new payload for the row GTK sees at `position`.
+    func item(at position: Int) -> RowItem {
+        guard let row = row(at: position) else { return RowItem(kind: .vanishing, model: nil) }
+        let kind: RowItem.Kind
+        switch row {
+        case .header: kind = .header
+        case .item: kind = .item
+        case .footer: kind = .footer
+        }
+        return RowItem(kind: kind, model: model(of: row))
+    }
+
+    /// Follows `update` (whose models are `models`) and emits its splices; returns the
+    /// positions whose content changed in place.
+    func apply(_ update: StorageUpdate, models: any SectionedModels) -> [Int] {
+        let oldCount = layout.count
+        let changes = layout.apply(update)
+        self.models = models
+        emit(changes.splices, oldCount: oldCount)
+        return changes.updatedPositions
+    }
+
+    /// Rebuilds everything from `models` and emits one splice.
+    func reload(models: any SectionedModels, options: FlatLayoutOptions? = nil) {
+        let oldCount = layout.count
+        if let options, options != layout.options {
+            layout = FlatLayout(storage: models, options: options)
+            self.models = models
+            emit(oldCount > 0 || layout.count > 0 ? [Splice(position: 0, removed: oldCount, added: layout.count)] : [], oldCount: oldCount)
+            return
+        }
+        let changes = layout.reload(from: models)
+        self.models = models
+        emit(changes.splices, oldCount: oldCount)
+    }
+
+    private func emit(_ splices: [Splice], oldCount: Int) {
+        let sequence = SpliceSequence(splices: splices, oldCount: oldCount)
+        for (index, splice) in splices.enumerated() {
+            emission = (sequence, index)
+            cgtk_shims_list_model_items_changed(model, UInt32(splice.position), UInt32(splice.removed), UInt32(splice.added))
+            didEmitSplice(splice)
+        }
+        emission = nil
+    }
+}
+
+/// Lets the C model reach its bridge without keeping it alive.
+final class BridgeReference {
+    weak var bridge: ListModelBridge?
+
+    static func from(_ data: UnsafeMutableRawPointer?) -> BridgeReference {
+        Unmanaged<BridgeReference>.fromOpaque(data!).takeUnretainedValue()
+    }
+}

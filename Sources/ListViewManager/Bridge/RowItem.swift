@@ -1,0 +1,42 @@
+import Foundation
+import CGtk
+import CGtkShims
+import ModelStorage
+
+/// What one item object of the list model carries: the kind of row and its model.
+///
+/// Made on demand by `get_item` (no object is kept per model); a content update of a
+/// bound row replaces `model` in place.
+@MainActor
+final class RowItem {
+    enum Kind: Equatable {
+        case header, item, footer
+        /// A row a later splice of the update being emitted removes: shown as nothing.
+        case vanishing
+    }
+
+    let kind: Kind
+    var model: Any?
+
+    init(kind: Kind, model: Any?) {
+        self.kind = kind
+        self.model = model
+    }
+
+    /// A new GObject (one reference, for the caller) carrying this payload.
+    func makeObject() -> UnsafeMutableRawPointer {
+        let destroy: GDestroyNotify = { payload in
+            guard let payload else { return }
+            Unmanaged<AnyObject>.fromOpaque(payload).release()
+        }
+        let object = cgtk_shims_row_item_new(Unmanaged<AnyObject>.passRetained(self).toOpaque(), destroy)
+        return UnsafeMutableRawPointer(object!)
+    }
+
+    /// The payload of an item object made by `makeObject()`.
+    static func of(_ object: UnsafeMutableRawPointer?) -> RowItem? {
+        guard let object, cgtk_shims_instance_is_a(object, cgtk_shims_row_item_get_type()) != 0,
+              let payload = cgtk_shims_row_item_get_payload(OpaquePointer(object)) else { return nil }
+        return Unmanaged<AnyObject>.fromOpaque(payload).takeUnretainedValue() as? RowItem
+    }
+}

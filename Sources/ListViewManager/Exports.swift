@@ -1,0 +1,3 @@
+import Foundation
+// Apps import one module: the storages come with the manager.
+@_exported import ModelStorage

@@ -1,0 +1,160 @@
+import CGtk
+import CGtkShims
+import Foundation
+import ModelStorage
+
+extension ListViewManager {
+    // MARK: Item row events (DTTableViewManager 10 style; see RowMapping for the 11 style)
+
+    /// `rowType`'s row was selected.
+    public func didSelect<T: RowWidget & ModelTransfer>(_ rowType: T.Type, _ closure: @escaping (T, T.ModelType, IndexPath) -> Void) {
+        attach(.didSelect, .item, closure)
+    }
+
+    /// `rowType`'s row was deselected.
+    public func didDeselect<T: RowWidget & ModelTransfer>(_ rowType: T.Type, _ closure: @escaping (T, T.ModelType, IndexPath) -> Void) {
+        attach(.didDeselect, .item, closure)
+    }
+
+    /// `rowType`'s row was activated (GtkListView's `activate`: double click or Enter, or a
+    /// single click with `configuration.singleClickActivation`).
+    public func didActivate<T: RowWidget & ModelTransfer>(_ rowType: T.Type, _ closure: @escaping (T, T.ModelType, IndexPath) -> Void) {
+        attach(.didActivate, .item, closure)
+    }
+
+    /// `rowType`'s row was just updated with its model, on bind or in place.
+    public func configure<T: RowWidget & ModelTransfer>(_ rowType: T.Type, _ closure: @escaping (T, T.ModelType, IndexPath) -> Void) {
+        attach(.configure, .item, closure)
+    }
+
+    /// `rowType`'s row was bound and is about to be shown.
+    public func willDisplay<T: RowWidget & ModelTransfer>(_ rowType: T.Type, _ closure: @escaping (T, T.ModelType, IndexPath) -> Void) {
+        attach(.willDisplay, .item, closure)
+    }
+
+    /// `rowType`'s row was unbound from its model.
+    public func didEndDisplaying<T: RowWidget & ModelTransfer>(_ rowType: T.Type, _ closure: @escaping (T, T.ModelType, IndexPath) -> Void) {
+        attach(.didEndDisplaying, .item, closure)
+    }
+
+    // MARK: Header and footer row events
+
+    /// A header row of `rowType` was updated with its model; the index path is the
+    /// section's first item's.
+    public func configureHeader<T: RowWidget & ModelTransfer>(_ rowType: T.Type, _ closure: @escaping (T, T.ModelType, IndexPath) -> Void) {
+        attach(.configure, .header, closure)
+    }
+
+    /// A header row of `rowType` is about to be shown.
+    public func willDisplayHeader<T: RowWidget & ModelTransfer>(_ rowType: T.Type, _ closure: @escaping (T, T.ModelType, IndexPath) -> Void) {
+        attach(.willDisplay, .header, closure)
+    }
+
+    /// A header row of `rowType` was unbound.
+    public func didEndDisplayingHeader<T: RowWidget & ModelTransfer>(_ rowType: T.Type, _ closure: @escaping (T, T.ModelType, IndexPath) -> Void) {
+        attach(.didEndDisplaying, .header, closure)
+    }
+
+    /// A footer row of `rowType` was updated with its model.
+    public func configureFooter<T: RowWidget & ModelTransfer>(_ rowType: T.Type, _ closure: @escaping (T, T.ModelType, IndexPath) -> Void) {
+        attach(.configure, .footer, closure)
+    }
+
+    /// A footer row of `rowType` is about to be shown.
+    public func willDisplayFooter<T: RowWidget & ModelTransfer>(_ rowType: T.Type, _ closure: @escaping (T, T.ModelType, IndexPath) -> Void) {
+        attach(.willDisplay, .footer, closure)
+    }
+
+    /// A footer row of `rowType` was unbound.
+    public func didEndDisplayingFooter<T: RowWidget & ModelTransfer>(_ rowType: T.Type, _ closure: @escaping (T, T.ModelType, IndexPath) -> Void) {
+        attach(.didEndDisplaying, .footer, closure)
+    }
+
+    // MARK: Model-only events
+
+    /// An item of `modelType` was selected, whether or not its row is on screen.
+    public func didSelect<Model>(model modelType: Model.Type, _ closure: @escaping (Model, IndexPath) -> Void) {
+        attachModelEvent(.didSelect, closure)
+    }
+
+    /// An item of `modelType` was deselected, whether or not its row is on screen.
+    public func didDeselect<Model>(model modelType: Model.Type, _ closure: @escaping (Model, IndexPath) -> Void) {
+        attachModelEvent(.didDeselect, closure)
+    }
+
+    /// An item of `modelType` was activated.
+    public func didActivate<Model>(model modelType: Model.Type, _ closure: @escaping (Model, IndexPath) -> Void) {
+        attachModelEvent(.didActivate, closure)
+    }
+
+    /// Decides whether items of `modelType` can be selected: their rows are not selectable
+    /// by the user, and a selection of one made any other way is undone at once, firing no
+    /// event.
+    public func canSelect<Model>(withItem modelType: Model.Type, _ closure: @escaping (Model, IndexPath) -> Bool) {
+        selectionFilters.append { model, indexPath in
+            guard let model = model as? Model else { return nil }
+            return closure(model, indexPath)
+        }
+    }
+
+    // MARK: Firing
+
+    /// Fires `event` for the item at `position`: the reactions of its bound row's mapping (if
+    /// its row is on screen) and the model-only reactions.
+    func fireItemEvent(_ event: EventKind, at position: Int) {
+        guard case .item(let indexPath)? = bridge.row(at: position), let model = bridge.model(of: .item(indexPath)) else { return }
+        if let listItem = factory.boundListItem(at: position), let entry = factory.attached[listItem] {
+            entry.mapping.fire(event, row: entry.row, model: model, indexPath: indexPath)
+        }
+        for reaction in modelEvents[event] ?? [] {
+            reaction(model, indexPath)
+        }
+    }
+
+    /// Whether `model` at `row` may be selected (items only; every filter must agree).
+    func canSelect(_ model: Any, at row: FlatRow) -> Bool {
+        guard case .item(let indexPath) = row else { return false }
+        return selectionFilters.allSatisfy { $0(model, indexPath) ?? true }
+    }
+
+    private func attach<T: RowWidget & ModelTransfer>(_ event: EventKind, _ kind: MappingKind, _ closure: @escaping (T, T.ModelType, IndexPath) -> Void) {
+        let mappings = resolver.mappings(kind, rowType: ObjectIdentifier(T.self))
+        guard !mappings.isEmpty else {
+            anomalyHandler.report(.eventRegisteredForUnregisteredMapping(rowType: String(describing: T.self), kind: kind, event: event.description))
+            return
+        }
+        for mapping in mappings {
+            mapping.addReaction(event) { row, model, indexPath in
+                closure(row as! T, model as! T.ModelType, indexPath)
+            }
+        }
+    }
+
+    private func attachModelEvent<Model>(_ event: EventKind, _ closure: @escaping (Model, IndexPath) -> Void) {
+        modelEvents[event, default: []].append { model, indexPath in
+            if let model = model as? Model { closure(model, indexPath) }
+        }
+    }
+
+    /// Connects GtkListView's `activate` to `didActivate`.
+    func connectActivation() {
+        let reference = ManagerReference(self)
+        typealias ActivateHandler = @convention(c) (UnsafeMutableRawPointer?, UInt32, UnsafeMutableRawPointer?) -> Void
+        let handler: ActivateHandler = { _, position, data in
+            MainActor.assumeIsolated {
+                SignalClosure<ManagerReference>.from(data).action.manager?.fireItemEvent(.didActivate, at: Int(position))
+            }
+        }
+        connect(UnsafeMutableRawPointer(listView), "activate", unsafeBitCast(handler, to: GCallback.self), SignalClosure(reference))
+        gtk_list_view_set_single_click_activate(OpaquePointer(listView), configuration.singleClickActivation ? 1 : 0)
+    }
+}
+
+/// Lets GTK's signal handlers reach a manager without keeping it alive.
+final class ManagerReference {
+    weak var manager: ListViewManager?
+
+    init(_ manager: ListViewManager) {
+        self.manager = manager
+    }
+}

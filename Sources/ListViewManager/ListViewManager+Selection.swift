@@ -1,0 +1,150 @@
+import CGtk
+import CGtkShims
+import Foundation
+import ModelStorage
+
+/// How many items can be selected.
+public enum SelectionMode: Sendable {
+    /// None (GtkNoSelection).
+    case none
+    /// At most one (GtkSingleSelection, nothing selected at first, can be unselected).
+    case single
+    /// Any number (GtkMultiSelection).
+    case multiple
+}
+
+extension ListViewManager {
+    /// How many items can be selected. Changing it clears the selection.
+    public var selectionMode: SelectionMode {
+        get { selection.mode }
+        set {
+            guard newValue != selection.mode else { return }
+            selection = SelectionState(manager: self, mode: newValue)
+        }
+    }
+
+    /// The GtkSelectionModel between the list view and the manager's list model.
+    public var selectionModel: OpaquePointer { selection.model }
+
+    /// Selects the item at `indexPath` (in single mode, instead of the selected one).
+    /// Fires `didSelect` like any other selection.
+    @discardableResult
+    public func select(_ indexPath: IndexPath) -> Bool {
+        guard let position = position(of: indexPath) else { return false }
+        return gtk_selection_model_select_item(selection.model, UInt32(position), selectionMode == .single ? 1 : 0) != 0
+    }
+
+    /// Deselects the item at `indexPath`.
+    @discardableResult
+    public func deselect(_ indexPath: IndexPath) -> Bool {
+        guard let position = position(of: indexPath) else { return false }
+        return gtk_selection_model_unselect_item(selection.model, UInt32(position)) != 0
+    }
+
+    /// Whether the item at `indexPath` is selected.
+    public func isSelected(_ indexPath: IndexPath) -> Bool {
+        guard let position = position(of: indexPath) else { return false }
+        return gtk_selection_model_is_selected(selection.model, UInt32(position)) != 0
+    }
+
+    /// The index paths of the selected items, in order.
+    public var selectedIndexPaths: [IndexPath] {
+        selection.selectedPositions().compactMap { position in
+            if case .item(let indexPath)? = bridge.layout.row(at: position) { return indexPath }
+            return nil
+        }
+    }
+}
+
+/// The selection model of a manager and what it last reported as selected, so that each
+/// `selection-changed` becomes exactly the `didSelect` / `didDeselect` events it means.
+@MainActor
+final class SelectionState {
+    let mode: SelectionMode
+    /// The GtkSelectionModel (one reference, owned here).
+    let model: OpaquePointer
+    /// The positions selected as of the last `selection-changed`, kept in step with splices.
+    private let selected: OpaquePointer
+    private weak var manager: ListViewManager?
+
+    init(manager: ListViewManager, mode: SelectionMode) {
+        self.mode = mode
+        self.manager = manager
+        let listModel = UnsafeMutableRawPointer(manager.bridge.listModel)
+        g_object_ref(listModel)  // the selection model takes this reference
+        switch mode {
+        case .none:
+            model = gtk_no_selection_new(OpaquePointer(listModel))!
+        case .single:
+            let single = gtk_single_selection_new(OpaquePointer(listModel))!
+            gtk_single_selection_set_autoselect(single, 0)
+            gtk_single_selection_set_can_unselect(single, 1)
+            model = single
+        case .multiple:
+            model = gtk_multi_selection_new(OpaquePointer(listModel))!
+        }
+        selected = gtk_bitset_new_empty()
+        gtk_list_view_set_model(OpaquePointer(manager.listView), model)
+        let bits = selected
+        manager.bridge.didEmitSplice = { splice in
+            gtk_bitset_splice(bits, UInt32(splice.position), UInt32(splice.removed), UInt32(splice.added))
+        }
+        typealias SelectionHandler = @convention(c) (UnsafeMutableRawPointer?, UInt32, UInt32, UnsafeMutableRawPointer?) -> Void
+        let handler: SelectionHandler = { _, position, count, data in
+            MainActor.assumeIsolated {
+                SignalClosure<ManagerReference>.from(data).action.manager?.selection.selectionChanged(Int(position), Int(count))
+            }
+        }
+        connect(UnsafeMutableRawPointer(model), "selection-changed", unsafeBitCast(handler, to: GCallback.self), SignalClosure(ManagerReference(manager)))
+    }
+
+    isolated deinit {
+        g_signal_handlers_disconnect_matched(UnsafeMutableRawPointer(model), G_SIGNAL_MATCH_DATA, 0, 0, nil, nil, nil)
+        gtk_bitset_unref(selected)
+        g_object_unref(UnsafeMutableRawPointer(model))
+    }
+
+    /// The positions selected now.
+    func selectedPositions() -> [Int] {
+        let bitset = gtk_selection_model_get_selection(model)!
+        defer { gtk_bitset_unref(bitset) }
+        var positions: [Int] = []
+        var iterator = GtkBitsetIter()
+        var value: UInt32 = 0
+        var more = gtk_bitset_iter_init_first(&iterator, bitset, &value) != 0
+        while more {
+            positions.append(Int(value))
+            more = gtk_bitset_iter_next(&iterator, &value) != 0
+        }
+        return positions
+    }
+
+    /// Turns a `selection-changed` over `count` positions from `position` into events.
+    func selectionChanged(_ position: Int, _ count: Int) {
+        guard let manager, count > 0 else { return }
+        let now = gtk_selection_model_get_selection_in_range(model, UInt32(position), UInt32(count))!
+        defer { gtk_bitset_unref(now) }
+        var added: [Int] = []
+        var removed: [Int] = []
+        for candidate in position..<(position + count) {
+            let was = gtk_bitset_contains(selected, UInt32(candidate)) != 0
+            let isSelected = gtk_bitset_contains(now, UInt32(candidate)) != 0
+            if was == isSelected { continue }
+            if isSelected { added.append(candidate) } else { removed.append(candidate) }
+        }
+        var refused: [Int] = []
+        added.removeAll { candidate in
+            guard let row = manager.bridge.row(at: candidate), let model = manager.bridge.model(of: row),
+                  manager.canSelect(model, at: row) else {
+                refused.append(candidate)
+                return true
+            }
+            return false
+        }
+        for candidate in removed { gtk_bitset_remove(selected, UInt32(candidate)) }
+        for candidate in added { gtk_bitset_add(selected, UInt32(candidate)) }
+        for candidate in removed { manager.fireItemEvent(.didDeselect, at: candidate) }
+        for candidate in added { manager.fireItemEvent(.didSelect, at: candidate) }
+        for candidate in refused { gtk_selection_model_unselect_item(model, UInt32(candidate)) }
+    }
+}

@@ -1,0 +1,149 @@
+import CGtk
+import CGtkShims
+import Foundation
+import ModelStorage
+
+/// Drives a GtkListView from a storage: register which row type shows which model type,
+/// put models into the storage, and the list follows every change, with typed events.
+///
+/// ```swift
+/// let manager = ListViewManager(listView: listView)
+/// manager.register(PostRow.self)
+/// manager.memoryStorage.setSectionHeaderModels(["Today", "Earlier"])
+/// manager.memoryStorage.addItems(todayPosts, toSection: 0)
+/// manager.didSelect(PostRow.self) { row, post, indexPath in … }
+/// ```
+///
+/// GTK 4.8 has no sections: each section is shown as a header row, its item rows and a
+/// footer row. Header and footer rows are neither selectable nor activatable.
+@MainActor
+public final class ListViewManager {
+    /// The GtkListView (one reference, owned here).
+    public let listView: UnsafeMutablePointer<GtkWidget>
+    /// Where the models come from. Setting it reloads the list.
+    public var storage: Storage {
+        didSet { attach(storage) }
+    }
+    /// The storage when it is a `MemoryStorage` (the default), else nil.
+    public var memoryStorage: MemoryStorage! { storage as? MemoryStorage }
+    /// Receives this manager's anomalies; by default they are GLib warnings.
+    public let anomalyHandler = ListViewManagerAnomalyHandler()
+    /// How sections are shown. Setting it reloads the list.
+    public var configuration = Configuration() {
+        didSet { if configuration != oldValue { bridge.reload(models: storage.snapshot(), options: configuration.layoutOptions) } }
+    }
+
+    let bridge: ListModelBridge
+    let factory = RowFactory()
+    let updater = ListViewUpdater()
+    var resolver: MappingResolver
+    /// Rows shown for models no mapping applies to, per kind.
+    let missingMappings: [MappingKind: ViewModelMapping] = [
+        .item: RowMapping<MissingMappingRow>(kind: .item),
+        .header: RowMapping<MissingMappingRow>(kind: .header),
+        .footer: RowMapping<MissingMappingRow>(kind: .footer),
+    ]
+    /// Model-only events: they fire whether or not the item's row is on screen.
+    var modelEvents: [EventKind: [(Any, IndexPath) -> Void]] = [:]
+    /// Model-only selection filters; nil when the model is not of the filter's type.
+    var selectionFilters: [(Any, IndexPath) -> Bool?] = []
+    var selection: SelectionState!
+    /// Model types already reported as having no mapping (reported once each).
+    var reportedMissingMappings: Set<String> = []
+
+    /// How a manager shows sections.
+    public struct Configuration: Equatable, Sendable {
+        /// Whether a section without items shows its header row.
+        public var displayHeaderOnEmptySection = true
+        /// Whether a section without items shows its footer row.
+        public var displayFooterOnEmptySection = true
+        /// Whether a single click activates a row (else a double click or Enter).
+        public var singleClickActivation = false
+
+        /// The default configuration.
+        public init() {}
+
+        var layoutOptions: FlatLayoutOptions {
+            FlatLayoutOptions(displayHeaderOnEmptySection: displayHeaderOnEmptySection, displayFooterOnEmptySection: displayFooterOnEmptySection)
+        }
+    }
+
+    /// Creates a manager for `listView` (a new GtkListView when nil) showing `storage`.
+    /// - Parameters:
+    ///   - listView: the list view to drive; the manager sets its model and factory.
+    ///   - storage: where models come from (a new `MemoryStorage` by default, whose
+    ///     anomalies are then GLib warnings too).
+    ///   - selectionMode: none, single (the default) or multiple.
+    public init(listView: UnsafeMutablePointer<GtkWidget>? = nil, storage: Storage? = nil, selectionMode: SelectionMode = .single) {
+        let widget = listView ?? gtk_list_view_new(nil, nil)!
+        g_object_ref_sink(widget)
+        self.listView = widget
+        let storage = storage ?? MemoryStorage.reportingToGLib()
+        self.storage = storage
+        resolver = MappingResolver(fallbacks: [RowMapping<TitleRow>(kind: .header), RowMapping<TitleRow>(kind: .footer)])
+        bridge = ListModelBridge(models: storage.snapshot(), options: configuration.layoutOptions)
+        factory.delegate = self
+        updater.manager = self
+        gtk_list_view_set_factory(OpaquePointer(widget), factory.factory)
+        selection = SelectionState(manager: self, mode: selectionMode)
+        connectActivation()
+        attach(storage)
+    }
+
+    isolated deinit {
+        gtk_list_view_set_model(OpaquePointer(listView), nil)
+        gtk_list_view_set_factory(OpaquePointer(listView), nil)
+        g_object_unref(listView)
+    }
+
+    private func attach(_ storage: Storage) {
+        storage.delegate = updater
+        updater.reset()
+        bridge.reload(models: storage.snapshot())
+    }
+
+    // MARK: Rows
+
+    /// The flat row GTK sees at `position`.
+    func flatRowAt(_ position: Int) -> FlatRow? {
+        bridge.row(at: position)
+    }
+
+    /// The index path of a flat row (a header or footer has its section's first item's).
+    static func indexPath(of row: FlatRow) -> IndexPath {
+        switch row {
+        case .item(let indexPath): return indexPath
+        case .header(let section), .footer(let section): return IndexPath(item: 0, section: section)
+        }
+    }
+
+    /// The bound row showing the item at `indexPath`, if it is on screen.
+    public func row(at indexPath: IndexPath) -> RowWidget? {
+        guard let position = bridge.layout.position(of: .item(indexPath)),
+              let listItem = factory.boundListItem(at: position) else { return nil }
+        return factory.attached[listItem]?.row
+    }
+
+    /// The position in the list view of the item at `indexPath`.
+    public func position(of indexPath: IndexPath) -> Int? {
+        bridge.layout.position(of: .item(indexPath))
+    }
+
+    /// The number of rows in the list view, headers and footers included.
+    public var numberOfRows: Int { bridge.count }
+
+    /// How many times rows were updated with a model (binds and in-place updates).
+    public var rowUpdateCount: Int { factory.updateCount }
+
+    /// How many row widgets were created (the rest were reused).
+    public var createdRowCount: Int { factory.createdCount }
+}
+
+extension MemoryStorage {
+    /// A storage whose anomalies, by default, are GLib warnings like the manager's.
+    static func reportingToGLib() -> MemoryStorage {
+        let storage = MemoryStorage()
+        storage.anomalyHandler.anomalyAction = { logWarning($0.debugDescription) }
+        return storage
+    }
+}

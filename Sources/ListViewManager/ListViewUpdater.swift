@@ -1,0 +1,103 @@
+import CGtk
+import Foundation
+import ModelStorage
+
+/// Keeps the list view in step with the storage: each `StorageUpdate` becomes the
+/// coalesced splices of the flat layout, and content-only changes re-run `update(with:)` on
+/// the bound rows in place, emitting no `items-changed`.
+///
+/// Updates are applied one at a time: one that arrives while another is being applied
+/// (a storage change made from an event handler, say) is queued and applied right after,
+/// against a snapshot of the storage taken when it arrived.
+@MainActor
+public final class ListViewUpdater {
+    weak var manager: ListViewManager?
+    /// Called before each update is applied to the list view.
+    public var willUpdateContent: ((StorageUpdate?) -> Void)?
+    /// Called after each update is applied (splices emitted, rows updated in place).
+    public var didUpdateContent: ((StorageUpdate?) -> Void)?
+
+    private enum Pending {
+        case update(StorageUpdate, any SectionedModels)
+        case reload(any SectionedModels)
+    }
+
+    private var queue: [Pending] = []
+    private var isApplying = false
+
+    /// Forgets queued updates (the storage was replaced and is reloaded).
+    func reset() {
+        queue.removeAll()
+    }
+
+    private func enqueue(_ pending: Pending) {
+        queue.append(pending)
+        guard !isApplying else { return }
+        isApplying = true
+        defer { isApplying = false }
+        while !queue.isEmpty {
+            apply(queue.removeFirst())
+        }
+    }
+
+    private func apply(_ pending: Pending) {
+        guard let manager else { return }
+        switch pending {
+        case let .update(update, models):
+            willUpdateContent?(update)
+            let updated = manager.bridge.apply(update, models: models)
+            manager.updateRowsInPlace(at: updated)
+            didUpdateContent?(update)
+        case let .reload(models):
+            willUpdateContent?(nil)
+            manager.bridge.reload(models: models)
+            didUpdateContent?(nil)
+        }
+    }
+}
+
+extension ListViewUpdater: StorageUpdating {
+    /// Applies `update`. Storages attached to a manager must be changed on the main thread.
+    public nonisolated func storageDidPerformUpdate(_ update: StorageUpdate) {
+        MainActor.assumeIsolated {
+            guard let storage = manager?.storage else { return }
+            enqueue(.update(update, storage.snapshot()))
+        }
+    }
+
+    /// Reloads every row.
+    public nonisolated func storageNeedsReloading() {
+        MainActor.assumeIsolated {
+            guard let storage = manager?.storage else { return }
+            enqueue(.reload(storage.snapshot()))
+        }
+    }
+}
+
+extension ListViewManager {
+    /// The object that applies storage updates to the list view, with its hooks.
+    public var contentUpdater: ListViewUpdater { updater }
+
+    /// Re-runs `update(with:)` on the bound rows at `positions` with their current models.
+    func updateRowsInPlace(at positions: [Int]) {
+        guard !positions.isEmpty else { return }
+        var listItems: [Int: OpaquePointer] = [:]
+        for (listItem, _) in factory.boundRows {
+            listItems[Int(gtk_list_item_get_position(listItem))] = listItem
+        }
+        for position in positions {
+            guard let listItem = listItems[position], let item = factory.attached[listItem]?.item,
+                  let flatRow = bridge.row(at: position), let model = bridge.model(of: flatRow) else { continue }
+            item.model = model
+            factory.show(model, of: item, as: flatRow, in: listItem, delegate: self)
+            if let entry = factory.attached[listItem] {
+                entry.mapping.fire(.configure, row: entry.row, model: model, indexPath: Self.indexPath(of: flatRow))
+            }
+        }
+    }
+
+    /// Re-runs `update(with:)` on every bound row (after mappings changed).
+    func updateAllBoundRows() {
+        updateRowsInPlace(at: factory.boundRows.map { Int(gtk_list_item_get_position($0.listItem)) })
+    }
+}

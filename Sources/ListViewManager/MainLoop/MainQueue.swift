@@ -1,0 +1,61 @@
+import CGtk
+import CGtkShims
+import Foundation
+
+/// Swift concurrency on the GLib main loop.
+///
+/// On Linux, `@MainActor` jobs and `DispatchQueue.main` blocks run only when something
+/// drains libdispatch's main queue, and while GLib owns the main thread nothing does: a
+/// `Task { @MainActor in … }` silently never runs. `MainQueue.attachToGLib()` adds a GLib
+/// source that watches the main queue's eventfd and drains the queue when it signals (an
+/// idle app wakes for nothing). `Application` calls it for you.
+public enum MainQueue {
+    /// Attaches the main-queue source to GLib's default main context (once; later calls do
+    /// nothing). Call it on the main thread before the main loop runs.
+    @MainActor
+    public static func attachToGLib() {
+        _ = cgtk_shims_attach_main_queue_source()
+    }
+}
+
+/// A GTK application: the thin entry point under which `Task { @MainActor in … }`,
+/// `DispatchQueue.main.async` and `await` work.
+///
+/// ```swift
+/// let app = Application(id: "org.example.Posts")
+/// app.onActivate { app in
+///     let window = gtk_application_window_new(app.gtkApplication)
+///     …
+/// }
+/// exit(app.run())
+/// ```
+@MainActor
+public final class Application {
+    /// The GtkApplication (one reference, owned here).
+    public let gtkApplication: UnsafeMutablePointer<GtkApplication>
+
+    /// Creates an application with the reverse-DNS `id`.
+    public init(id: String) {
+        gtkApplication = gtk_application_new(id, G_APPLICATION_DEFAULT_FLAGS)!
+    }
+
+    isolated deinit {
+        g_object_unref(UnsafeMutableRawPointer(gtkApplication))
+    }
+
+    /// Runs `action` when the application is activated (opens its first window).
+    public func onActivate(_ action: @escaping @MainActor (Application) -> Void) {
+        connect(UnsafeMutableRawPointer(gtkApplication), "activate") { [unowned self] in action(self) }
+    }
+
+    /// Runs the main loop until the last window closes; returns the exit status.
+    /// - Parameter arguments: the command line (GTK reads its own options from it).
+    public func run(arguments: [String] = CommandLine.arguments) -> Int32 {
+        MainQueue.attachToGLib()
+        var cStrings = arguments.map { strdup($0) }
+        defer { cStrings.forEach { free($0) } }
+        return cStrings.withUnsafeMutableBufferPointer { buffer in
+            g_application_run(UnsafeMutableRawPointer(gtkApplication).assumingMemoryBound(to: GApplication.self), Int32(buffer.count), buffer.baseAddress)
+        }
+    }
+}

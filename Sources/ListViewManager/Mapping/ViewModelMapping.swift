@@ -1,0 +1,156 @@
+import Foundation
+import CGtk
+import ModelStorage
+
+/// Which rows of a section a mapping provides.
+public enum MappingKind: Hashable, Sendable, CustomStringConvertible {
+    /// Item rows.
+    case item
+    /// Section header rows.
+    case header
+    /// Section footer rows.
+    case footer
+
+    public var description: String {
+        switch self {
+        case .item: return "item"
+        case .header: return "header"
+        case .footer: return "footer"
+        }
+    }
+}
+
+/// When a mapping applies, beyond the model's type. The first registered mapping that
+/// applies wins.
+public enum MappingCondition {
+    /// Always (the default).
+    case none
+    /// Only in this section.
+    case section(Int)
+    /// When the closure returns true for the row's index path (the section's first item
+    /// index path for headers and footers) and its model.
+    case custom(@MainActor (IndexPath, Any) -> Bool)
+}
+
+/// The registration of one row type for one kind of row: which models it shows, when,
+/// how rows are made and updated, and the events attached to it.
+@MainActor
+public class ViewModelMapping {
+    /// Item, header or footer rows.
+    public let kind: MappingKind
+    /// When the mapping applies, beyond the model type.
+    public var condition: MappingCondition = .none
+    /// The row type's name, for messages.
+    public let rowTypeName: String
+    /// The model type's name, for messages.
+    public let modelTypeName: String
+    let rowType: ObjectIdentifier
+    let modelMatches: (Any) -> Bool
+    let makeRow: () -> RowWidget
+    let updateRow: (RowWidget, Any) -> Void
+    var typedModelCondition: ((IndexPath, Any) -> Bool)?
+    var reactions: [EventKind: [(RowWidget, Any, IndexPath) -> Void]] = [:]
+
+    init<Row: RowWidget & ModelTransfer>(kind: MappingKind, rowType: Row.Type) {
+        self.kind = kind
+        self.rowType = ObjectIdentifier(rowType)
+        rowTypeName = String(describing: rowType)
+        modelTypeName = String(describing: Row.ModelType.self)
+        modelMatches = { $0 is Row.ModelType }
+        makeRow = { Row() }
+        updateRow = { row, model in
+            // The model was matched against Row.ModelType when the mapping was chosen.
+            (row as! Row).update(with: model as! Row.ModelType)
+        }
+    }
+
+    /// Whether the mapping applies to `model` at `indexPath` (its type already matched).
+    func applies(to model: Any, at indexPath: IndexPath) -> Bool {
+        switch condition {
+        case .none: break
+        case .section(let section): guard indexPath.section == section else { return false }
+        case .custom(let condition): guard condition(indexPath, model) else { return false }
+        }
+        return typedModelCondition?(indexPath, model) ?? true
+    }
+
+    /// Runs the reactions of `event` for `row` showing `model` at `indexPath`.
+    func fire(_ event: EventKind, row: RowWidget, model: Any, indexPath: IndexPath) {
+        for reaction in reactions[event] ?? [] {
+            reaction(row, model, indexPath)
+        }
+    }
+
+    func addReaction(_ event: EventKind, _ reaction: @escaping (RowWidget, Any, IndexPath) -> Void) {
+        reactions[event, default: []].append(reaction)
+    }
+}
+
+/// A mapping of one row type, with events typed by its row and model types (attach them
+/// in the closure passed to `register`, DTTableViewManager 11 style).
+///
+/// ```swift
+/// manager.register(PostRow.self) { mapping in
+///     mapping.condition = .section(0)
+///     mapping.didSelect { row, post, indexPath in … }
+/// }
+/// ```
+@MainActor
+public final class RowMapping<RowType: RowWidget & ModelTransfer>: ViewModelMapping {
+    init(kind: MappingKind) {
+        super.init(kind: kind, rowType: RowType.self)
+    }
+
+    /// Applies the mapping only to models for which this returns true.
+    public var modelCondition: ((IndexPath, RowType.ModelType) -> Bool)? {
+        didSet {
+            guard let condition = modelCondition else { typedModelCondition = nil; return }
+            typedModelCondition = { indexPath, model in condition(indexPath, model as! RowType.ModelType) }
+        }
+    }
+
+    /// Adds a typed reaction to `event`.
+    public func on(_ event: EventKind, _ closure: @escaping (RowType, RowType.ModelType, IndexPath) -> Void) {
+        addReaction(event) { row, model, indexPath in
+            closure(row as! RowType, model as! RowType.ModelType, indexPath)
+        }
+    }
+
+    /// The row was selected.
+    public func didSelect(_ closure: @escaping (RowType, RowType.ModelType, IndexPath) -> Void) { on(.didSelect, closure) }
+    /// The row was deselected.
+    public func didDeselect(_ closure: @escaping (RowType, RowType.ModelType, IndexPath) -> Void) { on(.didDeselect, closure) }
+    /// The row was activated (double click or Enter; a single click with single-click activation).
+    public func didActivate(_ closure: @escaping (RowType, RowType.ModelType, IndexPath) -> Void) { on(.didActivate, closure) }
+    /// The row was just updated with its model (on bind and on content updates).
+    public func configure(_ closure: @escaping (RowType, RowType.ModelType, IndexPath) -> Void) { on(.configure, closure) }
+    /// The row was bound to a model and is about to be shown.
+    public func willDisplay(_ closure: @escaping (RowType, RowType.ModelType, IndexPath) -> Void) { on(.willDisplay, closure) }
+    /// The row was unbound from its model.
+    public func didEndDisplaying(_ closure: @escaping (RowType, RowType.ModelType, IndexPath) -> Void) { on(.didEndDisplaying, closure) }
+}
+
+/// The events a row can receive.
+public enum EventKind: Hashable, Sendable, CustomStringConvertible {
+    case didSelect, didDeselect, didActivate, configure, willDisplay, didEndDisplaying
+
+    public var description: String {
+        switch self {
+        case .didSelect: return "didSelect"
+        case .didDeselect: return "didDeselect"
+        case .didActivate: return "didActivate"
+        case .configure: return "configure"
+        case .willDisplay: return "willDisplay"
+        case .didEndDisplaying: return "didEndDisplaying"
+        }
+    }
+
+    /// Whether the event can happen to header and footer rows (which are neither
+    /// selectable nor activatable).
+    var appliesToSupplementaryRows: Bool {
+        switch self {
+        case .configure, .willDisplay, .didEndDisplaying: return true
+        case .didSelect, .didDeselect, .didActivate: return false
+        }
+    }
+}

@@ -1,0 +1,170 @@
+import CGtk
+import CGtkShims
+import Foundation
+import ModelStorage
+
+/// The one GtkSignalListItemFactory of a manager: on bind it puts a row of the mapped type
+/// into the list item (keeping the current child when its mapping is the same, else
+/// dequeuing one from that mapping's reuse pool or making one) and updates it; on unbind
+/// the row goes back to its pool, still the list item's child until someone else needs it.
+@MainActor
+final class RowFactory {
+    /// The GtkListItemFactory (one reference, owned here).
+    let factory: OpaquePointer
+    /// How a bound row is chosen and what happens around binding (set by the manager).
+    weak var delegate: RowFactoryDelegate?
+    /// The row each list item holds as its child.
+    private(set) var attached: [OpaquePointer: AttachedRow] = [:]
+    /// Rows free for reuse, per mapping: unparented, or the child of an unbound list item.
+    private var pools: [ObjectIdentifier: [RowWidget]] = [:]
+    /// The list item each pooled row is still the child of.
+    private var owners: [ObjectIdentifier: OpaquePointer] = [:]
+    /// How many times a row was bound or updated in place with a model (for tests and benchmarks).
+    private(set) var updateCount = 0
+    /// How many rows were created.
+    private(set) var createdCount = 0
+
+    /// A list item's child row and what it shows.
+    struct AttachedRow {
+        let row: RowWidget
+        let mapping: ViewModelMapping
+        var item: RowItem?
+        var flatRow: FlatRow?
+        var isBound: Bool
+    }
+
+    init() {
+        factory = gtk_signal_list_item_factory_new()
+        let reference = FactoryReference()
+        reference.factory = self
+        typealias ListItemHandler = @convention(c) (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?, UnsafeMutableRawPointer?) -> Void
+        let bind: ListItemHandler = { _, listItem, data in
+            MainActor.assumeIsolated { FactoryReference.from(data).factory?.bind(OpaquePointer(listItem!)) }
+        }
+        let unbind: ListItemHandler = { _, listItem, data in
+            MainActor.assumeIsolated { FactoryReference.from(data).factory?.unbind(OpaquePointer(listItem!)) }
+        }
+        let teardown: ListItemHandler = { _, listItem, data in
+            MainActor.assumeIsolated { FactoryReference.from(data).factory?.teardown(OpaquePointer(listItem!)) }
+        }
+        let instance = UnsafeMutableRawPointer(factory)
+        connect(instance, "bind", unsafeBitCast(bind, to: GCallback.self), SignalClosure(reference))
+        connect(instance, "unbind", unsafeBitCast(unbind, to: GCallback.self), SignalClosure(reference))
+        connect(instance, "teardown", unsafeBitCast(teardown, to: GCallback.self), SignalClosure(reference))
+    }
+
+    isolated deinit {
+        g_object_unref(UnsafeMutableRawPointer(factory))
+    }
+
+    /// The bound rows, with their list items.
+    var boundRows: [(listItem: OpaquePointer, row: AttachedRow)] {
+        attached.filter(\.value.isBound).map { ($0.key, $0.value) }
+    }
+
+    /// The bound list item at `position`, if any.
+    func boundListItem(at position: Int) -> OpaquePointer? {
+        attached.first { $0.value.isBound && Int(gtk_list_item_get_position($0.key)) == position }?.key
+    }
+
+    /// Binds `listItem` to the row item GTK gave it.
+    func bind(_ listItem: OpaquePointer) {
+        guard let delegate, let item = RowItem.of(gtk_list_item_get_item(listItem)),
+              item.kind != .vanishing, let model = item.model,
+              let flatRow = delegate.flatRow(at: Int(gtk_list_item_get_position(listItem))) else { return }
+        show(model, of: item, as: flatRow, in: listItem, delegate: delegate)
+        delegate.rowDidBind(attached[listItem]!, listItem: listItem)
+    }
+
+    /// Shows `model` (the content of `item`, now or after an update in place) in `listItem`.
+    func show(_ model: Any, of item: RowItem, as flatRow: FlatRow, in listItem: OpaquePointer, delegate: RowFactoryDelegate) {
+        let mapping = delegate.mapping(for: flatRow, model: model)
+        if let previous = attached[listItem], previous.isBound, previous.mapping !== mapping {
+            unbind(listItem)
+        }
+        let row = dequeue(mapping, into: listItem)
+        mapping.updateRow(row, model)
+        updateCount += 1
+        attached[listItem] = AttachedRow(row: row, mapping: mapping, item: item, flatRow: flatRow, isBound: true)
+        let isItem = item.kind == .item
+        gtk_list_item_set_selectable(listItem, isItem && delegate.canSelect(model, at: flatRow) ? 1 : 0)
+        gtk_list_item_set_activatable(listItem, isItem ? 1 : 0)
+    }
+
+    func unbind(_ listItem: OpaquePointer) {
+        guard var entry = attached[listItem], entry.isBound else { return }
+        entry.isBound = false
+        attached[listItem] = entry
+        pools[ObjectIdentifier(entry.mapping), default: []].append(entry.row)
+        owners[ObjectIdentifier(entry.row)] = listItem
+        delegate?.rowDidUnbind(entry)
+    }
+
+    func teardown(_ listItem: OpaquePointer) {
+        guard let entry = attached.removeValue(forKey: listItem) else { return }
+        owners[ObjectIdentifier(entry.row)] = nil
+    }
+
+    /// A row of `mapping` as the child of `listItem`.
+    private func dequeue(_ mapping: ViewModelMapping, into listItem: OpaquePointer) -> RowWidget {
+        let key = ObjectIdentifier(mapping)
+        if let current = attached[listItem], current.mapping === mapping {
+            takeFromPool(current.row, key)
+            return current.row
+        }
+        let row: RowWidget
+        if let pooled = pools[key]?.popLast() {
+            row = pooled
+            if let owner = owners.removeValue(forKey: ObjectIdentifier(pooled)), owner != listItem {
+                gtk_list_item_set_child(owner, nil)
+                attached[owner] = nil
+            }
+        } else {
+            row = mapping.makeRow()
+            createdCount += 1
+            styleNewRow(row, for: mapping.kind)
+        }
+        if let previous = attached[listItem] {
+            // Its row stays in its pool, unparented by set_child below.
+            owners[ObjectIdentifier(previous.row)] = nil
+        }
+        gtk_list_item_set_child(listItem, row.rootWidget)
+        return row
+    }
+
+    private func takeFromPool(_ row: RowWidget, _ key: ObjectIdentifier) {
+        owners[ObjectIdentifier(row)] = nil
+        pools[key]?.removeAll { $0 === row }
+    }
+
+    private func styleNewRow(_ row: RowWidget, for kind: MappingKind) {
+        switch kind {
+        case .item: break
+        case .header:
+            gtk_widget_add_css_class(row.rootWidget, "section-header")
+            gtk_widget_add_css_class(row.rootWidget, "heading")
+        case .footer:
+            gtk_widget_add_css_class(row.rootWidget, "section-footer")
+            gtk_widget_add_css_class(row.rootWidget, "dim-label")
+        }
+    }
+}
+
+/// What the factory asks of its manager.
+@MainActor
+protocol RowFactoryDelegate: AnyObject {
+    func flatRow(at position: Int) -> FlatRow?
+    func mapping(for row: FlatRow, model: Any) -> ViewModelMapping
+    func canSelect(_ model: Any, at row: FlatRow) -> Bool
+    func rowDidBind(_ row: RowFactory.AttachedRow, listItem: OpaquePointer)
+    func rowDidUnbind(_ row: RowFactory.AttachedRow)
+}
+
+/// Lets GTK's signal handlers reach the factory without keeping it alive.
+final class FactoryReference {
+    weak var factory: RowFactory?
+
+    static func from(_ data: UnsafeMutableRawPointer?) -> FactoryReference {
+        SignalClosure<FactoryReference>.from(data).action
+    }
+}

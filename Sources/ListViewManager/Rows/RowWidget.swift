@@ -1,0 +1,73 @@
+import Foundation
+import CGtk
+
+/// Anything that can be a row of a managed list: a Swift object exposing its root
+/// `GtkWidget`, made with `init()`.
+///
+/// Adopt it on any type, including widgets from other Swift GTK bindings, by returning
+/// their widget pointer; or subclass `Row`. Register row types together with
+/// `ModelTransfer`, which says which model type they show.
+@MainActor
+public protocol RowWidget: AnyObject {
+    /// Creates a row; the manager calls it when no reusable row of this type is free.
+    init()
+
+    /// The widget put into the list. The row must keep it alive as long as it lives.
+    var rootWidget: UnsafeMutablePointer<GtkWidget> { get }
+}
+
+/// A row widget: a horizontal box to `append` widgets to.
+///
+/// ```swift
+/// final class PostRow: Row, ModelTransfer {
+///     let title = Label()
+///     required init() { super.init(); append(title) }
+///     func update(with model: Post) { title.text = model.title }
+/// }
+/// ```
+@MainActor
+open class Row: Box, RowWidget {
+    /// Creates an empty row.
+    public required init() {
+        super.init(orientation: .horizontal, spacing: 12)
+        addCSSClass("managed-row")
+    }
+
+    public var rootWidget: UnsafeMutablePointer<GtkWidget> { gtkWidget }
+}
+
+/// The row shown for a `String` header or footer model when no header or footer row type
+/// is registered for it: the text, styled by the CSS classes `section-header` or
+/// `section-footer` (plus GTK's `heading` or `dim-label`).
+@MainActor
+public final class TitleRow: Row, ModelTransfer {
+    /// The title's label.
+    public let label = Label()
+
+    public required init() {
+        super.init()
+        append(label)
+    }
+
+    public func update(with model: String) {
+        label.text = model
+    }
+}
+
+/// The row shown for a model no registered row type can show, so that the gap is visible:
+/// "No row registered for Post". Reported as an anomaly too. CSS class `missing-mapping`.
+@MainActor
+public final class MissingMappingRow: Row, ModelTransfer {
+    /// The label naming the model type.
+    public let label = Label()
+
+    public required init() {
+        super.init()
+        addCSSClass("missing-mapping")
+        append(label)
+    }
+
+    public func update(with model: Any) {
+        label.text = "No row registered for \(type(of: model))"
+    }
+}

@@ -1,0 +1,129 @@
+import Foundation
+import CGtk
+import CGtkShims
+
+/// A line of text (GtkLabel), aligned to the start by default.
+@MainActor
+public final class Label: Widget {
+    /// Creates a label showing `text`.
+    public init(_ text: String = "") {
+        super.init(gtk_label_new(text))
+        gtk_label_set_xalign(opaquePointer, 0)
+    }
+
+    /// The text shown.
+    public var text: String {
+        get { String(cString: gtk_label_get_text(opaquePointer)) }
+        set { gtk_label_set_text(opaquePointer, newValue) }
+    }
+}
+
+/// An icon from the icon theme (GtkImage).
+@MainActor
+public final class Image: Widget {
+    /// Creates an image of the named icon.
+    public init(iconName: String? = nil) {
+        super.init(gtk_image_new_from_icon_name(iconName))
+    }
+
+    /// The name of the icon shown, or nil for none.
+    public var iconName: String? {
+        get { gtk_image_get_icon_name(opaquePointer).map { String(cString: $0) } }
+        set { gtk_image_set_from_icon_name(opaquePointer, newValue) }
+    }
+
+    /// The size of the icon in pixels.
+    public var pixelSize: Int {
+        get { Int(gtk_image_get_pixel_size(opaquePointer)) }
+        set { gtk_image_set_pixel_size(opaquePointer, Int32(newValue)) }
+    }
+}
+
+/// How a box lays out its children.
+public enum Orientation: Sendable {
+    /// Side by side.
+    case horizontal
+    /// One above the other.
+    case vertical
+
+    var gtk: GtkOrientation { self == .horizontal ? GTK_ORIENTATION_HORIZONTAL : GTK_ORIENTATION_VERTICAL }
+}
+
+/// Children side by side or one above the other (GtkBox).
+@MainActor
+open class Box: Widget {
+    /// Creates an empty box.
+    public init(orientation: Orientation = .horizontal, spacing: Int = 6) {
+        super.init(gtk_box_new(orientation.gtk, Int32(spacing)))
+    }
+
+    /// Adds `child` after the existing children.
+    public func append(_ child: Widget) {
+        gtk_box_append(gtkPointer(as: GtkBox.self), child.gtkWidget)
+    }
+
+    /// Adds a widget from any binding after the existing children.
+    public func append(gtkWidget child: UnsafeMutablePointer<GtkWidget>) {
+        gtk_box_append(gtkPointer(as: GtkBox.self), child)
+    }
+}
+
+/// A push button (GtkButton).
+@MainActor
+public final class Button: Widget {
+    /// Creates a button with a text label.
+    public init(label: String) {
+        super.init(gtk_button_new_with_label(label))
+    }
+
+    /// The button's text.
+    public var label: String {
+        get { gtk_button_get_label(gtkPointer(as: GtkButton.self)).map { String(cString: $0) } ?? "" }
+        set { gtk_button_set_label(gtkPointer(as: GtkButton.self), newValue) }
+    }
+
+    /// Runs `action` each time the button is clicked.
+    public func onClicked(_ action: @escaping @MainActor () -> Void) {
+        connect(UnsafeMutableRawPointer(gtkWidget), "clicked", action)
+    }
+}
+
+/// A check box with a label (GtkCheckButton).
+@MainActor
+public final class CheckButton: Widget {
+    /// Creates a check button.
+    public init(label: String? = nil) {
+        super.init(gtk_check_button_new_with_label(label))
+    }
+
+    /// Whether it is checked.
+    public var isActive: Bool {
+        get { gtk_check_button_get_active(gtkPointer(as: GtkCheckButton.self)) != 0 }
+        set { gtk_check_button_set_active(gtkPointer(as: GtkCheckButton.self), newValue ? 1 : 0) }
+    }
+
+    /// Runs `action` each time it is checked or unchecked.
+    public func onToggled(_ action: @escaping @MainActor () -> Void) {
+        connect(UnsafeMutableRawPointer(gtkWidget), "toggled", action)
+    }
+}
+
+/// An on/off switch (GtkSwitch).
+@MainActor
+public final class Switch: Widget {
+    /// Creates a switch.
+    public init() {
+        super.init(gtk_switch_new())
+    }
+
+    /// Whether it is on.
+    public var isActive: Bool {
+        get { gtk_switch_get_active(opaquePointer) != 0 }
+        set { gtk_switch_set_active(opaquePointer, newValue ? 1 : 0) }
+    }
+
+    /// Runs `action` each time it is turned on or off.
+    public func onToggled(_ action: @escaping @MainActor () -> Void) {
+        connectNotify(UnsafeMutableRawPointer(gtkWidget), property: "active", action)
+    }
+}

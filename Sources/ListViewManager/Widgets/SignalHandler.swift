@@ -1,0 +1,57 @@
+import Foundation
+import CGtk
+import CGtkShims
+
+/// A Swift closure kept alive for a GTK signal handler; released by the handler's destroy
+/// notify when the signal is disconnected or the object finalised.
+final class SignalClosure<Action> {
+    let action: Action
+
+    init(_ action: Action) {
+        self.action = action
+    }
+
+    static func from(_ data: UnsafeMutableRawPointer?) -> SignalClosure<Action> {
+        Unmanaged<SignalClosure<Action>>.fromOpaque(data!).takeUnretainedValue()
+    }
+}
+
+/// Connects `handler` to `signal` of `instance`, keeping `closure` alive until GTK releases
+/// it through the destroy notify. Returns the handler id.
+@MainActor
+@discardableResult
+func connect<Action>(_ instance: UnsafeMutableRawPointer, _ signal: String, _ handler: GCallback, _ closure: SignalClosure<Action>) -> UInt {
+    let destroy: GClosureNotify = { data, _ in
+        guard let data else { return }
+        Unmanaged<AnyObject>.fromOpaque(data).release()
+    }
+    return UInt(cgtk_shims_signal_connect(instance, signal, handler, Unmanaged<AnyObject>.passRetained(closure).toOpaque(), destroy))
+}
+
+/// A signal whose handler takes no arguments: `void (*)(GObject *self, gpointer data)`.
+typealias PlainSignalHandler = @convention(c) (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?) -> Void
+
+/// Connects a no-argument signal to `action`.
+@MainActor
+@discardableResult
+func connect(_ instance: UnsafeMutableRawPointer, _ signal: String, _ action: @escaping @MainActor () -> Void) -> UInt {
+    let handler: PlainSignalHandler = { _, data in
+        let closure = SignalClosure<@MainActor () -> Void>.from(data)
+        MainActor.assumeIsolated { closure.action() }
+    }
+    return connect(instance, signal, unsafeBitCast(handler, to: GCallback.self), SignalClosure(action))
+}
+
+/// A property-notification handler: `void (*)(GObject *self, GParamSpec *pspec, gpointer data)`.
+typealias NotifySignalHandler = @convention(c) (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?, UnsafeMutableRawPointer?) -> Void
+
+/// Runs `action` each time `property` of `instance` changes.
+@MainActor
+@discardableResult
+func connectNotify(_ instance: UnsafeMutableRawPointer, property: String, _ action: @escaping @MainActor () -> Void) -> UInt {
+    let handler: NotifySignalHandler = { _, _, data in
+        let closure = SignalClosure<@MainActor () -> Void>.from(data)
+        MainActor.assumeIsolated { closure.action() }
+    }
+    return connect(instance, "notify::" + property, unsafeBitCast(handler, to: GCallback.self), SignalClosure(action))
+}

@@ -1,0 +1,59 @@
+import Foundation
+import CGtk
+import CGtkShims
+
+/// A GTK widget owned from Swift: the base of the thin wrappers rows are built from.
+///
+/// Holds exactly one reference to its `GtkWidget` (a floating reference is sunk), released
+/// when the Swift object goes away; a parent widget keeps its own reference.
+@MainActor
+open class Widget {
+    /// The GTK widget.
+    public let gtkWidget: UnsafeMutablePointer<GtkWidget>
+
+    /// Takes ownership of `widget` (sinking its floating reference, or adding one).
+    public init(_ widget: UnsafeMutablePointer<GtkWidget>) {
+        gtkWidget = widget
+        g_object_ref_sink(widget)
+    }
+
+    isolated deinit {
+        g_object_unref(gtkWidget)
+    }
+
+    /// Adds a CSS class, for styling.
+    public func addCSSClass(_ name: String) {
+        gtk_widget_add_css_class(gtkWidget, name)
+    }
+
+    /// Whether the widget has the CSS class `name`.
+    public func hasCSSClass(_ name: String) -> Bool {
+        gtk_widget_has_css_class(gtkWidget, name) != 0
+    }
+
+    /// The text shown when the pointer rests on the widget.
+    public var tooltip: String? {
+        get { gtk_widget_get_tooltip_text(gtkWidget).map { String(cString: $0) } }
+        set { gtk_widget_set_tooltip_text(gtkWidget, newValue) }
+    }
+
+    /// Whether the widget is shown.
+    public var isVisible: Bool {
+        get { gtk_widget_get_visible(gtkWidget) != 0 }
+        set { gtk_widget_set_visible(gtkWidget, newValue ? 1 : 0) }
+    }
+
+    /// Whether the widget expands horizontally to take spare room.
+    public var expandsHorizontally: Bool {
+        get { gtk_widget_get_hexpand(gtkWidget) != 0 }
+        set { gtk_widget_set_hexpand(gtkWidget, newValue ? 1 : 0) }
+    }
+
+    /// The widget as a pointer to another GTK type (for calling GTK directly).
+    public func gtkPointer<T>(as type: T.Type = T.self) -> UnsafeMutablePointer<T> {
+        UnsafeMutableRawPointer(gtkWidget).assumingMemoryBound(to: T.self)
+    }
+
+    /// The widget as an opaque pointer (GTK types Swift imports as opaque).
+    public var opaquePointer: OpaquePointer { OpaquePointer(gtkWidget) }
+}
