@@ -19,6 +19,11 @@ final class RowFactory {
     private var pools: [ObjectIdentifier: [RowWidget]] = [:]
     /// The list item each pooled row is still the child of.
     private var owners: [ObjectIdentifier: OpaquePointer] = [:]
+    /// Unbound rows whose `didEndDisplaying` waits to see whether GTK binds the same item
+    /// again at once (it unbinds and rebinds every realised row on selection and position
+    /// changes; those are refreshes, not new displays).
+    private var pendingEnds: [OpaquePointer: AttachedRow] = [:]
+    private var flushScheduled = false
     /// How many times a row was bound or updated in place with a model (for tests and benchmarks).
     private(set) var updateCount = 0
     /// How many rows were created.
@@ -67,11 +72,21 @@ final class RowFactory {
         attached.first { $0.value.isBound && Int(gtk_list_item_get_position($0.key)) == position }?.key
     }
 
-    /// Binds `listItem` to the row item GTK gave it.
+    /// Binds `listItem` to the row item GTK gave it. Binding the item the list item had
+    /// just before is a refresh: the row already shows it, so nothing is updated or fired.
     func bind(_ listItem: OpaquePointer) {
         guard let delegate, let item = RowItem.of(gtk_list_item_get_item(listItem)),
               item.kind != .vanishing, let model = item.model,
               let flatRow = delegate.flatRow(at: Int(gtk_list_item_get_position(listItem))) else { return }
+        if var entry = attached[listItem], !entry.isBound, entry.item === item {
+            entry.isBound = true
+            entry.flatRow = flatRow
+            attached[listItem] = entry
+            takeFromPool(entry.row, ObjectIdentifier(entry.mapping))
+            pendingEnds[listItem] = nil
+            return
+        }
+        endDisplaying(listItem)
         show(model, of: item, as: flatRow, in: listItem, delegate: delegate)
         delegate.rowDidBind(attached[listItem]!, listItem: listItem)
     }
@@ -81,6 +96,7 @@ final class RowFactory {
         let mapping = delegate.mapping(for: flatRow, model: model)
         if let previous = attached[listItem], previous.isBound, previous.mapping !== mapping {
             unbind(listItem)
+            endDisplaying(listItem)
         }
         let row = dequeue(mapping, into: listItem)
         mapping.updateRow(row, model)
@@ -97,12 +113,42 @@ final class RowFactory {
         attached[listItem] = entry
         pools[ObjectIdentifier(entry.mapping), default: []].append(entry.row)
         owners[ObjectIdentifier(entry.row)] = listItem
-        delegate?.rowDidUnbind(entry)
+        pendingEnds[listItem] = entry
+        scheduleFlush()
     }
 
     func teardown(_ listItem: OpaquePointer) {
+        endDisplaying(listItem)
         guard let entry = attached.removeValue(forKey: listItem) else { return }
         owners[ObjectIdentifier(entry.row)] = nil
+    }
+
+    /// Fires the waiting `didEndDisplaying` of `listItem`'s last row, if any.
+    private func endDisplaying(_ listItem: OpaquePointer) {
+        if let entry = pendingEnds.removeValue(forKey: listItem) {
+            delegate?.rowDidUnbind(entry)
+        }
+    }
+
+    /// Fires every waiting `didEndDisplaying` once GTK is done with the current change.
+    private func scheduleFlush() {
+        guard !flushScheduled else { return }
+        flushScheduled = true
+        let reference = FactoryReference()
+        reference.factory = self
+        let callback: GSourceFunc = { data in
+            MainActor.assumeIsolated {
+                guard let factory = SignalClosure<FactoryReference>.from(data).action.factory else { return }
+                factory.flushScheduled = false
+                for listItem in Array(factory.pendingEnds.keys) { factory.endDisplaying(listItem) }
+            }
+            return 0
+        }
+        let destroy: GDestroyNotify = { data in
+            guard let data else { return }
+            Unmanaged<AnyObject>.fromOpaque(data).release()
+        }
+        g_idle_add_full(G_PRIORITY_HIGH_IDLE, callback, Unmanaged<AnyObject>.passRetained(SignalClosure(reference)).toOpaque(), destroy)
     }
 
     /// A row of `mapping` as the child of `listItem`.
@@ -116,6 +162,7 @@ final class RowFactory {
         if let pooled = pools[key]?.popLast() {
             row = pooled
             if let owner = owners.removeValue(forKey: ObjectIdentifier(pooled)), owner != listItem {
+                endDisplaying(owner)
                 gtk_list_item_set_child(owner, nil)
                 attached[owner] = nil
             }

@@ -72,3 +72,94 @@ final class GtkHarness {
 func onMain(_ body: @MainActor () throws -> Void) rethrows {
     try MainActor.assumeIsolated(body)
 }
+
+extension GtkHarness {
+    /// Activates one of the list view's actions, as GTK's own key bindings and clicks do.
+    func activateAction(_ name: String, _ parameters: [OpaquePointer]) {
+        var children: [OpaquePointer?] = parameters
+        let parameter = parameters.count == 1
+            ? parameters[0]
+            : children.withUnsafeMutableBufferPointer { g_variant_new_tuple($0.baseAddress, gsize($0.count)) }
+        gtk_widget_activate_action_variant(manager.listView, name, parameter)
+        iterate()
+    }
+
+    /// `list.select-item`: select the row at `position` (alone, or added with `modify`).
+    func selectRow(_ position: Int, modify: Bool = false) {
+        activateAction("list.select-item", [g_variant_new_uint32(UInt32(position)), g_variant_new_boolean(modify ? 1 : 0), g_variant_new_boolean(0)])
+    }
+
+    /// `list.activate-item`: activate the row at `position` (what Enter and double click do).
+    func activateRow(_ position: Int) {
+        activateAction("list.activate-item", [g_variant_new_uint32(UInt32(position))])
+    }
+
+    /// The bound rows, by position.
+    var boundRowsByPosition: [Int: RowWidget] {
+        Dictionary(uniqueKeysWithValues: manager.factory.boundRows.map { (Int(gtk_list_item_get_position($0.listItem)), $0.row.row) })
+    }
+}
+
+/// Records a GListModel's `items-changed` as GTK's testsuite does ("5-1+2"), and replays
+/// each on a shadow of the model's items fetched during the emission, so a test checks both
+/// the emissions and what the model answered between them. Every emission must be consumed
+/// by `take()`; `assertConsumed()` fails the test otherwise.
+@MainActor
+final class ItemsChangedRecorder {
+    private(set) var tokens: [String] = []
+    private(set) var shadow: [String] = []
+    private let model: OpaquePointer
+    private let describe: (UnsafeMutableRawPointer) -> String
+    private var handler: UInt = 0
+
+    init(_ model: OpaquePointer, describe: @escaping (UnsafeMutableRawPointer) -> String) {
+        self.model = model
+        self.describe = describe
+        shadow = fetchAll()
+        typealias Handler = @convention(c) (UnsafeMutableRawPointer?, UInt32, UInt32, UInt32, UnsafeMutableRawPointer?) -> Void
+        let callback: Handler = { _, position, removed, added, data in
+            let recorder = Unmanaged<ItemsChangedRecorder>.fromOpaque(data!).takeUnretainedValue()
+            MainActor.assumeIsolated { recorder.record(Int(position), Int(removed), Int(added)) }
+        }
+        handler = UInt(g_signal_connect_data(UnsafeMutableRawPointer(model), "items-changed", unsafeBitCast(callback, to: GCallback.self),
+                                             Unmanaged.passUnretained(self).toOpaque(), nil, GConnectFlags(rawValue: 0)))
+    }
+
+    func disconnect() {
+        if handler != 0 { g_signal_handler_disconnect(UnsafeMutableRawPointer(model), gulong(handler)) }
+        handler = 0
+    }
+
+    private func record(_ position: Int, _ removed: Int, _ added: Int) {
+        tokens.append(Splice(position: position, removed: removed, added: added).description)
+        let fetched = (position..<(position + added)).map { fetch($0) }
+        shadow.replaceSubrange(position..<min(position + removed, shadow.count), with: fetched)
+    }
+
+    private func fetch(_ position: Int) -> String {
+        guard let item = g_list_model_get_item(model, UInt32(position)) else { return "<nil>" }
+        defer { g_object_unref(item) }
+        return describe(item)
+    }
+
+    func fetchAll() -> [String] {
+        (0..<Int(g_list_model_get_n_items(model))).map(fetch)
+    }
+
+    /// The emissions since the last call.
+    func take() -> [String] {
+        defer { tokens = [] }
+        return tokens
+    }
+
+    func assertConsumed(file: StaticString = #filePath, line: UInt = #line) {
+        XCTAssertEqual(tokens, [], "unchecked items-changed emissions", file: file, line: line)
+    }
+}
+
+/// Describes an item of the manager's list model: its kind and model.
+@MainActor
+func describeRowItem(_ object: UnsafeMutableRawPointer) -> String {
+    guard let item = RowItem.of(object) else { return "<not a row item>" }
+    return "\(item.kind):\(item.model.map { String(describing: $0) } ?? "nil")"
+}
