@@ -1,0 +1,120 @@
+import CGtk
+import Foundation
+@testable import ListViewManager
+import XCTest
+
+final class UpdaterTests: XCTestCase {
+    @MainActor
+    private static func makeHarness(_ configure: (ListViewManager) -> Void = { _ in }) -> (GtkHarness, ItemsChangedRecorder) {
+        let harness = GtkHarness { manager in
+            manager.register(CountingPostRow.self) { $0.condition = .section(2) }
+            manager.register(PostRow.self)
+            configure(manager)
+        }
+        let recorder = ItemsChangedRecorder(harness.manager.bridge.listModel, describe: describeRowItem)
+        return (harness, recorder)
+    }
+
+    func testEveryStorageOperationEmitsExactlyTheExpectedSplices() { onMain {
+        let (harness, recorder) = Self.makeHarness()
+        let storage = harness.manager.memoryStorage!
+        storage.setSectionHeaderModels(["A", "B"])
+        XCTAssertEqual(recorder.take(), ["0+2"])
+        storage.addItems((0..<3).map { Post(id: $0, title: "\($0)") }, toSection: 0)
+        XCTAssertEqual(recorder.take(), ["1+3"])
+        try? storage.insertItem(Post(id: 10, title: "10"), to: IndexPath(item: 0, section: 1))
+        XCTAssertEqual(recorder.take(), ["5+1"])
+        try? storage.removeItem(Post(id: 1, title: ""))
+        XCTAssertEqual(recorder.take(), ["2-1"])
+        storage.moveItem(at: IndexPath(item: 0, section: 0), to: IndexPath(item: 1, section: 1))
+        XCTAssertEqual(recorder.take(), ["1-1", "4+1"])
+        storage.performUpdates {
+            for index in 0..<100 { storage.addItem(Post(id: 100 + index, title: ""), toSection: 1) }
+        }
+        XCTAssertEqual(recorder.take(), ["5+100"], "a batch of adjacent inserts is one signal")
+        storage.moveSection(1, toSection: 0)
+        XCTAssertEqual(recorder.take(), ["0+103", "105-103"])
+        storage.deleteSections(IndexSet(integer: 0))
+        XCTAssertEqual(recorder.take(), ["0-103"])
+        storage.setItemsForAllSections([[Post(id: 5, title: "5")]])
+        XCTAssertEqual(recorder.take(), ["0-2+2"])
+        XCTAssertEqual(recorder.shadow, recorder.fetchAll(), "the model answered consistently between emissions")
+        recorder.assertConsumed()
+        harness.close()
+    } }
+
+    func testAContentUpdateRebindsThatOneRowAndEmitsNothing() { onMain {
+        let (harness, recorder) = Self.makeHarness()
+        let storage = harness.manager.memoryStorage!
+        storage.addItems((0..<50).map { Post(id: $0, title: "Post \($0)") }, toSection: 2)
+        XCTAssertEqual(recorder.take(), ["0+50"])
+        harness.waitForFrames()
+        CountingPostRow.updates = []
+        storage.reloadItem(Post(id: 3, title: "Edited"))
+        harness.waitForFrames()
+        XCTAssertEqual(recorder.take(), [], "no items-changed for a content update")
+        XCTAssertEqual(CountingPostRow.updates, [3], "exactly that row was updated")
+        XCTAssertEqual((harness.manager.row(at: IndexPath(item: 3, section: 2)) as? CountingPostRow)?.title.text, "Edited")
+
+        // An insert above shifts every row; GTK rebinds them all, but they keep their items: no row is updated again.
+        CountingPostRow.updates = []
+        try? storage.insertItem(Post(id: 99, title: "New"), to: IndexPath(item: 0, section: 2))
+        harness.waitForFrames()
+        XCTAssertEqual(recorder.take(), ["0+1"])
+        XCTAssertEqual(CountingPostRow.updates, [99])
+        harness.close()
+    } }
+
+    func testUpdateHooksRunAroundEachUpdate() { onMain {
+        let (harness, recorder) = Self.makeHarness()
+        var log: [String] = []
+        harness.manager.contentUpdater.willUpdateContent = { log.append("will \($0?.description ?? "reload")") }
+        harness.manager.contentUpdater.didUpdateContent = { _ in log.append("did \(harness.manager.numberOfRows)") }
+        harness.manager.memoryStorage.addItem(Post(id: 1, title: "x"))
+        XCTAssertEqual(log, ["will StorageUpdate(insert section 0; insert items 0 in section 0)", "did 1"])
+        XCTAssertEqual(recorder.take(), ["0+1"])
+        harness.close()
+    } }
+
+    func testStorageChangesFromEventHandlersAreAppliedRightAfter() { onMain {
+        var added = false
+        let (harness, recorder) = Self.makeHarness { manager in
+            manager.willDisplay(PostRow.self) { _, post, _ in
+                // A handler running inside GTK's bind, inside an items-changed emission.
+                guard post.id == 1, !added else { return }
+                added = true
+                manager.memoryStorage.addItem(Post(id: 2, title: "added from willDisplay"))
+                manager.memoryStorage.setSectionHeaderModel("Header", forSection: 0)
+            }
+            manager.didSelect(PostRow.self) { _, post, indexPath in
+                try? manager.memoryStorage.removeItem(post)
+            }
+        }
+        harness.manager.memoryStorage.addItem(Post(id: 1, title: "first"))
+        harness.waitForFrames()
+        XCTAssertEqual(recorder.take(), ["0+1", "1+1", "0+1"])
+        XCTAssertEqual(recorder.shadow, recorder.fetchAll())
+        XCTAssertEqual(harness.manager.numberOfRows, 3)
+        XCTAssertEqual((harness.boundRowsByPosition[2] as? PostRow)?.title.text, "added from willDisplay")
+        harness.selectRow(1)
+        harness.waitForFrames()
+        XCTAssertEqual(recorder.take(), ["1-1"])
+        XCTAssertEqual(harness.manager.memoryStorage.items(inSection: 0)?.count, 1)
+        XCTAssertEqual(recorder.shadow, recorder.fetchAll())
+        harness.close()
+    } }
+
+    func testEmptySectionHeadersFollowTheConfiguration() { onMain {
+        let (harness, recorder) = Self.makeHarness { manager in
+            manager.configuration.displayHeaderOnEmptySection = false
+        }
+        let storage = harness.manager.memoryStorage!
+        storage.setSectionHeaderModels(["A"])
+        XCTAssertEqual(recorder.take(), [])
+        storage.addItem(Post(id: 1, title: "x"))
+        XCTAssertEqual(recorder.take(), ["0+2"])
+        harness.manager.configuration.displayHeaderOnEmptySection = true
+        XCTAssertEqual(recorder.take(), ["0-2+2"])
+        harness.close()
+    } }
+}
