@@ -33,6 +33,14 @@ final class GtkHarness {
         iterate(times: 20)
     }
 
+    /// Runs the main loop until nothing is pending (idle callbacks, finalisations).
+    static func drainMainLoop() -> Bool {
+        for _ in 0..<50 {
+            while g_main_context_iteration(nil, 0) != 0 {}
+        }
+        return true
+    }
+
     /// Runs pending main-loop work without blocking.
     func iterate(times: Int = 1) {
         for _ in 0..<times {
@@ -76,6 +84,11 @@ func onMain(_ body: @MainActor () throws -> Void) rethrows {
 extension GtkHarness {
     /// Activates one of the list view's actions, as GTK's own key bindings and clicks do.
     func activateAction(_ name: String, _ parameters: [OpaquePointer]) {
+        activateAction(manager, name, parameters)
+    }
+
+    /// Activates an action of `manager`'s list view.
+    func activateAction(_ manager: ListViewManager, _ name: String, _ parameters: [OpaquePointer]) {
         var children: [OpaquePointer?] = parameters
         let parameter = parameters.count == 1
             ? parameters[0]
