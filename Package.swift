@@ -28,7 +28,7 @@ let package = Package(
         .executableTarget(name: "ListBenchmarks", dependencies: ["ModelStorage"]),
         .testTarget(name: "ModelStorageTests", dependencies: ["ModelStorage"]),
         .testTarget(name: "CGtkShimsTests", dependencies: ["CGtk", "CGtkShims"]),
-        .testTarget(name: "ListViewManagerTests", dependencies: ["ListViewManager", "CGtk"]),
+        .testTarget(name: "ListViewManagerTests", dependencies: ["ListViewManager", "CGtk"], resources: [.process("Templates")]),
     ],
     swiftLanguageModes: [.v6]
 )

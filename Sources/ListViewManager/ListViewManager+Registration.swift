@@ -9,21 +9,23 @@ extension ListViewManager {
     /// condition and attach typed events.
     /// - Parameters:
     ///   - rowType: a row type showing one model type.
+    ///   - bundle: where a `TemplateRow` finds its `.ui` file (`Bundle.module` for a
+    ///     package target's resources).
     ///   - mapping: configures the new mapping.
-    public func register<T: RowWidget & ModelTransfer>(_ rowType: T.Type, mapping: ((RowMapping<T>) -> Void)? = nil) {
-        add(RowMapping<T>(kind: .item), mapping)
+    public func register<T: RowWidget & ModelTransfer>(_ rowType: T.Type, bundle: Bundle = .main, mapping: ((RowMapping<T>) -> Void)? = nil) {
+        add(RowMapping<T>(kind: .item), bundle, mapping)
     }
 
     /// Shows header models of `rowType.ModelType` in header rows of `rowType`. A `String`
     /// header needs no registration: it is shown as a `TitleRow`.
-    public func registerHeader<T: RowWidget & ModelTransfer>(_ rowType: T.Type, mapping: ((RowMapping<T>) -> Void)? = nil) {
-        add(RowMapping<T>(kind: .header), mapping)
+    public func registerHeader<T: RowWidget & ModelTransfer>(_ rowType: T.Type, bundle: Bundle = .main, mapping: ((RowMapping<T>) -> Void)? = nil) {
+        add(RowMapping<T>(kind: .header), bundle, mapping)
     }
 
     /// Shows footer models of `rowType.ModelType` in footer rows of `rowType`. A `String`
     /// footer needs no registration: it is shown as a `TitleRow`.
-    public func registerFooter<T: RowWidget & ModelTransfer>(_ rowType: T.Type, mapping: ((RowMapping<T>) -> Void)? = nil) {
-        add(RowMapping<T>(kind: .footer), mapping)
+    public func registerFooter<T: RowWidget & ModelTransfer>(_ rowType: T.Type, bundle: Bundle = .main, mapping: ((RowMapping<T>) -> Void)? = nil) {
+        add(RowMapping<T>(kind: .footer), bundle, mapping)
     }
 
     /// Removes every item mapping of `rowType`.
@@ -47,7 +49,10 @@ extension ListViewManager {
         configure(T.self, T.ModelType.self)
     }
 
-    private func add<T>(_ newMapping: RowMapping<T>, _ configure: ((RowMapping<T>) -> Void)?) {
+    private func add<T>(_ newMapping: RowMapping<T>, _ bundle: Bundle, _ configure: ((RowMapping<T>) -> Void)?) {
+        newMapping.templateContext = TemplateContext.Context(bundle: bundle) { [weak self] anomaly in
+            self?.anomalyHandler.report(anomaly)
+        }
         configure?(newMapping)
         resolver.add(newMapping)
         updateAllBoundRows()

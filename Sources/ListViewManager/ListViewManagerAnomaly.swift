@@ -14,11 +14,19 @@ public enum ListViewManagerAnomaly: Anomaly {
     case eventRegisteredForUnregisteredMapping(rowType: String, kind: MappingKind, event: String)
     /// An event was registered that header and footer rows never receive.
     case eventNotSupportedForSupplementaryRows(rowType: String, event: String)
+    /// A `TemplateRow` found no `.ui` file of its name in its bundle.
+    case templateNotFound(template: String, bundle: String)
+    /// A `TemplateRow`'s `.ui` file holds no widget.
+    case emptyTemplate(template: String)
+    /// A `TemplateRow`'s `.ui` file could not be read by GtkBuilder.
+    case brokenTemplate(template: String, message: String)
+    /// A `TemplateRow` asked for an outlet its template lacks (or of another type).
+    case missingOutlet(id: String, template: String, type: String)
 
     /// The anomaly's case, without its values.
     public enum Kind: Hashable, Sendable {
         case noItemMappingFound, noSupplementaryMappingFound, eventRegisteredForUnregisteredMapping,
-             eventNotSupportedForSupplementaryRows
+             eventNotSupportedForSupplementaryRows, templateNotFound, emptyTemplate, brokenTemplate, missingOutlet
     }
 
     public var kind: Kind {
@@ -27,6 +35,10 @@ public enum ListViewManagerAnomaly: Anomaly {
         case .noSupplementaryMappingFound: return .noSupplementaryMappingFound
         case .eventRegisteredForUnregisteredMapping: return .eventRegisteredForUnregisteredMapping
         case .eventNotSupportedForSupplementaryRows: return .eventNotSupportedForSupplementaryRows
+        case .templateNotFound: return .templateNotFound
+        case .emptyTemplate: return .emptyTemplate
+        case .brokenTemplate: return .brokenTemplate
+        case .missingOutlet: return .missingOutlet
         }
     }
 
@@ -54,6 +66,14 @@ public enum ListViewManagerAnomaly: Anomaly {
             message = "\(event) was registered for \(rowType), which is not registered as an \(kind) row type: the event will never fire. Register the row type first"
         case let .eventNotSupportedForSupplementaryRows(rowType, event):
             message = "\(event) was registered for the header or footer row type \(rowType): header and footer rows are neither selectable nor activatable"
+        case let .templateNotFound(template, bundle):
+            message = "Row template \(template) was not found in the bundle at \(bundle); add it to the target's resources and register the row with that bundle"
+        case let .emptyTemplate(template):
+            message = "Row template \(template) holds no widget"
+        case let .brokenTemplate(template, message: reason):
+            message = "Row template \(template) could not be loaded: \(reason)"
+        case let .missingOutlet(id, template, type):
+            message = "Row template \(template) has no \(type) with id \"\(id)\"; a stand-in widget is used"
         }
         return "⚠️[ListViewManager] " + message
     }
@@ -65,6 +85,10 @@ public enum ListViewManagerAnomaly: Anomaly {
         case let .noSupplementaryMappingFound(modelType, kind, _): return "ListViewManagerAnomaly.noSupplementaryMappingFound(\(modelType), \(kind))"
         case let .eventRegisteredForUnregisteredMapping(rowType, _, event): return "ListViewManagerAnomaly.eventRegisteredForUnregisteredMapping(\(rowType), \(event))"
         case let .eventNotSupportedForSupplementaryRows(rowType, event): return "ListViewManagerAnomaly.eventNotSupportedForSupplementaryRows(\(rowType), \(event))"
+        case let .templateNotFound(template, _): return "ListViewManagerAnomaly.templateNotFound(\(template))"
+        case let .emptyTemplate(template): return "ListViewManagerAnomaly.emptyTemplate(\(template))"
+        case let .brokenTemplate(template, _): return "ListViewManagerAnomaly.brokenTemplate(\(template))"
+        case let .missingOutlet(id, template, _): return "ListViewManagerAnomaly.missingOutlet(\(id), \(template))"
         }
     }
 }

@@ -28,6 +28,9 @@ final class HeterogeneousRowsTests: XCTestCase {
         XCTAssertEqual((rows[5] as? BannerRow)?.text.text, "WEATHER")
         XCTAssertEqual((rows[6] as? WeatherRow)?.icon.iconName, "weather-clear-symbolic")
         XCTAssertEqual((rows[7] as? WeatherRow)?.summary.text, "rain 4 mm")
+        if let directory = ProcessInfo.processInfo.environment["SCREENSHOT_DIR"] {
+            harness.screenshot(to: directory + "/heterogeneous-rows.png")
+        }
         harness.close()
     } }
 

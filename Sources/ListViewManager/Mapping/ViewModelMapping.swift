@@ -46,7 +46,9 @@ public class ViewModelMapping {
     public let modelTypeName: String
     let rowType: ObjectIdentifier
     let modelMatches: (Any) -> Bool
-    let makeRow: () -> RowWidget
+    private let rowInitializer: () -> RowWidget
+    /// Where `TemplateRow`s of this mapping load their `.ui` file from.
+    var templateContext: TemplateContext.Context?
     let updateRow: (RowWidget, Any) -> Void
     var typedModelCondition: ((IndexPath, Any) -> Bool)?
     var reactions: [EventKind: [(RowWidget, Any, IndexPath) -> Void]] = [:]
@@ -57,11 +59,17 @@ public class ViewModelMapping {
         rowTypeName = String(describing: rowType)
         modelTypeName = String(describing: Row.ModelType.self)
         modelMatches = { $0 is Row.ModelType }
-        makeRow = { Row() }
+        rowInitializer = { Row() }
         updateRow = { row, model in
             // The model was matched against Row.ModelType when the mapping was chosen.
             (row as! Row).update(with: model as! Row.ModelType)
         }
+    }
+
+    /// A new row of the mapping's type.
+    func makeRow() -> RowWidget {
+        guard let templateContext else { return rowInitializer() }
+        return TemplateContext.with(templateContext, rowInitializer)
     }
 
     /// Whether the mapping applies to `model` at `indexPath` (its type already matched).

@@ -31,6 +31,7 @@ open class Row: Box, RowWidget {
     public required init() {
         super.init(orientation: .horizontal, spacing: 12)
         addCSSClass("managed-row")
+        setMargins(vertical: 6, horizontal: 12)
     }
 
     public var rootWidget: UnsafeMutablePointer<GtkWidget> { gtkWidget }

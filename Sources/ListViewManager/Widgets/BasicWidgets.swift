@@ -2,9 +2,25 @@ import Foundation
 import CGtk
 import CGtkShims
 
+/// A widget type that can wrap a GtkWidget made elsewhere (by GtkBuilder, say).
+@MainActor
+public protocol WrappingWidget: Widget {
+    /// The GTK type the wrapped widget must be.
+    static var gtkType: GType { get }
+    /// Wraps `widget` (taking one reference), which must be of `gtkType`.
+    static func wrapping(_ widget: UnsafeMutablePointer<GtkWidget>) -> Self
+    /// A new widget not shown anywhere, standing in for one a template lacks.
+    static func standIn() -> Self
+}
+
 /// A line of text (GtkLabel), aligned to the start by default.
 @MainActor
-public final class Label: Widget {
+public final class Label: Widget, WrappingWidget {
+    public static var gtkType: GType { gtk_label_get_type() }
+    public static func wrapping(_ widget: UnsafeMutablePointer<GtkWidget>) -> Label { Label(wrapping: widget) }
+    public static func standIn() -> Label { Label() }
+    private init(wrapping widget: UnsafeMutablePointer<GtkWidget>) { super.init(widget) }
+
     /// Creates a label showing `text`.
     public init(_ text: String = "") {
         super.init(gtk_label_new(text))
@@ -20,7 +36,12 @@ public final class Label: Widget {
 
 /// An icon from the icon theme (GtkImage).
 @MainActor
-public final class Image: Widget {
+public final class Image: Widget, WrappingWidget {
+    public static var gtkType: GType { gtk_image_get_type() }
+    public static func wrapping(_ widget: UnsafeMutablePointer<GtkWidget>) -> Image { Image(wrapping: widget) }
+    public static func standIn() -> Image { Image() }
+    private init(wrapping widget: UnsafeMutablePointer<GtkWidget>) { super.init(widget) }
+
     /// Creates an image of the named icon.
     public init(iconName: String? = nil) {
         super.init(gtk_image_new_from_icon_name(iconName))
@@ -70,7 +91,12 @@ open class Box: Widget {
 
 /// A push button (GtkButton).
 @MainActor
-public final class Button: Widget {
+public final class Button: Widget, WrappingWidget {
+    public static var gtkType: GType { gtk_button_get_type() }
+    public static func wrapping(_ widget: UnsafeMutablePointer<GtkWidget>) -> Button { Button(wrapping: widget) }
+    public static func standIn() -> Button { Button(label: "") }
+    private init(wrapping widget: UnsafeMutablePointer<GtkWidget>) { super.init(widget) }
+
     /// Creates a button with a text label.
     public init(label: String) {
         super.init(gtk_button_new_with_label(label))
@@ -90,7 +116,12 @@ public final class Button: Widget {
 
 /// A check box with a label (GtkCheckButton).
 @MainActor
-public final class CheckButton: Widget {
+public final class CheckButton: Widget, WrappingWidget {
+    public static var gtkType: GType { gtk_check_button_get_type() }
+    public static func wrapping(_ widget: UnsafeMutablePointer<GtkWidget>) -> CheckButton { CheckButton(wrapping: widget) }
+    public static func standIn() -> CheckButton { CheckButton() }
+    private init(wrapping widget: UnsafeMutablePointer<GtkWidget>) { super.init(widget) }
+
     /// Creates a check button.
     public init(label: String? = nil) {
         super.init(gtk_check_button_new_with_label(label))
@@ -110,7 +141,12 @@ public final class CheckButton: Widget {
 
 /// An on/off switch (GtkSwitch).
 @MainActor
-public final class Switch: Widget {
+public final class Switch: Widget, WrappingWidget {
+    public static var gtkType: GType { gtk_switch_get_type() }
+    public static func wrapping(_ widget: UnsafeMutablePointer<GtkWidget>) -> Switch { Switch(wrapping: widget) }
+    public static func standIn() -> Switch { Switch() }
+    private init(wrapping widget: UnsafeMutablePointer<GtkWidget>) { super.init(widget) }
+
     /// Creates a switch.
     public init() {
         super.init(gtk_switch_new())

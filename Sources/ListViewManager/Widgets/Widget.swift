@@ -49,6 +49,14 @@ open class Widget {
         set { gtk_widget_set_hexpand(gtkWidget, newValue ? 1 : 0) }
     }
 
+    /// Sets the space around the widget.
+    public func setMargins(vertical: Int, horizontal: Int) {
+        gtk_widget_set_margin_top(gtkWidget, Int32(vertical))
+        gtk_widget_set_margin_bottom(gtkWidget, Int32(vertical))
+        gtk_widget_set_margin_start(gtkWidget, Int32(horizontal))
+        gtk_widget_set_margin_end(gtkWidget, Int32(horizontal))
+    }
+
     /// The widget as a pointer to another GTK type (for calling GTK directly).
     public func gtkPointer<T>(as type: T.Type = T.self) -> UnsafeMutablePointer<T> {
         UnsafeMutableRawPointer(gtkWidget).assumingMemoryBound(to: T.self)

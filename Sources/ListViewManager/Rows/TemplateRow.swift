@@ -1,0 +1,127 @@
+import CGtk
+import CGtkShims
+import Foundation
+
+/// A row built from a GtkBuilder `.ui` file (GTK's XIB): a subclass named `PhotoRow` gets
+/// `PhotoRow.ui` from the bundle it was registered with. The template's root widget is the
+/// object with id `root` (or else its first widget without a parent); other widgets are
+/// reached by id with `outlet(_:)`.
+///
+/// ```swift
+/// final class PhotoRow: TemplateRow, ModelTransfer {
+///     lazy var caption: Label = outlet("caption")
+///     func update(with model: Photo) { caption.text = model.caption }
+/// }
+/// manager.register(PhotoRow.self, bundle: .module)
+/// ```
+///
+/// A missing, empty or broken template, or a missing outlet, is a `ListViewManagerAnomaly`:
+/// the row then says what is missing, and a missing outlet is a stand-in widget shown
+/// nowhere.
+@MainActor
+open class TemplateRow: Row {
+    /// The GtkBuilder holding the template's objects (one reference, owned here).
+    private var builder: OpaquePointer?
+    private let templateName: String
+    private let report: (ListViewManagerAnomaly) -> Void
+
+    /// Creates the row and loads its template from the bundle it was registered with
+    /// (`Bundle.main` when made outside a manager).
+    public required init() {
+        let context = TemplateContext.current
+        templateName = String(describing: type(of: self))
+        report = context?.report ?? { ListViewManagerAnomaly.defaultAction($0) }
+        super.init()
+        addCSSClass("template-row")
+        load(from: context?.bundle ?? .main)
+    }
+
+    isolated deinit {
+        if let builder { g_object_unref(UnsafeMutableRawPointer(builder)) }
+    }
+
+    /// The widget with `id` in the template, wrapped as `W`; a stand-in (and an anomaly)
+    /// when the template has no such widget of that type.
+    public func outlet<W: WrappingWidget>(_ id: String, as type: W.Type = W.self) -> W {
+        guard let builder, let object = gtk_builder_get_object(builder, id),
+              cgtk_shims_instance_is_a(UnsafeMutableRawPointer(object), W.gtkType) != 0 else {
+            report(.missingOutlet(id: id, template: templateName + ".ui", type: String(describing: W.self)))
+            return W.standIn()
+        }
+        return W.wrapping(UnsafeMutableRawPointer(object).assumingMemoryBound(to: GtkWidget.self))
+    }
+
+    private func load(from bundle: Bundle) {
+        let fileName = templateName + ".ui"
+        guard let url = bundle.url(forResource: templateName, withExtension: "ui"),
+              let text = try? String(contentsOf: url, encoding: .utf8) else {
+            fail(.templateNotFound(template: fileName, bundle: bundle.bundlePath))
+            return
+        }
+        guard !text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
+            fail(.emptyTemplate(template: fileName))
+            return
+        }
+        let builder = gtk_builder_new()!
+        var error: UnsafeMutablePointer<GError>?
+        guard gtk_builder_add_from_string(builder, text, -1, &error) != 0 else {
+            let message = error.map { String(cString: $0.pointee.message) } ?? "unknown error"
+            g_clear_error(&error)
+            g_object_unref(UnsafeMutableRawPointer(builder))
+            fail(.brokenTemplate(template: fileName, message: message))
+            return
+        }
+        self.builder = builder
+        guard let root = Self.rootWidget(of: builder) else {
+            fail(.emptyTemplate(template: fileName))
+            return
+        }
+        append(gtkWidget: root)
+        gtk_widget_set_hexpand(root, 1)
+    }
+
+    /// The object with id `root`, or the first widget without a parent.
+    private static func rootWidget(of builder: OpaquePointer) -> UnsafeMutablePointer<GtkWidget>? {
+        if let root = gtk_builder_get_object(builder, "root"), cgtk_shims_is_widget(UnsafeMutableRawPointer(root)) != 0 {
+            return UnsafeMutableRawPointer(root).assumingMemoryBound(to: GtkWidget.self)
+        }
+        let objects = gtk_builder_get_objects(builder)
+        defer { g_slist_free(objects) }
+        var node = objects
+        while let current = node {
+            if let object = current.pointee.data, cgtk_shims_is_widget(object) != 0 {
+                let widget = object.assumingMemoryBound(to: GtkWidget.self)
+                if gtk_widget_get_parent(widget) == nil { return widget }
+            }
+            node = current.pointee.next
+        }
+        return nil
+    }
+
+    /// Reports `anomaly` and shows what is wrong in the row itself.
+    private func fail(_ anomaly: ListViewManagerAnomaly) {
+        report(anomaly)
+        let label = Label("⚠ " + anomaly.description)
+        label.addCSSClass("template-error")
+        append(label)
+    }
+}
+
+/// Where rows being made by a mapping load their templates from, and where they report.
+@MainActor
+enum TemplateContext {
+    struct Context {
+        let bundle: Bundle
+        let report: (ListViewManagerAnomaly) -> Void
+    }
+
+    static var current: Context?
+
+    /// Runs `make` with `context` as the current one.
+    static func with<T>(_ context: Context, _ make: () -> T) -> T {
+        let previous = current
+        current = context
+        defer { current = previous }
+        return make()
+    }
+}
