@@ -30,7 +30,18 @@ public final class ListViewManager {
     public let anomalyHandler = ListViewManagerAnomalyHandler()
     /// How sections are shown. Setting it reloads the list.
     public var configuration = Configuration() {
-        didSet { if configuration != oldValue { bridge.reload(models: storage.snapshot(), options: configuration.layoutOptions) } }
+        didSet {
+            gtk_list_view_set_single_click_activate(OpaquePointer(listView), configuration.singleClickActivation ? 1 : 0)
+            if configuration.layoutOptions != oldValue.layoutOptions {
+                bridge.reload(models: storage.snapshot(), options: configuration.layoutOptions)
+            }
+        }
+    }
+    /// The storage's delegate: the built-in `contentUpdater` unless replaced. A replacement
+    /// (to log, batch or defer updates, say) must pass every update on to `contentUpdater`,
+    /// or the list view stops following the storage.
+    public var storageUpdater: StorageUpdating {
+        didSet { storage.delegate = storageUpdater }
     }
 
     let bridge: ListModelBridge
@@ -80,6 +91,7 @@ public final class ListViewManager {
         self.listView = widget
         let storage = storage ?? MemoryStorage.reportingToGLib()
         self.storage = storage
+        storageUpdater = updater
         resolver = MappingResolver(fallbacks: [RowMapping<TitleRow>(kind: .header), RowMapping<TitleRow>(kind: .footer)])
         bridge = ListModelBridge(models: storage.snapshot(), options: configuration.layoutOptions)
         factory.delegate = self
@@ -97,7 +109,7 @@ public final class ListViewManager {
     }
 
     private func attach(_ storage: Storage) {
-        storage.delegate = updater
+        storage.delegate = storageUpdater
         updater.reset()
         bridge.reload(models: storage.snapshot())
     }
