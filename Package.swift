@@ -25,7 +25,7 @@ let package = Package(
         // The GTK adapter: GtkListView driven by a storage, typed rows and events.
         .target(name: "ListViewManager", dependencies: ["CGtk", "CGtkShims", "ModelStorage"]),
         // The benchmark suite (run in release): one JSON line per scenario.
-        .executableTarget(name: "ListBenchmarks", dependencies: ["ModelStorage"]),
+        .executableTarget(name: "ListBenchmarks", dependencies: ["ModelStorage", "ListViewManager", "CGtk"]),
         .testTarget(name: "ModelStorageTests", dependencies: ["ModelStorage"]),
         .testTarget(name: "CGtkShimsTests", dependencies: ["CGtk", "CGtkShims"]),
         .testTarget(name: "ListViewManagerTests", dependencies: ["ListViewManager", "CGtk"], resources: [.process("Templates")]),

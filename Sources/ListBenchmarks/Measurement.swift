@@ -27,9 +27,14 @@ private func format(_ value: Double) -> String {
 
 /// Milliseconds taken by `body`.
 func milliseconds(_ body: () -> Void) -> Double {
-    let clock = ContinuousClock()
-    let elapsed = clock.measure(body)
-    return Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15
+    let start = ContinuousClock.now
+    body()
+    return milliseconds(of: ContinuousClock.now - start)
+}
+
+/// `duration` in milliseconds.
+func milliseconds(of duration: Duration) -> Double {
+    Double(duration.components.seconds) * 1000 + Double(duration.components.attoseconds) / 1e15
 }
 
 /// Makes glibc map every allocation of 128 KiB or more on its own and unmap it when freed

@@ -147,6 +147,9 @@ public final class ListViewManager {
     /// How many times rows were updated with a model (binds and in-place updates).
     public var rowUpdateCount: Int { factory.updateCount }
 
+    /// How many rows are bound to a model now (GTK's realised rows).
+    public var boundRowCount: Int { factory.boundRows.count }
+
     /// How many row widgets were created (the rest were reused).
     public var createdRowCount: Int { factory.createdCount }
 }
