@@ -26,9 +26,11 @@ let package = Package(
         .target(name: "ListViewManager", dependencies: ["CGtk", "CGtkShims", "ModelStorage"]),
         // The benchmark suite (run in release): one JSON line per scenario.
         .executableTarget(name: "ListBenchmarks", dependencies: ["ModelStorage", "ListViewManager", "CGtk"]),
-        .testTarget(name: "ModelStorageTests", dependencies: ["ModelStorage"]),
+        // Seeded random storage operations shared by the storage and GTK tests.
+        .target(name: "TestSupport", dependencies: ["ModelStorage"], path: "Tests/TestSupport"),
+        .testTarget(name: "ModelStorageTests", dependencies: ["ModelStorage", "TestSupport"]),
         .testTarget(name: "CGtkShimsTests", dependencies: ["CGtk", "CGtkShims"]),
-        .testTarget(name: "ListViewManagerTests", dependencies: ["ListViewManager", "CGtk"], resources: [.process("Templates")]),
+        .testTarget(name: "ListViewManagerTests", dependencies: ["ListViewManager", "CGtk", "TestSupport"], resources: [.process("Templates")]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,5 +1,6 @@
 import Foundation
 import ModelStorage
+import TestSupport
 import Testing
 
 /// A storage, a layout following it, and the changes of the last update.
