@@ -99,7 +99,8 @@ final class SelectionState {
     }
 
     isolated deinit {
-        g_signal_handlers_disconnect_matched(UnsafeMutableRawPointer(model), G_SIGNAL_MATCH_DATA, 0, 0, nil, nil, nil)
+        // The list view already shows the next selection model (or none); finalising this
+        // one releases its signal handler's data through the destroy notify.
         gtk_bitset_unref(selected)
         g_object_unref(UnsafeMutableRawPointer(model))
     }
