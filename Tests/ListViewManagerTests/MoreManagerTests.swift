@@ -108,6 +108,35 @@ final class MoreManagerTests: XCTestCase {
         harness.close()
     } }
 
+    func testSelectingAnItemOffScreenFiresTheModelOnlyEvent() { onMain {
+        var events: [String] = []
+        let harness = GtkHarness(selectionMode: .multiple) { manager in
+            manager.register(PostRow.self)
+            manager.didSelect(PostRow.self) { _, post, _ in events.append("row \(post.id)") }
+            manager.didSelect(model: Post.self) { post, indexPath in events.append("model \(post.id) at \(indexPath.item)") }
+            manager.memoryStorage.addItems((0..<5000).map { Post(id: $0, title: "\($0)") })
+        }
+        XCTAssertNil(harness.manager.row(at: IndexPath(item: 4000, section: 0)), "not realised")
+        harness.manager.select(IndexPath(item: 4000, section: 0))
+        harness.manager.select(IndexPath(item: 1, section: 0))
+        XCTAssertEqual(events, ["model 4000 at 4000", "row 1", "model 1 at 1"])
+        harness.close()
+    } }
+
+    func testUnregisteringARowTypeShowsTheFallbackAgain() { onMain {
+        var anomalies: [ListViewManagerAnomaly.Kind] = []
+        let harness = GtkHarness { manager in
+            manager.anomalyHandler.anomalyAction = { anomalies.append($0.kind) }
+            manager.register(PostRow.self)
+            manager.memoryStorage.addItem(Post(id: 1, title: "a"))
+        }
+        XCTAssertTrue(harness.boundRowsByPosition[0] is PostRow)
+        harness.manager.unregister(PostRow.self)
+        XCTAssertTrue(harness.boundRowsByPosition[0] is MissingMappingRow)
+        XCTAssertEqual(anomalies, [.noItemMappingFound])
+        harness.close()
+    } }
+
     func testAnIdleMainLoopHasNothingToDo() { onMain {
         MainQueue.attachToGLib()
         var ran = false

@@ -62,6 +62,7 @@ final class UpdaterTests: XCTestCase {
         harness.waitForFrames()
         XCTAssertEqual(recorder.take(), ["0+1"])
         XCTAssertEqual(CountingPostRow.updates, [99])
+        recorder.assertConsumed()
         harness.close()
     } }
 
@@ -73,6 +74,7 @@ final class UpdaterTests: XCTestCase {
         harness.manager.memoryStorage.addItem(Post(id: 1, title: "x"))
         XCTAssertEqual(log, ["will StorageUpdate(insert section 0; insert items 0 in section 0)", "did 1"])
         XCTAssertEqual(recorder.take(), ["0+1"])
+        recorder.assertConsumed()
         harness.close()
     } }
 
@@ -101,6 +103,7 @@ final class UpdaterTests: XCTestCase {
         XCTAssertEqual(recorder.take(), ["1-1"])
         XCTAssertEqual(harness.manager.memoryStorage.items(inSection: 0)?.count, 1)
         XCTAssertEqual(recorder.shadow, recorder.fetchAll())
+        recorder.assertConsumed()
         harness.close()
     } }
 
@@ -115,6 +118,7 @@ final class UpdaterTests: XCTestCase {
         XCTAssertEqual(recorder.take(), ["0+2"])
         harness.manager.configuration.displayHeaderOnEmptySection = true
         XCTAssertEqual(recorder.take(), ["0-2+2"])
+        recorder.assertConsumed()
         harness.close()
     } }
 }
