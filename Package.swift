@@ -6,6 +6,7 @@ let package = Package(
     products: [
         .library(name: "ModelStorage", targets: ["ModelStorage"]),
         .library(name: "ListViewManager", targets: ["ListViewManager"]),
+        .executable(name: "list-viewer", targets: ["ListViewer"]),
         .executable(name: "list-benchmarks", targets: ["ListBenchmarks"]),
     ],
     targets: [
@@ -24,6 +25,9 @@ let package = Package(
         .target(name: "ModelStorage"),
         // The GTK adapter: GtkListView driven by a storage, typed rows and events.
         .target(name: "ListViewManager", dependencies: ["CGtk", "CGtkShims", "ModelStorage"]),
+        // The sample viewer: its models, data sources, rows and window; and its executable.
+        .target(name: "ListViewerKit", dependencies: ["ListViewManager", "CGtk"]),
+        .executableTarget(name: "ListViewer", dependencies: ["ListViewerKit"]),
         // The benchmark suite (run in release): one JSON line per scenario.
         .executableTarget(name: "ListBenchmarks", dependencies: ["ModelStorage", "ListViewManager", "CGtk"]),
         // Seeded random storage operations shared by the storage and GTK tests.

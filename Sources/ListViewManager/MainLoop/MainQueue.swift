@@ -35,8 +35,15 @@ public final class Application {
     public let gtkApplication: UnsafeMutablePointer<GtkApplication>
 
     /// Creates an application with the reverse-DNS `id`.
-    public init(id: String) {
-        gtkApplication = gtk_application_new(id, G_APPLICATION_DEFAULT_FLAGS)!
+    /// - Parameter allowsMultipleInstances: when true, each run is its own process (GTK
+    ///   otherwise hands a second launch to the running instance over D-Bus).
+    public init(id: String, allowsMultipleInstances: Bool = false) {
+        gtkApplication = gtk_application_new(id, allowsMultipleInstances ? G_APPLICATION_NON_UNIQUE : G_APPLICATION_DEFAULT_FLAGS)!
+    }
+
+    /// Quits the main loop (`run()` then returns).
+    public func quit() {
+        g_application_quit(UnsafeMutableRawPointer(gtkApplication).assumingMemoryBound(to: GApplication.self))
     }
 
     isolated deinit {
@@ -45,12 +52,13 @@ public final class Application {
 
     /// Runs `action` when the application is activated (opens its first window).
     public func onActivate(_ action: @escaping @MainActor (Application) -> Void) {
-        connect(UnsafeMutableRawPointer(gtkApplication), "activate") { [unowned self] in action(self) }
+        connectAction(UnsafeMutableRawPointer(gtkApplication), "activate") { [unowned self] in action(self) }
     }
 
     /// Runs the main loop until the last window closes; returns the exit status.
-    /// - Parameter arguments: the command line (GTK reads its own options from it).
-    public func run(arguments: [String] = CommandLine.arguments) -> Int32 {
+    /// - Parameter arguments: the command line GApplication sees (by default only the
+    ///   program name: an app parses its own arguments).
+    public func run(arguments: [String] = [CommandLine.arguments.first ?? "app"]) -> Int32 {
         MainQueue.attachToGLib()
         var cStrings = arguments.map { strdup($0) }
         defer { cStrings.forEach { free($0) } }

@@ -110,7 +110,7 @@ public final class Button: Widget, WrappingWidget {
 
     /// Runs `action` each time the button is clicked.
     public func onClicked(_ action: @escaping @MainActor () -> Void) {
-        connect(UnsafeMutableRawPointer(gtkWidget), "clicked", action)
+        connectAction(UnsafeMutableRawPointer(gtkWidget), "clicked", action)
     }
 }
 
@@ -135,7 +135,7 @@ public final class CheckButton: Widget, WrappingWidget {
 
     /// Runs `action` each time it is checked or unchecked.
     public func onToggled(_ action: @escaping @MainActor () -> Void) {
-        connect(UnsafeMutableRawPointer(gtkWidget), "toggled", action)
+        connectAction(UnsafeMutableRawPointer(gtkWidget), "toggled", action)
     }
 }
 

@@ -34,7 +34,7 @@ typealias PlainSignalHandler = @convention(c) (UnsafeMutableRawPointer?, UnsafeM
 /// Connects a no-argument signal to `action`.
 @MainActor
 @discardableResult
-func connect(_ instance: UnsafeMutableRawPointer, _ signal: String, _ action: @escaping @MainActor () -> Void) -> UInt {
+func connectAction(_ instance: UnsafeMutableRawPointer, _ signal: String, _ action: @escaping @MainActor () -> Void) -> UInt {
     let handler: PlainSignalHandler = { _, data in
         let closure = SignalClosure<@MainActor () -> Void>.from(data)
         MainActor.assumeIsolated { closure.action() }
@@ -54,4 +54,24 @@ func connectNotify(_ instance: UnsafeMutableRawPointer, property: String, _ acti
         MainActor.assumeIsolated { closure.action() }
     }
     return connect(instance, "notify::" + property, unsafeBitCast(handler, to: GCallback.self), SignalClosure(action))
+}
+
+/// Connects GTK signals to Swift closures, each kept alive by GTK and released through the
+/// handler's destroy notify when the handler is disconnected or the object finalised.
+public enum Signal {
+    /// Runs `action` each time `instance` emits `signal`, a signal whose handler takes no
+    /// arguments besides the instance (e.g. GtkButton's `clicked`, GtkSearchEntry's
+    /// `search-changed`). Returns the handler id.
+    @MainActor
+    @discardableResult
+    public static func connect(_ instance: UnsafeMutableRawPointer, _ signal: String, _ action: @escaping @MainActor () -> Void) -> UInt {
+        connectAction(instance, signal, action)
+    }
+
+    /// Runs `action` each time `property` of `instance` changes (`notify::property`).
+    @MainActor
+    @discardableResult
+    public static func onChange(of property: String, of instance: UnsafeMutableRawPointer, _ action: @escaping @MainActor () -> Void) -> UInt {
+        connectNotify(instance, property: property, action)
+    }
 }

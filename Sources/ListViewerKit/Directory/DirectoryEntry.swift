@@ -1,0 +1,57 @@
+import Foundation
+
+/// What a directory entry is, which decides its section and row type.
+public enum EntryKind: Int, CaseIterable, Sendable, Comparable {
+    case folder, image, document, other, unreadable
+
+    /// The section title.
+    public var sectionTitle: String {
+        switch self {
+        case .folder: return "Folders"
+        case .image: return "Images"
+        case .document: return "Text and documents"
+        case .other: return "Other files"
+        case .unreadable: return "Could not read"
+        }
+    }
+
+    public static func < (lhs: EntryKind, rhs: EntryKind) -> Bool { lhs.rawValue < rhs.rawValue }
+
+    static let imageExtensions: Set<String> = ["png", "jpg", "jpeg", "gif", "svg", "webp", "bmp", "tif", "tiff", "ico", "heic", "avif"]
+    static let documentExtensions: Set<String> = [
+        "txt", "md", "markdown", "rst", "pdf", "doc", "docx", "odt", "rtf", "html", "htm", "json", "xml", "csv",
+        "tsv", "yaml", "yml", "toml", "ini", "log", "tex", "swift", "c", "h", "cpp", "py", "rs", "go", "js", "ts", "sh",
+    ]
+
+    /// The kind of a regular file named `name`.
+    static func ofFile(named name: String) -> EntryKind {
+        let fileExtension = (name as NSString).pathExtension.lowercased()
+        if imageExtensions.contains(fileExtension) { return .image }
+        if documentExtensions.contains(fileExtension) { return .document }
+        return .other
+    }
+}
+
+/// One entry of a directory, read with lstat (and stat for symbolic links).
+public struct DirectoryEntry: Equatable, Sendable {
+    public var name: String
+    public var path: String
+    public var kind: EntryKind
+    /// The size in bytes (files only).
+    public var size: Int64?
+    public var modified: Date?
+    /// Where a symbolic link points.
+    public var linkTarget: String?
+    /// Why the entry could not be read, for `.unreadable` entries.
+    public var problem: String?
+
+    public init(name: String, path: String, kind: EntryKind, size: Int64? = nil, modified: Date? = nil, linkTarget: String? = nil, problem: String? = nil) {
+        self.name = name
+        self.path = path
+        self.kind = kind
+        self.size = size
+        self.modified = modified
+        self.linkTarget = linkTarget
+        self.problem = problem
+    }
+}

@@ -1,0 +1,62 @@
+import Foundation
+import ListViewManager
+
+/// A directory entry: icon, name, size and date. One subclass per kind, each registered
+/// with a model condition on the entry's kind.
+@MainActor
+open class EntryRow: DetailRow, ModelTransfer {
+    /// The icon of entries shown by this row type.
+    open var iconName: String { "text-x-generic-symbolic" }
+
+    public func update(with model: DirectoryEntry) {
+        var subtitle = model.modified.map { EntryFormat.date($0) } ?? ""
+        if let target = model.linkTarget { subtitle += (subtitle.isEmpty ? "" : " · ") + "→ " + target }
+        if let problem = model.problem { subtitle = problem }
+        show(icon: iconName, title: model.name, subtitle: subtitle, note: model.size.map(EntryFormat.size) ?? "")
+    }
+}
+
+public final class FolderRow: EntryRow {
+    override public var iconName: String { "folder-symbolic" }
+}
+
+public final class ImageRow: EntryRow {
+    override public var iconName: String { "image-x-generic-symbolic" }
+}
+
+public final class DocumentRow: EntryRow {
+    override public var iconName: String { "x-office-document-symbolic" }
+}
+
+public final class OtherFileRow: EntryRow {
+    override public var iconName: String { "application-x-executable-symbolic" }
+}
+
+public final class UnreadableEntryRow: EntryRow {
+    public required init() {
+        super.init()
+        addCSSClass("unreadable")
+    }
+
+    override public var iconName: String { "dialog-warning-symbolic" }
+}
+
+/// How sizes and dates read.
+enum EntryFormat {
+    static func size(_ bytes: Int64) -> String {
+        let units = ["B", "kB", "MB", "GB", "TB"]
+        var value = Double(bytes)
+        var unit = 0
+        while value >= 1000, unit < units.count - 1 {
+            value /= 1000
+            unit += 1
+        }
+        return unit == 0 ? "\(bytes) B" : String(format: "%.1f %@", value, units[unit])
+    }
+
+    static func date(_ date: Date) -> String {
+        let formatter = DateFormatter()
+        formatter.dateFormat = "yyyy-MM-dd HH:mm"
+        return formatter.string(from: date)
+    }
+}

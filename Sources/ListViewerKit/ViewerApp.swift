@@ -1,0 +1,85 @@
+import CGtk
+import Foundation
+import ListViewManager
+
+/// The `list-viewer` application.
+@MainActor
+public enum ViewerApp {
+    /// Runs the viewer with `arguments` (the program name first); returns the exit status.
+    /// Command-line problems are written to standard error with a non-zero status.
+    public static func main(arguments: [String]) -> Int32 {
+        let options: ViewerOptions
+        do {
+            options = try ViewerOptions.parse(Array(arguments.dropFirst()))
+        } catch {
+            writeToStandardError("list-viewer: \(error)\n\n\(ViewerOptions.usage)")
+            return 2
+        }
+        if options.showsHelp {
+            print(ViewerOptions.usage)
+            return 0
+        }
+        let catalog: Catalog?
+        switch options.source {
+        case .sample:
+            catalog = loadCatalog(ViewerResources.sampleCatalog.path)
+            if catalog == nil { return 1 }
+        case .catalog(let path):
+            catalog = loadCatalog(path)
+            if catalog == nil { return 1 }
+        case .directory(let path):
+            if let problem = DirectoryReader.check(path) {
+                writeToStandardError("list-viewer: \(problem)")
+                return 1
+            }
+            catalog = nil
+        }
+
+        let application = Application(id: "io.github.listviewmanager.ListViewer", allowsMultipleInstances: true)
+        var windows: [ViewerWindow] = []
+        var status: Int32 = 0
+        application.onActivate { application in
+            loadStyle()
+            let viewer = ViewerWindow(application: application)
+            windows.append(viewer)
+            if let screenshot = options.screenshot {
+                viewer.onLoaded = {
+                    viewer.onLoaded = {}
+                    Screenshot.afterFrames(of: viewer.window, 3) {
+                        if !Screenshot.savePNG(of: viewer.window, to: screenshot) {
+                            writeToStandardError("list-viewer: could not write \(screenshot)")
+                            status = 1
+                        }
+                        application.quit()
+                    }
+                }
+            }
+            viewer.present()
+            if let catalog {
+                viewer.show(catalog)
+            } else if case .directory(let path) = options.source {
+                viewer.openDirectory(path)
+            }
+        }
+        let result = application.run()
+        withExtendedLifetime(windows) {}
+        return status != 0 ? status : result
+    }
+
+    private static func loadCatalog(_ path: String) -> Catalog? {
+        do {
+            return try CatalogLoader.load(path: path)
+        } catch {
+            writeToStandardError("list-viewer: \(error)")
+            return nil
+        }
+    }
+
+    /// Loads the viewer's stylesheet for the whole display.
+    private static func loadStyle() {
+        let provider = gtk_css_provider_new()!
+        gtk_css_provider_load_from_path(provider, ViewerResources.directory.appendingPathComponent("style.css").path)
+        gtk_style_context_add_provider_for_display(gdk_display_get_default(), OpaquePointer(provider), UInt32(GTK_STYLE_PROVIDER_PRIORITY_APPLICATION))
+        g_object_unref(UnsafeMutableRawPointer(provider))
+    }
+}

@@ -1,0 +1,42 @@
+import Foundation
+
+/// What the details pane shows for a selected model.
+public protocol Detailed {
+    /// The heading.
+    var detailTitle: String { get }
+    /// Label and value pairs, in order.
+    var details: [(String, String)] { get }
+}
+
+extension Book: Detailed {
+    public var detailTitle: String { title }
+    public var details: [(String, String)] {
+        [("Kind", "Book"), ("Author", author), ("Year", "\(year)"), ("Pages", "\(pages)")]
+    }
+}
+
+extension Album: Detailed {
+    public var detailTitle: String { title }
+    public var details: [(String, String)] {
+        [("Kind", "Album"), ("Artist", artist), ("Year", "\(year)"), ("Tracks", "\(tracks)")]
+    }
+}
+
+extension Place: Detailed {
+    public var detailTitle: String { name }
+    public var details: [(String, String)] {
+        [("Kind", "Place"), ("Country", country), ("Latitude", String(format: "%.4f", latitude)), ("Longitude", String(format: "%.4f", longitude))]
+    }
+}
+
+extension DirectoryEntry: Detailed {
+    public var detailTitle: String { name }
+    public var details: [(String, String)] {
+        var rows = [("Kind", kind.sectionTitle), ("Path", path)]
+        if let size { rows.append(("Size", EntryFormat.size(size) + (size >= 1000 ? " (\(size) bytes)" : ""))) }
+        if let modified { rows.append(("Modified", EntryFormat.date(modified))) }
+        if let linkTarget { rows.append(("Link to", linkTarget)) }
+        if let problem { rows.append(("Problem", problem)) }
+        return rows
+    }
+}

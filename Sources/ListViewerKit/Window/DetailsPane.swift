@@ -1,0 +1,48 @@
+import CGtk
+import ListViewManager
+
+/// The pane beside the list: the selected item's heading and details.
+@MainActor
+final class DetailsPane: Box {
+    private let heading = Label()
+    private let rows = Box(orientation: .vertical, spacing: 6)
+    private(set) var shownTitle: String?
+
+    init() {
+        super.init(orientation: .vertical, spacing: 12)
+        addCSSClass("details")
+        setMargins(vertical: 18, horizontal: 18)
+        gtk_widget_set_size_request(gtkWidget, 260, -1)
+        heading.addCSSClass("title-3")
+        gtk_label_set_wrap(heading.opaquePointer, 1)
+        append(heading)
+        append(rows)
+        show(nil)
+    }
+
+    /// Shows `model`'s details, or a hint when nothing is selected.
+    func show(_ model: (any Detailed)?) {
+        while let child = gtk_widget_get_first_child(rows.gtkWidget) {
+            gtk_box_remove(rows.gtkPointer(as: GtkBox.self), child)
+        }
+        guard let model else {
+            heading.text = "Nothing selected"
+            shownTitle = nil
+            return
+        }
+        heading.text = model.detailTitle
+        shownTitle = model.detailTitle
+        for (name, value) in model.details {
+            let line = Box(orientation: .vertical, spacing: 0)
+            let nameLabel = Label(name)
+            nameLabel.addCSSClass("dim-label")
+            nameLabel.addCSSClass("caption")
+            let valueLabel = Label(value)
+            gtk_label_set_wrap(valueLabel.opaquePointer, 1)
+            gtk_label_set_selectable(valueLabel.opaquePointer, 1)
+            line.append(nameLabel)
+            line.append(valueLabel)
+            rows.append(line)
+        }
+    }
+}

@@ -1,0 +1,108 @@
+import Foundation
+import ListViewManager
+
+/// Keeps every item of a sectioned list and puts into a storage only those matching the
+/// search, changing the storage (not rebuilding the view) when the search or the items
+/// change: each update is the removals and insertions that turn what is shown into what
+/// matches.
+@MainActor
+public final class SearchFilter {
+    /// Where the matching items go.
+    public let storage: MemoryStorage
+    /// Every item of each section, with its lowercased search text.
+    private var all: [[(model: Any, text: String)]] = []
+    /// For each section, the indexes (into `all`) of the items the storage holds, ascending.
+    private var shown: [[Int]] = []
+    /// The search, as typed.
+    public private(set) var query = ""
+    private var terms: [String] = []
+
+    /// Above this many changes in one section, the section's items are set at once.
+    private let fineGrainedLimit = 200
+
+    public init(storage: MemoryStorage) {
+        self.storage = storage
+    }
+
+    /// The number of items shown.
+    public var shownCount: Int { shown.reduce(0) { $0 + $1.count } }
+
+    /// The number of items in all.
+    public var totalCount: Int { all.reduce(0) { $0 + $1.count } }
+
+    /// Replaces everything: sections with their header and footer models and items.
+    public func setSections(_ sections: [(header: Any?, footer: Any?, items: [(model: Any, text: String)])]) {
+        all = sections.map { $0.items.map { ($0.model, $0.text.lowercased()) } }
+        shown = all.map { matchingIndexes(in: $0) }
+        storage.performUpdates {
+            storage.setItemsForAllSections(shown.enumerated().map { section, indexes in indexes.map { all[section][$0].model } })
+            storage.setSectionHeaderModels(sections.map(\.header))
+            storage.setSectionFooterModels(sections.map(\.footer))
+        }
+    }
+
+    /// Adds `items` at the end of `section`; those matching the search are shown.
+    public func append(_ items: [(model: Any, text: String)], toSection section: Int) {
+        let start = all[section].count
+        all[section] += items.map { ($0.model, $0.text.lowercased()) }
+        let matching = (start..<all[section].count).filter { matches(all[section][$0].text) }
+        shown[section] += matching
+        storage.addItems(matching.map { all[section][$0].model }, toSection: section)
+    }
+
+    /// Reorders the items of `section` by a sort key (after a batched load).
+    public func sortSection(_ section: Int, by key: (Any) -> String) {
+        let keys = all[section].map { key($0.model) }
+        all[section] = all[section].indices.sorted { keys[$0] < keys[$1] }.map { all[section][$0] }
+        shown[section] = matchingIndexes(in: all[section])
+        storage.setItems(shown[section].map { all[section][$0].model }, forSection: section)
+    }
+
+    /// Shows the items matching `query` (every whitespace-separated term, ignoring case).
+    public func setQuery(_ query: String) {
+        self.query = query
+        terms = query.lowercased().split(whereSeparator: \.isWhitespace).map(String.init)
+        storage.performUpdates {
+            for section in all.indices {
+                update(section)
+            }
+        }
+    }
+
+    private func update(_ section: Int) {
+        let old = shown[section]
+        let new = matchingIndexes(in: all[section])
+        guard old != new else { return }
+        shown[section] = new
+        var removed: [IndexPath] = []
+        var inserted: [(model: Any, indexPath: IndexPath)] = []
+        var oldPosition = 0
+        var newPosition = 0
+        while oldPosition < old.count || newPosition < new.count {
+            if newPosition == new.count || (oldPosition < old.count && old[oldPosition] < new[newPosition]) {
+                removed.append(IndexPath(item: oldPosition, section: section))
+                oldPosition += 1
+            } else if oldPosition == old.count || new[newPosition] < old[oldPosition] {
+                inserted.append((all[section][new[newPosition]].model, IndexPath(item: newPosition, section: section)))
+                newPosition += 1
+            } else {
+                oldPosition += 1
+                newPosition += 1
+            }
+        }
+        if removed.count + inserted.count > fineGrainedLimit {
+            storage.setItems(new.map { all[section][$0].model }, forSection: section)
+            return
+        }
+        storage.removeItems(at: removed)
+        try? storage.insertItems(inserted.map(\.model), to: inserted.map(\.indexPath))
+    }
+
+    private func matchingIndexes(in items: [(model: Any, text: String)]) -> [Int] {
+        terms.isEmpty ? Array(items.indices) : items.indices.filter { matches(items[$0].text) }
+    }
+
+    private func matches(_ text: String) -> Bool {
+        terms.allSatisfy { text.contains($0) }
+    }
+}

@@ -1,0 +1,236 @@
+import CGtk
+import Foundation
+import ListViewManager
+
+/// The viewer's window: a header bar (back, title and item count, progress, search), the
+/// list, and a details pane for the selected item.
+@MainActor
+public final class ViewerWindow {
+    public let window: UnsafeMutablePointer<GtkWidget>
+    public let manager: ListViewManager
+    public let filter: SearchFilter
+    private let titleLabel = Label()
+    private let countLabel = Label()
+    private let banner = Label()
+    private let details = DetailsPane()
+    private let spinner: UnsafeMutablePointer<GtkWidget>
+    private let backButton: UnsafeMutablePointer<GtkWidget>
+    private let searchEntry: UnsafeMutablePointer<GtkWidget>
+    /// Folders opened before the current one.
+    private var history: [String] = []
+    private var currentDirectory: String?
+    /// Identifies the current load, so batches of a folder left meanwhile are dropped.
+    private var loadGeneration = 0
+    /// Whether the content is fully loaded.
+    public private(set) var isLoaded = false
+    /// Runs once each time the content is fully loaded.
+    public var onLoaded: () -> Void = {}
+
+    public init(application: Application) {
+        window = gtk_application_window_new(application.gtkApplication)
+        g_object_ref_sink(window)
+        gtk_window_set_default_size(Self.gtkWindow(window), 900, 640)
+        gtk_window_set_title(Self.gtkWindow(window), "List Viewer")
+        manager = ListViewManager(selectionMode: .single)
+        filter = SearchFilter(storage: manager.memoryStorage)
+        spinner = gtk_spinner_new()
+        backButton = gtk_button_new_from_icon_name("go-previous-symbolic")
+        searchEntry = gtk_search_entry_new()
+        buildHeaderBar()
+        buildContent()
+        registerRows()
+        connectEvents()
+    }
+
+    isolated deinit {
+        g_object_unref(window)
+    }
+
+    static func gtkWindow(_ widget: UnsafeMutablePointer<GtkWidget>) -> UnsafeMutablePointer<GtkWindow> {
+        UnsafeMutableRawPointer(widget).assumingMemoryBound(to: GtkWindow.self)
+    }
+
+    /// Shows the window.
+    public func present() {
+        gtk_window_present(Self.gtkWindow(window))
+    }
+
+    // MARK: Building
+
+    private func buildHeaderBar() {
+        let headerBar = gtk_header_bar_new()!
+        gtk_widget_set_tooltip_text(backButton, "Back to the enclosing folder")
+        gtk_widget_set_visible(backButton, 0)
+        Signal.connect(UnsafeMutableRawPointer(backButton), "clicked") { [weak self] in self?.goBack() }
+        gtk_header_bar_pack_start(OpaquePointer(headerBar), backButton)
+        let titles = Box(orientation: .vertical, spacing: 0)
+        titleLabel.addCSSClass("title")
+        countLabel.addCSSClass("subtitle")
+        gtk_label_set_xalign(titleLabel.opaquePointer, 0.5)
+        gtk_label_set_xalign(countLabel.opaquePointer, 0.5)
+        titles.append(titleLabel)
+        titles.append(countLabel)
+        gtk_header_bar_set_title_widget(OpaquePointer(headerBar), titles.gtkWidget)
+        gtk_widget_set_size_request(searchEntry, 220, -1)
+        gtk_header_bar_pack_end(OpaquePointer(headerBar), searchEntry)
+        gtk_header_bar_pack_end(OpaquePointer(headerBar), spinner)
+        gtk_window_set_titlebar(Self.gtkWindow(window), headerBar)
+        // Typing anywhere in the window searches.
+        gtk_search_entry_set_key_capture_widget(OpaquePointer(searchEntry), window)
+    }
+
+    private func buildContent() {
+        let content = Box(orientation: .vertical, spacing: 0)
+        banner.addCSSClass("error-banner")
+        banner.isVisible = false
+        gtk_label_set_wrap(banner.opaquePointer, 1)
+        content.append(banner)
+        let scrolled = gtk_scrolled_window_new()!
+        gtk_scrolled_window_set_child(OpaquePointer(scrolled), manager.listView)
+        gtk_widget_set_hexpand(scrolled, 1)
+        gtk_widget_set_vexpand(scrolled, 1)
+        gtk_widget_add_css_class(manager.listView, "viewer-list")
+        let paned = gtk_paned_new(GTK_ORIENTATION_HORIZONTAL)!
+        gtk_paned_set_start_child(OpaquePointer(paned), scrolled)
+        gtk_paned_set_end_child(OpaquePointer(paned), details.gtkWidget)
+        gtk_paned_set_resize_end_child(OpaquePointer(paned), 0)
+        gtk_paned_set_shrink_end_child(OpaquePointer(paned), 0)
+        gtk_paned_set_position(OpaquePointer(paned), 600)
+        gtk_widget_set_vexpand(paned, 1)
+        content.append(gtkWidget: paned)
+        gtk_window_set_child(Self.gtkWindow(window), content.gtkWidget)
+    }
+
+    private func registerRows() {
+        manager.register(BookRow.self)
+        manager.register(AlbumRow.self, bundle: ViewerResources.bundle)
+        manager.register(PlaceRow.self)
+        manager.registerHeader(BannerHeaderRow.self)
+        manager.register(FolderRow.self) { $0.modelCondition = { _, entry in entry.kind == .folder } }
+        manager.register(ImageRow.self) { $0.modelCondition = { _, entry in entry.kind == .image } }
+        manager.register(DocumentRow.self) { $0.modelCondition = { _, entry in entry.kind == .document } }
+        manager.register(OtherFileRow.self) { $0.modelCondition = { _, entry in entry.kind == .other } }
+        manager.register(UnreadableEntryRow.self)
+    }
+
+    private func connectEvents() {
+        manager.didSelect(model: (any Detailed).self) { [weak self] model, _ in self?.details.show(model) }
+        manager.didDeselect(model: (any Detailed).self) { [weak self] _, _ in self?.details.show(nil) }
+        manager.didActivate(FolderRow.self) { [weak self] _, entry, _ in self?.openDirectory(entry.path) }
+        Signal.connect(UnsafeMutableRawPointer(searchEntry), "search-changed") { [weak self] in
+            guard let self else { return }
+            filter.setQuery(String(cString: gtk_editable_get_text(OpaquePointer(searchEntry))))
+            updateCount()
+        }
+    }
+
+    // MARK: Content
+
+    /// Shows a catalog.
+    public func show(_ catalog: Catalog) {
+        titleLabel.text = catalog.title
+        manager.configuration.displayHeaderOnEmptySection = true
+        filter.setSections(catalog.sections.map { section in
+            (header: section.header?.model, footer: section.footer,
+             items: section.items.map { (model: $0.model, text: $0.searchText) })
+        })
+        finishLoading()
+    }
+
+    /// Lists the folder at `path`, reading it off the main thread in batches.
+    public func openDirectory(_ path: String) {
+        if let problem = DirectoryReader.check(path) {
+            showProblem(problem.description)
+            return
+        }
+        if let currentDirectory { history.append(currentDirectory) }
+        load(path)
+    }
+
+    private func goBack() {
+        guard let previous = history.popLast() else { return }
+        load(previous)
+    }
+
+    private func load(_ path: String) {
+        currentDirectory = path
+        loadGeneration += 1
+        let generation = loadGeneration
+        isLoaded = false
+        hideProblem()
+        details.show(nil)
+        titleLabel.text = (path as NSString).lastPathComponent.isEmpty ? path : (path as NSString).lastPathComponent
+        gtk_widget_set_tooltip_text(titleLabel.gtkWidget, path)
+        gtk_widget_set_visible(backButton, history.isEmpty ? 0 : 1)
+        manager.configuration.displayHeaderOnEmptySection = false
+        manager.configuration.displayFooterOnEmptySection = false
+        filter.setSections(EntryKind.allCases.map { (header: $0.sectionTitle, footer: nil, items: []) })
+        gtk_spinner_start(OpaquePointer(spinner))
+        gtk_widget_set_visible(spinner, 1)
+        countLabel.text = "Loading…"
+        Thread.detachNewThread { [weak self] in
+            do {
+                try DirectoryReader.read(path) { batch in
+                    Task { @MainActor in self?.receive(batch, generation: generation) }
+                }
+                Task { @MainActor in self?.finishDirectory(generation: generation, problem: nil) }
+            } catch {
+                let message = "\(error)"
+                Task { @MainActor in self?.finishDirectory(generation: generation, problem: message) }
+            }
+        }
+    }
+
+    private func receive(_ batch: [DirectoryEntry], generation: Int) {
+        guard generation == loadGeneration else { return }
+        let byKind = Dictionary(grouping: batch, by: \.kind)
+        manager.memoryStorage.performUpdates {
+            for (kind, entries) in byKind {
+                filter.append(entries.map { (model: $0, text: $0.name) }, toSection: kind.rawValue)
+            }
+        }
+        countLabel.text = "Loading… \(filter.totalCount) entries"
+    }
+
+    private func finishDirectory(generation: Int, problem: String?) {
+        guard generation == loadGeneration else { return }
+        if let problem { showProblem(problem) }
+        manager.memoryStorage.performUpdates {
+            for kind in EntryKind.allCases {
+                filter.sortSection(kind.rawValue) { ($0 as? DirectoryEntry)?.name.lowercased() ?? "" }
+            }
+        }
+        finishLoading()
+    }
+
+    private func finishLoading() {
+        gtk_spinner_stop(OpaquePointer(spinner))
+        gtk_widget_set_visible(spinner, 0)
+        isLoaded = true
+        updateCount()
+        onLoaded()
+    }
+
+    private func updateCount() {
+        guard isLoaded else { return }
+        let shown = filter.shownCount
+        let total = filter.totalCount
+        countLabel.text = shown == total ? "\(total) items" : "\(shown) of \(total) items"
+    }
+
+    /// Shows `message` above the list.
+    public func showProblem(_ message: String) {
+        banner.text = message
+        banner.isVisible = true
+    }
+
+    private func hideProblem() {
+        banner.isVisible = false
+    }
+
+    /// The text of the problem banner, if shown.
+    public var problem: String? { banner.isVisible ? banner.text : nil }
+
+    /// The header bar's item count.
+    public var countText: String { countLabel.text }
+}
