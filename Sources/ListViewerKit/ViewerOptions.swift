@@ -17,6 +17,12 @@ public struct ViewerOptions: Equatable, Sendable {
     public var screenshot: String?
     public var showsHelp = false
 
+    public init(source: ViewerSource = .sample, screenshot: String? = nil, showsHelp: Bool = false) {
+        self.source = source
+        self.screenshot = screenshot
+        self.showsHelp = showsHelp
+    }
+
     public static let usage = """
     Usage: list-viewer [PATH] [--screenshot FILE.png]
 

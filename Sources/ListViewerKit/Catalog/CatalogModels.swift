@@ -6,6 +6,13 @@ public struct Book: Codable, Equatable, Sendable {
     public var author: String
     public var year: Int
     public var pages: Int
+
+    public init(title: String, author: String, year: Int, pages: Int) {
+        self.title = title
+        self.author = author
+        self.year = year
+        self.pages = pages
+    }
 }
 
 /// A music album in a catalog.
@@ -14,6 +21,13 @@ public struct Album: Codable, Equatable, Sendable {
     public var artist: String
     public var year: Int
     public var tracks: Int
+
+    public init(title: String, artist: String, year: Int, tracks: Int) {
+        self.title = title
+        self.artist = artist
+        self.year = year
+        self.tracks = tracks
+    }
 }
 
 /// A place in a catalog.
@@ -22,6 +36,13 @@ public struct Place: Codable, Equatable, Sendable {
     public var country: String
     public var latitude: Double
     public var longitude: Double
+
+    public init(name: String, country: String, latitude: Double, longitude: Double) {
+        self.name = name
+        self.country = country
+        self.latitude = latitude
+        self.longitude = longitude
+    }
 }
 
 /// A section header with more than a title: shown by its own row type.
@@ -29,6 +50,12 @@ public struct SectionBanner: Codable, Equatable, Sendable {
     public var title: String
     public var subtitle: String?
     public var icon: String?
+
+    public init(title: String, subtitle: String?, icon: String?) {
+        self.title = title
+        self.subtitle = subtitle
+        self.icon = icon
+    }
 }
 
 /// One catalog entry: `{"book": {…}}`, `{"album": {…}}` or `{"place": {…}}`.
@@ -124,12 +151,23 @@ public struct CatalogSection: Codable, Equatable, Sendable {
     public var header: SectionHeader?
     public var footer: String?
     public var items: [CatalogItem]
+
+    public init(header: SectionHeader?, footer: String?, items: [CatalogItem]) {
+        self.header = header
+        self.footer = footer
+        self.items = items
+    }
 }
 
 /// A catalog file: a title and sections.
 public struct Catalog: Codable, Equatable, Sendable {
     public var title: String
     public var sections: [CatalogSection]
+
+    public init(title: String, sections: [CatalogSection]) {
+        self.title = title
+        self.sections = sections
+    }
 }
 
 /// A coding key made from any string.

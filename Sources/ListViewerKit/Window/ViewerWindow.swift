@@ -14,8 +14,10 @@ public final class ViewerWindow {
     private let banner = Label()
     private let details = DetailsPane()
     private let spinner: UnsafeMutablePointer<GtkWidget>
-    private let backButton: UnsafeMutablePointer<GtkWidget>
-    private let searchEntry: UnsafeMutablePointer<GtkWidget>
+    /// The header bar's back button (shown inside a folder opened from another).
+    public let backButton: UnsafeMutablePointer<GtkWidget>
+    /// The header bar's search entry.
+    public let searchEntry: UnsafeMutablePointer<GtkWidget>
     /// Folders opened before the current one.
     private var history: [String] = []
     private var currentDirectory: String?
@@ -189,7 +191,7 @@ public final class ViewerWindow {
                 filter.append(entries.map { (model: $0, text: $0.name) }, toSection: kind.rawValue)
             }
         }
-        countLabel.text = "Loading… \(filter.totalCount) entries"
+        countLabel.text = "Loading… \(grouped(filter.totalCount)) entries"
     }
 
     private func finishDirectory(generation: Int, problem: String?) {
@@ -215,7 +217,15 @@ public final class ViewerWindow {
         guard isLoaded else { return }
         let shown = filter.shownCount
         let total = filter.totalCount
-        countLabel.text = shown == total ? "\(total) items" : "\(shown) of \(total) items"
+        countLabel.text = shown == total ? "\(grouped(total)) items" : "\(grouped(shown)) of \(grouped(total)) items"
+    }
+
+    /// `count` with thousands separated: 100,050.
+    private func grouped(_ count: Int) -> String {
+        let digits = Array(String(count))
+        return digits.enumerated().map { index, digit in
+            index > 0 && (digits.count - index) % 3 == 0 ? ",\(digit)" : "\(digit)"
+        }.joined()
     }
 
     /// Shows `message` above the list.
@@ -233,4 +243,10 @@ public final class ViewerWindow {
 
     /// The header bar's item count.
     public var countText: String { countLabel.text }
+
+    /// The header bar's title.
+    public var titleText: String { titleLabel.text }
+
+    /// The heading of the details pane (nil when nothing is selected).
+    public var detailsTitle: String? { details.shownTitle }
 }

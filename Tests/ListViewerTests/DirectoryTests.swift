@@ -1,0 +1,70 @@
+import Foundation
+import ListViewerKit
+import XCTest
+
+final class DirectoryTests: XCTestCase {
+    /// A temporary tree with an entry of every kind, a symbolic link loop, a broken link and
+    /// a folder without permissions.
+    private func makeTree() throws -> String {
+        let root = NSTemporaryDirectory() + "list-viewer-tree-" + UUID().uuidString
+        let fileManager = FileManager.default
+        try fileManager.createDirectory(atPath: root + "/Photos", withIntermediateDirectories: true)
+        try fileManager.createDirectory(atPath: root + "/Locked", withIntermediateDirectories: true)
+        try Data(count: 2048).write(to: URL(fileURLWithPath: root + "/holiday.JPG"))
+        try Data("notes".utf8).write(to: URL(fileURLWithPath: root + "/notes.md"))
+        try Data([0, 1, 2]).write(to: URL(fileURLWithPath: root + "/archive.bin"))
+        try fileManager.createSymbolicLink(atPath: root + "/loop-a", withDestinationPath: root + "/loop-b")
+        try fileManager.createSymbolicLink(atPath: root + "/loop-b", withDestinationPath: root + "/loop-a")
+        try fileManager.createSymbolicLink(atPath: root + "/gone", withDestinationPath: root + "/nothing-here")
+        try fileManager.createSymbolicLink(atPath: root + "/photos-link", withDestinationPath: root + "/Photos")
+        chmod(root + "/Locked", 0)
+        addTeardownBlock {
+            chmod(root + "/Locked", 0o755)
+            try? FileManager.default.removeItem(atPath: root)
+        }
+        return root
+    }
+
+    func testEntriesAreGroupedByKindAndProblemsAreShownAsSuch() throws {
+        let root = try makeTree()
+        var entries: [DirectoryEntry] = []
+        try DirectoryReader.read(root, batchSize: 3) { entries += $0 }
+        let byName = Dictionary(uniqueKeysWithValues: entries.map { ($0.name, $0) })
+        XCTAssertEqual(entries.count, 9)
+        XCTAssertEqual(byName["Photos"]?.kind, .folder)
+        XCTAssertEqual(byName["photos-link"]?.kind, .folder)
+        XCTAssertEqual(byName["photos-link"]?.linkTarget, root + "/Photos")
+        XCTAssertEqual(byName["holiday.JPG"]?.kind, .image)
+        XCTAssertEqual(byName["holiday.JPG"]?.size, 2048)
+        XCTAssertEqual(byName["notes.md"]?.kind, .document)
+        XCTAssertEqual(byName["archive.bin"]?.kind, .other)
+        XCTAssertEqual(byName["loop-a"]?.kind, .unreadable)
+        XCTAssertEqual(byName["loop-a"]?.problem, "symbolic link loop")
+        XCTAssertEqual(byName["gone"]?.kind, .unreadable)
+        XCTAssertTrue(byName["gone"]?.problem?.hasPrefix("broken symbolic link") ?? false)
+        // Permissions do not stop root; anyone else cannot open the locked folder.
+        XCTAssertEqual(byName["Locked"]?.kind, geteuid() == 0 ? .folder : .unreadable)
+    }
+
+    func testAFolderThatCannotBeListedIsAClearError() throws {
+        XCTAssertEqual(DirectoryReader.check("/no/such/folder")?.description, "Cannot open /no/such/folder: No such file or directory")
+        XCTAssertEqual(DirectoryReader.check(ViewerResources.sampleCatalog.path)?.reason, "not a folder")
+        XCTAssertThrowsError(try DirectoryReader.read("/no/such/folder") { _ in })
+        XCTAssertNil(DirectoryReader.check(NSTemporaryDirectory()))
+    }
+
+    func testBatchesCoverEveryEntryOnce() throws {
+        let root = NSTemporaryDirectory() + "list-viewer-batches-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
+        addTeardownBlock { try? FileManager.default.removeItem(atPath: root) }
+        for index in 0..<2500 { _ = FileManager.default.createFile(atPath: root + "/f\(index).txt", contents: nil) }
+        var sizes: [Int] = []
+        var names = Set<String>()
+        try DirectoryReader.read(root, batchSize: 1000) { batch in
+            sizes.append(batch.count)
+            names.formUnion(batch.map(\.name))
+        }
+        XCTAssertEqual(sizes, [1000, 1000, 500])
+        XCTAssertEqual(names.count, 2500)
+    }
+}

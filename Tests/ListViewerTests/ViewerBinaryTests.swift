@@ -1,0 +1,76 @@
+import CGtk
+import Foundation
+import ListViewerKit
+import XCTest
+
+/// Runs the real `list-viewer` binary, as a user would, under the tests' display.
+final class ViewerBinaryTests: XCTestCase {
+    private var viewerBinary: URL {
+        URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+            .deletingLastPathComponent().appendingPathComponent("list-viewer")
+    }
+
+    private func run(_ arguments: [String]) throws -> (status: Int32, errors: String) {
+        let process = Process()
+        process.executableURL = viewerBinary
+        process.arguments = arguments
+        let errors = Pipe()
+        process.standardError = errors
+        try process.run()
+        let data = errors.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+    }
+
+    func testScreenshotOfTheSampleIsAFullWindowThatIsNotBlank() throws {
+        let path = NSTemporaryDirectory() + "list-viewer-\(UUID().uuidString).png"
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let result = try run(["--screenshot", path])
+        XCTAssertEqual(result.status, 0, result.errors)
+        try MainActor.assumeIsolated {
+            XCTAssertNotEqual(gtk_init_check(), 0)
+            let texture = try XCTUnwrap(gdk_texture_new_from_filename(path, nil))
+            defer { g_object_unref(UnsafeMutableRawPointer(texture)) }
+            let width = Int(gdk_texture_get_width(texture)), height = Int(gdk_texture_get_height(texture))
+            XCTAssertGreaterThanOrEqual(width, 800)
+            XCTAssertGreaterThanOrEqual(height, 600)
+            var pixels = [UInt8](repeating: 0, count: width * height * 4)
+            pixels.withUnsafeMutableBufferPointer { gdk_texture_download(texture, $0.baseAddress, gsize(width * 4)) }
+            var colours = Set<UInt32>()
+            var dark = 0
+            for index in stride(from: 0, to: pixels.count, by: 4) {
+                colours.insert(UInt32(pixels[index]) << 16 | UInt32(pixels[index + 1]) << 8 | UInt32(pixels[index + 2]))
+                if pixels[index] < 100, pixels[index + 1] < 100, pixels[index + 2] < 100 { dark += 1 }
+            }
+            XCTAssertGreaterThan(colours.count, 20, "the picture has content, not one flat colour")
+            XCTAssertGreaterThan(dark, width * height / 200, "text and icons are drawn")
+        }
+    }
+
+    func testCommandLineProblemsGoToStandardErrorWithAFailingStatus() throws {
+        let malformed = NSTemporaryDirectory() + "list-viewer-\(UUID().uuidString).json"
+        try Data("{\"title\": \"x\", \"sections\": [".utf8).write(to: URL(fileURLWithPath: malformed))
+        defer { try? FileManager.default.removeItem(atPath: malformed) }
+        var result = try run([malformed])
+        XCTAssertEqual(result.status, 1)
+        XCTAssertTrue(result.errors.contains("is not valid JSON"), result.errors)
+        result = try run(["/no/such/path"])
+        XCTAssertNotEqual(result.status, 0)
+        XCTAssertTrue(result.errors.contains("/no/such/path: no such file or folder"), result.errors)
+        result = try run(["--frobnicate"])
+        XCTAssertEqual(result.status, 2)
+        XCTAssertTrue(result.errors.contains("Usage: list-viewer"), result.errors)
+    }
+
+    func testAFolderIsShownWhateverItHolds() throws {
+        let root = NSTemporaryDirectory() + "list-viewer-binary-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: root + "/sub", withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: root + "/loop", withDestinationPath: root + "/loop")
+        _ = FileManager.default.createFile(atPath: root + "/a.txt", contents: Data("a".utf8))
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let path = root + "/shot.png"
+        let result = try run([root, "--screenshot", path])
+        XCTAssertEqual(result.status, 0, result.errors)
+        XCTAssertTrue(FileManager.default.fileExists(atPath: path))
+    }
+}

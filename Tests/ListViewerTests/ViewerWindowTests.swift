@@ -1,0 +1,116 @@
+import CGtk
+import Foundation
+import ListViewManager
+import ListViewerKit
+import XCTest
+
+/// Logs the storage's deliveries, then passes them on to the manager.
+final class DeliveryLog: StorageUpdating {
+    weak var next: ListViewUpdater?
+    var updates = 0
+    var reloads = 0
+    func storageDidPerformUpdate(_ update: StorageUpdate) { updates += 1; next?.storageDidPerformUpdate(update) }
+    func storageNeedsReloading() { reloads += 1; next?.storageNeedsReloading() }
+}
+
+final class ViewerWindowTests: XCTestCase {
+    /// One registered application for every test (GApplication exports itself on D-Bus
+    /// once per id and process).
+    @MainActor
+    private static let application: Application = {
+        XCTAssertNotEqual(gtk_init_check(), 0, "run the tests under xvfb-run")
+        MainQueue.attachToGLib()
+        let application = Application(id: "io.github.listviewmanager.ListViewerTests", allowsMultipleInstances: true)
+        var error: UnsafeMutablePointer<GError>?
+        let registered = g_application_register(UnsafeMutableRawPointer(application.gtkApplication).assumingMemoryBound(to: GApplication.self), nil, &error)
+        XCTAssertNotEqual(registered, 0, error.map { String(cString: $0.pointee.message) } ?? "")
+        return application
+    }()
+
+    @MainActor
+    private static func makeViewer() -> (Application, ViewerWindow) {
+        let viewer = ViewerWindow(application: application)
+        viewer.present()
+        return (application, viewer)
+    }
+
+    @MainActor
+    private static func wait(_ message: String, until condition: () -> Bool) {
+        let deadline = Date().addingTimeInterval(10)
+        let tick = g_timeout_add(5, { _ in 1 }, nil)
+        defer { g_source_remove(tick) }
+        while !condition() {
+            guard Date() < deadline else { return XCTFail("timed out waiting for \(message)") }
+            g_main_context_iteration(nil, 1)
+        }
+    }
+
+    @MainActor
+    private static func close(_ viewer: ViewerWindow) {
+        gtk_window_destroy(UnsafeMutableRawPointer(viewer.window).assumingMemoryBound(to: GtkWindow.self))
+        for _ in 0..<20 { while g_main_context_iteration(nil, 0) != 0 {} }
+    }
+
+    func testTheSampleIsShownAndSearchFiltersThroughStorageUpdates() throws { try MainActor.assumeIsolated {
+        let (_, viewer) = Self.makeViewer()
+        viewer.show(try CatalogLoader.load(path: ViewerResources.sampleCatalog.path))
+        XCTAssertEqual(viewer.countText, "310 items")
+        let log = DeliveryLog()
+        log.next = viewer.manager.contentUpdater
+        viewer.manager.storageUpdater = log
+
+        gtk_editable_set_text(OpaquePointer(viewer.searchEntry), "machine")
+        Self.wait("the search to apply") { viewer.countText != "310 items" }
+        let shown = viewer.manager.memoryStorage.totalNumberOfItems
+        XCTAssertEqual(viewer.countText, "\(shown) of 310 items")
+        XCTAssertGreaterThan(shown, 0)
+        let titles = (0..<viewer.manager.memoryStorage.numberOfSections()).flatMap { viewer.manager.memoryStorage.items(inSection: $0) ?? [] }
+        XCTAssertTrue(titles.allSatisfy { "\($0)".lowercased().contains("machine") })
+        XCTAssertEqual(log.reloads, 0, "filtering changes the storage, it does not reload the view")
+        XCTAssertEqual(log.updates, 1)
+
+        gtk_editable_set_text(OpaquePointer(viewer.searchEntry), "")
+        Self.wait("the search to clear") { viewer.countText == "310 items" }
+        XCTAssertEqual(viewer.manager.memoryStorage.totalNumberOfItems, 310)
+        XCTAssertEqual(log.reloads, 0)
+        Self.close(viewer)
+    } }
+
+    func testSelectingAnItemShowsItsDetails() throws { try MainActor.assumeIsolated {
+        let (_, viewer) = Self.makeViewer()
+        let catalog = try CatalogLoader.load(path: ViewerResources.sampleCatalog.path)
+        viewer.show(catalog)
+        XCTAssertNil(viewer.detailsTitle)
+        var parameters: [OpaquePointer?] = [g_variant_new_uint32(1), g_variant_new_boolean(0), g_variant_new_boolean(0)]
+        let tuple = parameters.withUnsafeMutableBufferPointer { g_variant_new_tuple($0.baseAddress, gsize($0.count)) }
+        gtk_widget_activate_action_variant(viewer.manager.listView, "list.select-item", tuple)
+        guard case .book(let first) = catalog.sections[0].items[0] else { return XCTFail("the sample starts with a book") }
+        XCTAssertEqual(viewer.detailsTitle, first.title)
+        Self.close(viewer)
+    } }
+
+    func testFoldersOpenOnActivationAndTheBackButtonReturns() throws { try MainActor.assumeIsolated {
+        let root = NSTemporaryDirectory() + "list-viewer-window-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: root + "/Inner", withIntermediateDirectories: true)
+        _ = FileManager.default.createFile(atPath: root + "/Inner/deep.txt", contents: nil)
+        _ = FileManager.default.createFile(atPath: root + "/top.png", contents: nil)
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let (_, viewer) = Self.makeViewer()
+        viewer.openDirectory(root)
+        Self.wait("the folder to load") { viewer.isLoaded }
+        XCTAssertEqual(viewer.countText, "2 items")
+        XCTAssertEqual(gtk_widget_get_visible(viewer.backButton), 0)
+        let folderPosition = try XCTUnwrap(viewer.manager.position(of: IndexPath(item: 0, section: EntryKind.folder.rawValue)))
+        gtk_widget_activate_action_variant(viewer.manager.listView, "list.activate-item", g_variant_new_uint32(UInt32(folderPosition)))
+        Self.wait("the inner folder to load") { viewer.isLoaded && viewer.titleText == "Inner" }
+        XCTAssertEqual(viewer.countText, "1 items")
+        XCTAssertEqual(gtk_widget_get_visible(viewer.backButton), 1)
+        gtk_widget_activate(viewer.backButton)
+        Self.wait("the first folder again") { viewer.isLoaded && viewer.titleText == (root as NSString).lastPathComponent }
+        XCTAssertEqual(viewer.countText, "2 items")
+
+        viewer.openDirectory("/no/such/folder")
+        XCTAssertEqual(viewer.problem, "Cannot open /no/such/folder: No such file or directory")
+        Self.close(viewer)
+    } }
+}
