@@ -11,6 +11,9 @@ packages=(
     dbus              # dbus-run-session: a private session bus, so GTK does not warn
     at-spi2-core      # the accessibility bus GTK talks to
     fonts-dejavu-core # fonts for rows to render with
+    adwaita-icon-theme # the icons rows show
+    meson ninja-build # building and installing the viewer as a GNOME app
+    desktop-file-utils appstream # validating its desktop entry and metainfo
 )
 
 missing=()

@@ -1,0 +1,31 @@
+#!/usr/bin/env bash
+# Installs a built meson build directory into a staging folder and checks the result as a
+# packager would: files in the standard places, valid desktop entry and metainfo, and the
+# installed binary running on its own (no build folder, no source tree) under Xvfb.
+# Usage: check-install.sh MESON_BUILD_DIR
+set -euo pipefail
+helpers="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+source "$helpers/environment.sh"
+build_dir=$1
+stage="$(mktemp -d)"
+trap 'rm -rf "$stage"' EXIT
+meson install -C "$build_dir" --destdir "$stage" >/dev/null
+prefix="$(meson introspect "$build_dir" --buildoptions | python3 -c 'import json,sys; print(next(o["value"] for o in json.load(sys.stdin) if o["name"] == "prefix"))')"
+root="$stage$prefix"
+app_id=io.github.listviewmanager.ListViewer
+for file in bin/list-viewer share/applications/$app_id.desktop share/metainfo/$app_id.metainfo.xml \
+            share/icons/hicolor/scalable/apps/$app_id.svg share/list-viewer/sample-catalog.json \
+            share/list-viewer/style.css share/list-viewer/AlbumRow.ui; do
+    [[ -e "$root/$file" ]] || { echo "missing after install: $file" >&2; exit 1; }
+done
+desktop-file-validate "$root/share/applications/$app_id.desktop"
+appstreamcli validate --no-net "$root/share/metainfo/$app_id.metainfo.xml" >/dev/null
+# Run the installed copy from a place that has neither the build folder nor the sources.
+cp -r "$root" "$stage/moved"
+mv "$build_dir" "$build_dir.hidden"
+restore() { mv "$build_dir.hidden" "$build_dir"; rm -rf "$stage"; }
+trap restore EXIT
+(cd "$stage" && env -u LIST_VIEWER_RESOURCES dbus-run-session -- xvfb-run -a -s "-screen 0 1024x768x24" \
+    env G_DEBUG=fatal-warnings GSK_RENDERER=cairo "$stage/moved/bin/list-viewer" --screenshot "$stage/installed.png")
+[[ -s "$stage/installed.png" ]] || { echo "the installed list-viewer wrote no screenshot" >&2; exit 1; }
+echo "installed app: OK ($(du -h "$stage/moved/bin/list-viewer" | cut -f1) binary)"
