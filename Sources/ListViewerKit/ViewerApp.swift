@@ -11,9 +11,12 @@ public enum ViewerApp {
         let options: ViewerOptions
         do {
             options = try ViewerOptions.parse(Array(arguments.dropFirst()))
+        } catch let problem as ViewerOptions.Problem {
+            writeToStandardError("list-viewer: \(problem)" + (problem.isUsageError ? "\n\n\(ViewerOptions.usage)" : ""))
+            return problem.isUsageError ? 2 : 1
         } catch {
-            writeToStandardError("list-viewer: \(error)\n\n\(ViewerOptions.usage)")
-            return 2
+            writeToStandardError("list-viewer: \(error)")
+            return 1
         }
         if options.showsHelp {
             print(ViewerOptions.usage)

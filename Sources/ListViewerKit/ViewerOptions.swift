@@ -36,6 +36,9 @@ public struct ViewerOptions: Equatable, Sendable {
     /// Why a command line was refused.
     public struct Problem: Error, Equatable, CustomStringConvertible {
         public let description: String
+        /// Whether the command line itself is wrong (the usage is shown, exit status 2),
+        /// rather than what it names (exit status 1).
+        public var isUsageError = true
     }
 
     /// Parses the arguments after the program name.
@@ -63,7 +66,7 @@ public struct ViewerOptions: Equatable, Sendable {
         if let path {
             var isDirectory: ObjCBool = false
             guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-                throw Problem(description: "\(path): no such file or folder")
+                throw Problem(description: "\(path): no such file or folder", isUsageError: false)
             }
             options.source = isDirectory.boolValue ? .directory(path: path) : .catalog(path: path)
         }

@@ -46,6 +46,17 @@ final class CatalogTests: XCTestCase {
         }
     }
 
+    func testTheREADMEsCatalogExampleIsACatalog() throws {
+        let readme = try String(contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("../../README.md").standardizedFileURL, encoding: .utf8)
+        let section = try XCTUnwrap(readme.range(of: "### The catalog format"))
+        let start = try XCTUnwrap(readme.range(of: "```json\n", range: section.upperBound..<readme.endIndex))
+        let end = try XCTUnwrap(readme.range(of: "```", range: start.upperBound..<readme.endIndex))
+        let catalog = try CatalogLoader.decode(Data(readme[start.upperBound..<end.lowerBound].utf8), path: "README.md")
+        XCTAssertEqual(catalog.sections.count, 2)
+        XCTAssertEqual(catalog.sections[1].items.count, 2)
+    }
+
     func testCatalogsRoundTrip() throws {
         let catalog = Catalog(title: "T", sections: [
             CatalogSection(header: .banner(SectionBanner(title: "B", subtitle: nil, icon: nil)), footer: "f",

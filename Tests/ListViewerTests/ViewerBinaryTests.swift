@@ -55,7 +55,7 @@ final class ViewerBinaryTests: XCTestCase {
         XCTAssertEqual(result.status, 1)
         XCTAssertTrue(result.errors.contains("is not valid JSON"), result.errors)
         result = try run(["/no/such/path"])
-        XCTAssertNotEqual(result.status, 0)
+        XCTAssertEqual(result.status, 1)
         XCTAssertTrue(result.errors.contains("/no/such/path: no such file or folder"), result.errors)
         result = try run(["--frobnicate"])
         XCTAssertEqual(result.status, 2)
