@@ -89,6 +89,29 @@ final class ViewerWindowTests: XCTestCase {
         Self.close(viewer)
     } }
 
+    func testALargeFolderArrivesInBatchesWhileTheWindowKeepsRunning() throws { try MainActor.assumeIsolated {
+        let root = NSTemporaryDirectory() + "list-viewer-large-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        for index in 0..<20_000 { _ = FileManager.default.createFile(atPath: root + "/file\(index).txt", contents: nil) }
+        let (_, viewer) = Self.makeViewer()
+        var progress = Set<String>()
+        var iterations = 0
+        viewer.openDirectory(root)
+        Self.wait("the folder to load") {
+            iterations += 1
+            if viewer.countText.hasPrefix("Loading") { progress.insert(viewer.countText) }
+            return viewer.isLoaded
+        }
+        XCTAssertEqual(viewer.countText, "20,000 items")
+        XCTAssertEqual(viewer.manager.memoryStorage.numberOfItems(inSection: EntryKind.document.rawValue), 20_000)
+        XCTAssertGreaterThan(iterations, 5, "the main loop kept running while the folder was read")
+        XCTAssertFalse(progress.isEmpty, "progress was shown while loading")
+        let first = viewer.manager.memoryStorage.item(at: IndexPath(item: 0, section: EntryKind.document.rawValue)) as? DirectoryEntry
+        XCTAssertEqual(first?.name, "file0.txt", "entries are sorted by name once loaded")
+        Self.close(viewer)
+    } }
+
     func testFoldersOpenOnActivationAndTheBackButtonReturns() throws { try MainActor.assumeIsolated {
         let root = NSTemporaryDirectory() + "list-viewer-window-" + UUID().uuidString
         try FileManager.default.createDirectory(atPath: root + "/Inner", withIntermediateDirectories: true)
