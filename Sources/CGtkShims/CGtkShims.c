@@ -45,3 +45,10 @@ gulong cgtk_shims_signal_connect(gpointer instance, const gchar *signal, GCallba
 void cgtk_shims_log_warning(const gchar *domain, const gchar *message) {
     g_log(domain, G_LOG_LEVEL_WARNING, "%s", message);
 }
+
+GtkSelectionModel *cgtk_shims_single_selection_new(GListModel *model) {
+    GtkSingleSelection *selection = g_object_new(GTK_TYPE_SINGLE_SELECTION, "autoselect", FALSE,
+                                                 "can-unselect", TRUE, "model", model, NULL);
+    g_clear_object(&model);
+    return GTK_SELECTION_MODEL(selection);
+}

@@ -96,6 +96,11 @@ extension ListViewManager: RowFactoryDelegate {
         entry.mapping.fire(.willDisplay, row: entry.row, model: model, indexPath: indexPath)
     }
 
+    func rowDidUpdate(_ entry: RowFactory.AttachedRow) {
+        guard let flatRow = entry.flatRow, let model = entry.item?.model else { return }
+        entry.mapping.fire(.configure, row: entry.row, model: model, indexPath: Self.indexPath(of: flatRow))
+    }
+
     func rowDidUnbind(_ entry: RowFactory.AttachedRow) {
         guard let flatRow = entry.flatRow, let model = entry.item?.model else { return }
         entry.mapping.fire(.didEndDisplaying, row: entry.row, model: model, indexPath: Self.indexPath(of: flatRow))

@@ -76,17 +76,16 @@ final class SelectionState {
         case .none:
             model = gtk_no_selection_new(OpaquePointer(listModel))!
         case .single:
-            let single = gtk_single_selection_new(OpaquePointer(listModel))!
-            gtk_single_selection_set_autoselect(single, 0)
-            gtk_single_selection_set_can_unselect(single, 1)
-            model = single
+            // Made without autoselect from the start: set later, GTK would already have
+            // selected the first row.
+            model = cgtk_shims_single_selection_new(OpaquePointer(listModel))!
         case .multiple:
             model = gtk_multi_selection_new(OpaquePointer(listModel))!
         }
         selected = gtk_bitset_new_empty()
         gtk_list_view_set_model(OpaquePointer(manager.listView), model)
         let bits = selected
-        manager.bridge.didEmitSplice = { splice in
+        manager.bridge.willEmitSplice = { splice in
             gtk_bitset_splice(bits, UInt32(splice.position), UInt32(splice.removed), UInt32(splice.added))
         }
         typealias SelectionHandler = @convention(c) (UnsafeMutableRawPointer?, UInt32, UInt32, UnsafeMutableRawPointer?) -> Void

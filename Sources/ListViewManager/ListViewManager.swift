@@ -22,6 +22,7 @@ public final class ListViewManager {
     public let listView: UnsafeMutablePointer<GtkWidget>
     /// Where the models come from. Setting it reloads the list.
     public var storage: Storage {
+        willSet { if storage.delegate === storageUpdater { storage.delegate = nil } }
         didSet { attach(storage) }
     }
     /// The storage when it is a `MemoryStorage` (the default), else nil.
@@ -33,7 +34,7 @@ public final class ListViewManager {
         didSet {
             gtk_list_view_set_single_click_activate(OpaquePointer(listView), configuration.singleClickActivation ? 1 : 0)
             if configuration.layoutOptions != oldValue.layoutOptions {
-                bridge.reload(models: storage.snapshot(), options: configuration.layoutOptions)
+                updater.reload(options: configuration.layoutOptions)
             }
         }
     }
@@ -41,7 +42,9 @@ public final class ListViewManager {
     /// (to log, batch or defer updates, say) must pass every update on to `contentUpdater`,
     /// or the list view stops following the storage.
     public var storageUpdater: StorageUpdating {
-        didSet { storage.delegate = storageUpdater }
+        didSet {
+            if storage.delegate === oldValue { storage.delegate = storageUpdater }
+        }
     }
 
     let bridge: ListModelBridge
@@ -93,13 +96,13 @@ public final class ListViewManager {
         self.storage = storage
         storageUpdater = updater
         resolver = MappingResolver(fallbacks: [RowMapping<TitleRow>(kind: .header), RowMapping<TitleRow>(kind: .footer)])
-        bridge = ListModelBridge(models: storage.snapshot(), options: configuration.layoutOptions)
+        bridge = ListModelBridge(models: storage, options: configuration.layoutOptions)
         factory.delegate = self
         updater.manager = self
         gtk_list_view_set_factory(OpaquePointer(widget), factory.factory)
         selection = SelectionState(manager: self, mode: selectionMode)
         connectActivation()
-        attach(storage)
+        storage.delegate = storageUpdater
     }
 
     isolated deinit {
@@ -110,8 +113,7 @@ public final class ListViewManager {
 
     private func attach(_ storage: Storage) {
         storage.delegate = storageUpdater
-        updater.reset()
-        bridge.reload(models: storage.snapshot())
+        updater.reload(options: configuration.layoutOptions)
     }
 
     // MARK: Rows

@@ -19,15 +19,19 @@ public final class ListViewUpdater {
 
     private enum Pending {
         case update(StorageUpdate, any SectionedModels)
-        case reload(any SectionedModels)
+        case reload(any SectionedModels, FlatLayoutOptions)
     }
 
     private var queue: [Pending] = []
     private var isApplying = false
 
-    /// Forgets queued updates (the storage was replaced and is reloaded).
-    func reset() {
+    /// Drops the queued updates and reloads every row from the storage as it is now (after
+    /// the storage was replaced or the layout options changed): right away, or right after
+    /// the update being applied.
+    func reload(options: FlatLayoutOptions) {
+        guard let storage = manager?.storage else { return }
         queue.removeAll()
+        enqueue(.reload(storage.snapshot(), options))
     }
 
     private func enqueue(_ pending: Pending) {
@@ -38,6 +42,9 @@ public final class ListViewUpdater {
         while !queue.isEmpty {
             apply(queue.removeFirst())
         }
+        // Caught up: read the storage itself again, so that a snapshot held here does not
+        // make the storage copy a section on its next change.
+        if let manager { manager.bridge.readLive(manager.storage) }
     }
 
     private func apply(_ pending: Pending) {
@@ -48,9 +55,9 @@ public final class ListViewUpdater {
             let updated = manager.bridge.apply(update, models: models)
             manager.updateRowsInPlace(at: updated)
             didUpdateContent?(update)
-        case let .reload(models):
+        case let .reload(models, options):
             willUpdateContent?(nil)
-            manager.bridge.reload(models: models)
+            manager.bridge.reload(models: models, options: options)
             didUpdateContent?(nil)
         }
     }
@@ -68,8 +75,8 @@ extension ListViewUpdater: StorageUpdating {
     /// Reloads every row.
     public nonisolated func storageNeedsReloading() {
         MainActor.assumeIsolated {
-            guard let storage = manager?.storage else { return }
-            enqueue(.reload(storage.snapshot()))
+            guard let manager else { return }
+            enqueue(.reload(manager.storage.snapshot(), manager.configuration.layoutOptions))
         }
     }
 }
@@ -86,13 +93,9 @@ extension ListViewManager {
             listItems[Int(gtk_list_item_get_position(listItem))] = listItem
         }
         for position in positions {
-            guard let listItem = listItems[position], let item = factory.attached[listItem]?.item,
-                  let flatRow = bridge.row(at: position), let model = bridge.model(of: flatRow) else { continue }
-            item.model = model
-            factory.show(model, of: item, as: flatRow, in: listItem, delegate: self)
-            if let entry = factory.attached[listItem] {
-                entry.mapping.fire(.configure, row: entry.row, model: model, indexPath: Self.indexPath(of: flatRow))
-            }
+            guard let listItem = listItems[position], let flatRow = bridge.row(at: position),
+                  let model = bridge.model(of: flatRow) else { continue }
+            factory.replaceContent(of: listItem, with: model, as: flatRow)
         }
     }
 

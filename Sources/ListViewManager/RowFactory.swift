@@ -73,17 +73,20 @@ final class RowFactory {
     }
 
     /// Binds `listItem` to the row item GTK gave it. Binding the item the list item had
-    /// just before is a refresh: the row already shows it, so nothing is updated or fired.
+    /// just before is a refresh: the row already shows it, so nothing is updated or fired,
+    /// unless the row's new place calls for another row type.
     func bind(_ listItem: OpaquePointer) {
         guard let delegate, let item = RowItem.of(gtk_list_item_get_item(listItem)),
               item.kind != .vanishing, let model = item.model,
               let flatRow = delegate.flatRow(at: Int(gtk_list_item_get_position(listItem))) else { return }
-        if var entry = attached[listItem], !entry.isBound, entry.item === item {
+        if var entry = attached[listItem], !entry.isBound, entry.item === item,
+           entry.flatRow == flatRow || delegate.mapping(for: flatRow, model: model) === entry.mapping {
             entry.isBound = true
             entry.flatRow = flatRow
             attached[listItem] = entry
             takeFromPool(entry.row, ObjectIdentifier(entry.mapping))
             pendingEnds[listItem] = nil
+            updateFlags(of: listItem, item: item, model: model, at: flatRow, delegate: delegate)
             return
         }
         endDisplaying(listItem)
@@ -91,17 +94,41 @@ final class RowFactory {
         delegate.rowDidBind(attached[listItem]!, listItem: listItem)
     }
 
-    /// Shows `model` (the content of `item`, now or after an update in place) in `listItem`.
-    func show(_ model: Any, of item: RowItem, as flatRow: FlatRow, in listItem: OpaquePointer, delegate: RowFactoryDelegate) {
+    /// Shows `model` (the content of `item`) in `listItem`, bound now.
+    private func show(_ model: Any, of item: RowItem, as flatRow: FlatRow, in listItem: OpaquePointer, delegate: RowFactoryDelegate) {
         let mapping = delegate.mapping(for: flatRow, model: model)
-        if let previous = attached[listItem], previous.isBound, previous.mapping !== mapping {
-            unbind(listItem)
-            endDisplaying(listItem)
-        }
         let row = dequeue(mapping, into: listItem)
         mapping.updateRow(row, model)
         updateCount += 1
         attached[listItem] = AttachedRow(row: row, mapping: mapping, item: item, flatRow: flatRow, isBound: true)
+        updateFlags(of: listItem, item: item, model: model, at: flatRow, delegate: delegate)
+    }
+
+    /// Puts `model`, the new content of the bound `listItem`'s item, into its row: the same
+    /// row updated in place when the row type still fits (reported as `rowDidUpdate`), else
+    /// the old row ends its display with its old model and a new row is bound.
+    func replaceContent(of listItem: OpaquePointer, with model: Any, as flatRow: FlatRow) {
+        guard let delegate, var entry = attached[listItem], entry.isBound, let item = entry.item else { return }
+        let mapping = delegate.mapping(for: flatRow, model: model)
+        guard mapping === entry.mapping else {
+            unbind(listItem)
+            endDisplaying(listItem)
+            item.model = model
+            show(model, of: item, as: flatRow, in: listItem, delegate: delegate)
+            delegate.rowDidBind(attached[listItem]!, listItem: listItem)
+            return
+        }
+        item.model = model
+        mapping.updateRow(entry.row, model)
+        updateCount += 1
+        entry.flatRow = flatRow
+        attached[listItem] = entry
+        updateFlags(of: listItem, item: item, model: model, at: flatRow, delegate: delegate)
+        delegate.rowDidUpdate(entry)
+    }
+
+    /// Whether the list item can be selected and activated (items only).
+    private func updateFlags(of listItem: OpaquePointer, item: RowItem, model: Any, at flatRow: FlatRow, delegate: RowFactoryDelegate) {
         let isItem = item.kind == .item
         gtk_list_item_set_selectable(listItem, isItem && delegate.canSelect(model, at: flatRow) ? 1 : 0)
         gtk_list_item_set_activatable(listItem, isItem ? 1 : 0)
@@ -204,6 +231,7 @@ protocol RowFactoryDelegate: AnyObject {
     func mapping(for row: FlatRow, model: Any) -> ViewModelMapping
     func canSelect(_ model: Any, at row: FlatRow) -> Bool
     func rowDidBind(_ row: RowFactory.AttachedRow, listItem: OpaquePointer)
+    func rowDidUpdate(_ row: RowFactory.AttachedRow)
     func rowDidUnbind(_ row: RowFactory.AttachedRow)
 }
 

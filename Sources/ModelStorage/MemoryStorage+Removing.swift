@@ -55,7 +55,7 @@ extension MemoryStorage {
     /// Removes every item of every section; sections and their headers and footers stay.
     public func removeAllItems() {
         record { update in
-            for section in sections.indices.reversed() {
+            for section in sections.indices {
                 removeAllItems(ofSection: section, &update)
             }
         }
@@ -63,14 +63,18 @@ extension MemoryStorage {
 
     /// Removes the items at `indexPaths`, which all exist; each section's array is rebuilt
     /// once, and runs of adjacent items are recorded as one change.
+    ///
+    /// Deletions are recorded first to last, each index counting the ones before it, so that
+    /// a view translating the update appends each change after the previous ones.
     func removeValidatedItems(at indexPaths: Set<IndexPath>) {
         guard !indexPaths.isEmpty else { return }
         let bySection = Dictionary(grouping: indexPaths, by: \.section)
         record { update in
-            for section in bySection.keys.sorted(by: >) {
-                let doomed = bySection[section, default: []].map(\.item).sorted(by: >)
-                for index in doomed {
-                    update.append(.deleteItems(section: section, items: index..<(index + 1)))
+            for section in bySection.keys.sorted() {
+                let doomed = bySection[section, default: []].map(\.item).sorted()
+                for (removedBefore, index) in doomed.enumerated() {
+                    let position = index - removedBefore
+                    update.append(.deleteItems(section: section, items: position..<(position + 1)))
                 }
                 let doomedSet = Set(doomed)
                 var kept: [Any] = []

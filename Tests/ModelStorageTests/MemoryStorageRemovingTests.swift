@@ -28,10 +28,10 @@ struct MemoryStorageRemovingTests {
         #expect(storage.totalNumberOfItems == 6)
     }
 
-    @Test("removeItems removes every listed item in one update, adjacent ones as one change")
+    @Test("removeItems removes every listed item in one update, first to last, adjacent ones as one change")
     func removeItems() {
         storage.removeItems([2, 3, 6])
-        #expect(fixture.delivered == [StorageUpdate([.deleteItems(section: 1, items: 1..<2), .deleteItems(section: 0, items: 1..<3)])])
+        #expect(fixture.delivered == [StorageUpdate([.deleteItems(section: 0, items: 1..<3), .deleteItems(section: 1, items: 1..<2)])])
         #expect(storage.items(inSection: 0) as? [Int] == [1, 4])
         #expect(storage.items(inSection: 1) as? [Int] == [5])
     }
@@ -56,7 +56,8 @@ struct MemoryStorageRemovingTests {
     @Test("removeItems(at:) counts every index path in the storage as it is")
     func removeItemsAtIndexPaths() {
         storage.removeItems(at: [ip(0, 0), ip(0, 3), ip(1, 1), ip(0, 0)])
-        #expect(fixture.delivered == [StorageUpdate([.deleteItems(section: 1, items: 1..<2), .deleteItems(section: 0, items: 3..<4), .deleteItems(section: 0, items: 0..<1)])])
+        // Each index counts the deletions recorded before it: [0, 3] become 0, then 2.
+        #expect(fixture.delivered == [StorageUpdate([.deleteItems(section: 0, items: 0..<1), .deleteItems(section: 0, items: 2..<3), .deleteItems(section: 1, items: 1..<2)])])
         #expect(storage.items(inSection: 0) as? [Int] == [2, 3])
         #expect(storage.items(inSection: 1) as? [Int] == [5])
     }
@@ -89,7 +90,7 @@ struct MemoryStorageRemovingTests {
         storage.setSectionHeaderModels(["A", "B"])
         _ = fixture.delivered
         storage.removeAllItems()
-        #expect(fixture.delivered == [StorageUpdate([.deleteItems(section: 1, items: 0..<2), .deleteItems(section: 0, items: 0..<4)])])
+        #expect(fixture.delivered == [StorageUpdate([.deleteItems(section: 0, items: 0..<4), .deleteItems(section: 1, items: 0..<2)])])
         #expect(storage.numberOfSections() == 2)
         #expect(storage.totalNumberOfItems == 0)
         #expect(storage.headerModel(forSection: 1) as? String == "B")

@@ -40,6 +40,11 @@ GListModel *cgtk_shims_list_model(gpointer instance);
 gulong cgtk_shims_signal_connect(gpointer instance, const gchar *signal, GCallback handler,
                                  gpointer data, GClosureNotify destroy);
 
+/* GtkSingleSelection without autoselect and with can-unselect, set at construction through
+ * g_object_new (variadic): set afterwards, the first row would already be selected. Takes
+ * ownership of `model`, as gtk_single_selection_new does. */
+GtkSelectionModel *cgtk_shims_single_selection_new(GListModel *model);
+
 /* g_log is variadic, which Swift cannot call: logs `message` as a warning in `domain`. */
 void cgtk_shims_log_warning(const gchar *domain, const gchar *message);
 

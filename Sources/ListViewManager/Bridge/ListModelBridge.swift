@@ -19,8 +19,8 @@ final class ListModelBridge {
     /// The update being emitted and how many of its splices GTK has seen.
     private var emission: (sequence: SpliceSequence, index: Int)?
 
-    /// Called after each splice is emitted, before the next.
-    var didEmitSplice: (Splice) -> Void = { _ in }
+    /// Called before each splice is emitted (state that follows positions moves first).
+    var willEmitSplice: (Splice) -> Void = { _ in }
 
     init(models: any SectionedModels, options: FlatLayoutOptions) {
         layout = FlatLayout(storage: models, options: options)
@@ -101,26 +101,25 @@ final class ListModelBridge {
         return changes.updatedPositions
     }
 
-    /// Rebuilds everything from `models` and emits one splice.
-    func reload(models: any SectionedModels, options: FlatLayoutOptions? = nil) {
+    /// Rebuilds everything from `models` (with `options`) and emits one splice.
+    func reload(models: any SectionedModels, options: FlatLayoutOptions) {
         let oldCount = layout.count
-        if let options, options != layout.options {
-            layout = FlatLayout(storage: models, options: options)
-            self.models = models
-            emit(oldCount > 0 || layout.count > 0 ? [Splice(position: 0, removed: oldCount, added: layout.count)] : [], oldCount: oldCount)
-            return
-        }
-        let changes = layout.reload(from: models)
+        let changes = layout.reload(from: models, options: options)
         self.models = models
         emit(changes.splices, oldCount: oldCount)
+    }
+
+    /// Reads models from `storage` itself from now on (no update is pending).
+    func readLive(_ storage: any SectionedModels) {
+        models = storage
     }
 
     private func emit(_ splices: [Splice], oldCount: Int) {
         let sequence = SpliceSequence(splices: splices, oldCount: oldCount)
         for (index, splice) in splices.enumerated() {
             emission = (sequence, index)
+            willEmitSplice(splice)
             cgtk_shims_list_model_items_changed(model, UInt32(splice.position), UInt32(splice.removed), UInt32(splice.added))
-            didEmitSplice(splice)
         }
         emission = nil
     }

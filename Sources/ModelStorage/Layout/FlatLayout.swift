@@ -85,10 +85,11 @@ public struct FlatLayout {
         return translation.composer.finish()
     }
 
-    /// Rebuilds the layout from `storage` after a reload and returns the one splice that
-    /// replaces every row.
-    public mutating func reload(from storage: SectionedModels) -> FlatChanges {
+    /// Rebuilds the layout from `storage` after a reload (with new `options`, if given) and
+    /// returns the one splice that replaces every row.
+    public mutating func reload(from storage: SectionedModels, options: FlatLayoutOptions? = nil) -> FlatChanges {
         let oldCount = count
+        if let options { table = SectionTable(options: options) }
         table.replaceAll(with: sections(of: storage))
         guard oldCount > 0 || count > 0 else { return FlatChanges() }
         return FlatChanges(splices: [Splice(position: 0, removed: oldCount, added: count)])
