@@ -8,6 +8,7 @@ let package = Package(
         .library(name: "ListViewManager", targets: ["ListViewManager"]),
         .executable(name: "list-viewer", targets: ["ListViewer"]),
         .executable(name: "list-benchmarks", targets: ["ListBenchmarks"]),
+        .executable(name: "list-baseline-c", targets: ["CBaseline"]),
     ],
     targets: [
         // GTK 4 as Swift sees it: the system headers through pkg-config.
@@ -28,6 +29,8 @@ let package = Package(
         // The sample viewer: its models, data sources, rows and window; and its executable.
         .target(name: "ListViewerKit", dependencies: ["ListViewManager", "CGtk"]),
         .executableTarget(name: "ListViewer", dependencies: ["ListViewerKit"]),
+        // The benchmarks' C baseline: a plain GListStore + GtkSignalListItemFactory program.
+        .executableTarget(name: "CBaseline", dependencies: ["CGtk"]),
         // The benchmark suite (run in release): one JSON line per scenario.
         .executableTarget(name: "ListBenchmarks", dependencies: ["ModelStorage", "ListViewManager", "CGtk"]),
         // Seeded random storage operations shared by the storage and GTK tests.

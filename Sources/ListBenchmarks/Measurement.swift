@@ -48,6 +48,14 @@ func pinMallocMapThreshold() {
     _ = mallopt(mmapThreshold, 128 * 1024)
 }
 
+/// The process's peak resident memory so far, in MiB (VmHWM).
+func peakResidentMegabytes() -> Double {
+    guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
+          let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
+          let kilobytes = Double(line.split(separator: " ").dropFirst().first ?? "") else { return 0 }
+    return kilobytes / 1024
+}
+
 /// The process's resident memory now, in MiB (from /proc/self/statm).
 func residentMegabytes() -> Double {
     Double(residentBytes()) / 1_048_576

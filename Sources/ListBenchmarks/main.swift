@@ -5,7 +5,8 @@ import Foundation
 //   --small       the sizes the test suite uses (1,000 and 10,000)
 //   --sizes       the storage sizes to run the translation scenarios at
 //   --scenario    only the scenarios whose name starts with PREFIX
-//   --gtk         also the GTK scenarios (needs a display: run under xvfb-run)
+//   --gtk         also the GTK scenarios, on the project and the C baseline, each in a
+//                 fresh process, with ratio lines (needs a display: run under xvfb-run)
 pinMallocMapThreshold()
 let arguments = CommandLine.arguments
 func value(after flag: String) -> String? {
@@ -15,13 +16,19 @@ let sizes = value(after: "--sizes").map { $0.split(separator: ",").compactMap { 
     ?? (arguments.contains("--small") ? [1_000, 10_000] : [10_000, 100_000, 1_000_000])
 let prefix = value(after: "--scenario") ?? ""
 
+if let index = arguments.firstIndex(of: "--gtk-one"), arguments.count > index + 2, let count = Int(arguments[index + 2]) {
+    // One GTK scenario on the project, in this fresh process (used by --gtk).
+    let scenario = arguments[index + 1]
+    if let measurement = MainActor.assumeIsolated({ GtkScenarios.runOne(scenario, count: count) }) {
+        print(measurement.json)
+    }
+    exit(0)
+}
+
 for measurement in StorageScenarios.run(sizes: sizes, only: prefix) {
     print(measurement.json)
 }
 
 if arguments.contains("--gtk") {
-    let gtkResults = MainActor.assumeIsolated { GtkScenarios.run(count: arguments.contains("--small") ? 10_000 : 100_000) }
-    for measurement in gtkResults {
-        print(measurement.json)
-    }
+    GtkScenarios.compare(count: arguments.contains("--small") ? 10_000 : 1_000_000)
 }

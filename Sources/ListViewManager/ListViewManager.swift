@@ -149,6 +149,9 @@ public final class ListViewManager {
     /// How many times rows were updated with a model (binds and in-place updates).
     public var rowUpdateCount: Int { factory.updateCount }
 
+    /// How many item objects GTK asked the list model for (`get_item` calls).
+    public var itemRequestCount: Int { bridge.itemRequests }
+
     /// How many rows are bound to a model now (GTK's realised rows).
     public var boundRowCount: Int { factory.boundRows.count }
 

@@ -76,15 +76,31 @@ extension MemoryStorage {
                     let position = index - removedBefore
                     update.append(.deleteItems(section: section, items: position..<(position + 1)))
                 }
-                let doomedSet = Set(doomed)
-                var kept: [Any] = []
-                kept.reserveCapacity(sections[section].items.count - doomed.count)
-                for (index, model) in sections[section].items.enumerated() where !doomedSet.contains(index) {
-                    kept.append(model)
-                }
-                sections[section].items = kept
+                removeItems(atSorted: doomed, fromSection: section)
             }
         }
+    }
+
+    /// Removes the items at `doomed` (ascending) from `section`: one by one when they are
+    /// few (each a memmove), else by rebuilding the array once.
+    private func removeItems(atSorted doomed: [Int], fromSection section: Int) {
+        if doomed.count <= 32 {
+            for index in doomed.reversed() {
+                sections[section].items.remove(at: index)
+            }
+            return
+        }
+        var kept: [Any] = []
+        kept.reserveCapacity(sections[section].items.count - doomed.count)
+        var next = 0
+        for (index, model) in sections[section].items.enumerated() {
+            if next < doomed.count, doomed[next] == index {
+                next += 1
+            } else {
+                kept.append(model)
+            }
+        }
+        sections[section].items = kept
     }
 
     /// Empties `section`, recording one change.

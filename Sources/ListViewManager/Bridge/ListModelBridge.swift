@@ -79,8 +79,12 @@ final class ListModelBridge {
         }
     }
 
+    /// How many item objects GTK asked for.
+    private(set) var itemRequests = 0
+
     /// A new payload for the row GTK sees at `position`.
     func item(at position: Int) -> RowItem {
+        itemRequests += 1
         guard let row = row(at: position) else { return RowItem(kind: .vanishing, model: nil) }
         let kind: RowItem.Kind
         switch row {

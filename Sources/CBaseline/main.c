@@ -1,0 +1,256 @@
+/* The C baseline of the benchmark suite: what a careful C programmer writes for a GTK 4
+ * list: a GListStore of small GObjects, a GtkSignalListItemFactory with a label row bound
+ * to the item's title, in an 800x600 window. It runs one scenario and prints one JSON line.
+ *
+ * Usage: list-baseline-c SCENARIO N
+ *   bulk_load        N items into the visible list, until the first frame
+ *   batch            1,000 adjacent inserts near the top in one splice
+ *   separate         the same 1,000 inserts, one splice each
+ *   content_update   the title of one visible item changes
+ *   full_reload      every item replaced by a new one in one splice
+ *   random           10,000 random inserts, removes and moves
+ */
+#include <gtk/gtk.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* ---- The item: an id and a title (a notifying property) ---- */
+
+#define BENCH_TYPE_ITEM (bench_item_get_type())
+G_DECLARE_FINAL_TYPE(BenchItem, bench_item, BENCH, ITEM, GObject)
+
+struct _BenchItem {
+    GObject parent_instance;
+    int id;
+    char *title;
+};
+
+enum { PROP_TITLE = 1, N_PROPS };
+static GParamSpec *properties[N_PROPS];
+
+G_DEFINE_FINAL_TYPE(BenchItem, bench_item, G_TYPE_OBJECT)
+
+static void bench_item_finalize(GObject *object) {
+    g_free(BENCH_ITEM(object)->title);
+    G_OBJECT_CLASS(bench_item_parent_class)->finalize(object);
+}
+
+static void bench_item_get_property(GObject *object, guint id, GValue *value, GParamSpec *pspec) {
+    if (id == PROP_TITLE) g_value_set_string(value, BENCH_ITEM(object)->title);
+    else G_OBJECT_WARN_INVALID_PROPERTY_ID(object, id, pspec);
+}
+
+static void bench_item_set_property(GObject *object, guint id, const GValue *value, GParamSpec *pspec) {
+    BenchItem *self = BENCH_ITEM(object);
+    if (id == PROP_TITLE) {
+        g_free(self->title);
+        self->title = g_value_dup_string(value);
+    } else {
+        G_OBJECT_WARN_INVALID_PROPERTY_ID(object, id, pspec);
+    }
+}
+
+static void bench_item_class_init(BenchItemClass *klass) {
+    GObjectClass *object_class = G_OBJECT_CLASS(klass);
+    object_class->finalize = bench_item_finalize;
+    object_class->get_property = bench_item_get_property;
+    object_class->set_property = bench_item_set_property;
+    properties[PROP_TITLE] = g_param_spec_string("title", NULL, NULL, NULL, G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY);
+    g_object_class_install_properties(object_class, N_PROPS, properties);
+}
+
+static void bench_item_init(BenchItem *self) { (void)self; }
+
+static BenchItem *bench_item_new(int id) {
+    BenchItem *item = g_object_new(BENCH_TYPE_ITEM, NULL);
+    item->id = id;
+    item->title = g_strdup_printf("Post %d", id);
+    return item;
+}
+
+/* ---- Counting what GTK does ---- */
+
+static guint binds, signals, get_item_calls;
+
+/* A GListModel forwarding to the store and counting get_item calls. */
+#define COUNTING_TYPE_MODEL (counting_model_get_type())
+G_DECLARE_FINAL_TYPE(CountingModel, counting_model, COUNTING, MODEL, GObject)
+struct _CountingModel {
+    GObject parent_instance;
+    GListModel *inner;
+};
+static void counting_model_iface_init(GListModelInterface *iface);
+G_DEFINE_FINAL_TYPE_WITH_CODE(CountingModel, counting_model, G_TYPE_OBJECT,
+                              G_IMPLEMENT_INTERFACE(G_TYPE_LIST_MODEL, counting_model_iface_init))
+static GType counting_get_item_type(GListModel *model) { (void)model; return BENCH_TYPE_ITEM; }
+static guint counting_get_n_items(GListModel *model) { return g_list_model_get_n_items(COUNTING_MODEL(model)->inner); }
+static gpointer counting_get_item(GListModel *model, guint position) {
+    get_item_calls++;
+    return g_list_model_get_item(COUNTING_MODEL(model)->inner, position);
+}
+static void counting_model_iface_init(GListModelInterface *iface) {
+    iface->get_item_type = counting_get_item_type;
+    iface->get_n_items = counting_get_n_items;
+    iface->get_item = counting_get_item;
+}
+static void counting_model_dispose(GObject *object) {
+    g_clear_object(&COUNTING_MODEL(object)->inner);
+    G_OBJECT_CLASS(counting_model_parent_class)->dispose(object);
+}
+static void counting_model_class_init(CountingModelClass *klass) { G_OBJECT_CLASS(klass)->dispose = counting_model_dispose; }
+static void counting_model_init(CountingModel *self) { (void)self; }
+static void forward_items_changed(GListModel *inner, guint position, guint removed, guint added, gpointer model) {
+    (void)inner;
+    signals++;
+    g_list_model_items_changed(G_LIST_MODEL(model), position, removed, added);
+}
+static CountingModel *counting_model_new(GListModel *inner) {
+    CountingModel *self = g_object_new(COUNTING_TYPE_MODEL, NULL);
+    self->inner = g_object_ref(inner);
+    g_signal_connect_object(inner, "items-changed", G_CALLBACK(forward_items_changed), self, 0);
+    return self;
+}
+
+/* ---- The row: a label bound to the item's title ---- */
+
+static void setup_row(GtkSignalListItemFactory *factory, GtkListItem *list_item, gpointer data) {
+    (void)factory; (void)data;
+    GtkWidget *label = gtk_label_new(NULL);
+    gtk_label_set_xalign(GTK_LABEL(label), 0);
+    gtk_list_item_set_child(list_item, label);
+}
+
+static void bind_row(GtkSignalListItemFactory *factory, GtkListItem *list_item, gpointer data) {
+    (void)factory; (void)data;
+    binds++;
+    GBinding *binding = g_object_bind_property(gtk_list_item_get_item(list_item), "title",
+                                               gtk_list_item_get_child(list_item), "label", G_BINDING_SYNC_CREATE);
+    g_object_set_data(G_OBJECT(list_item), "binding", binding);
+}
+
+static void unbind_row(GtkSignalListItemFactory *factory, GtkListItem *list_item, gpointer data) {
+    (void)factory; (void)data;
+    GBinding *binding = g_object_get_data(G_OBJECT(list_item), "binding");
+    if (binding != NULL) g_binding_unbind(binding);
+    g_object_set_data(G_OBJECT(list_item), "binding", NULL);
+}
+
+/* ---- Window, frames, memory ---- */
+
+static GtkWidget *window;
+
+static void wait_frames(int frames) {
+    GdkFrameClock *clock;
+    while ((clock = gtk_widget_get_frame_clock(window)) == NULL) g_main_context_iteration(NULL, TRUE);
+    gint64 target = gdk_frame_clock_get_frame_counter(clock) + frames;
+    while (gdk_frame_clock_get_frame_counter(clock) < target) {
+        gtk_widget_queue_draw(window);
+        g_main_context_iteration(NULL, TRUE);
+    }
+}
+
+static double status_megabytes(const char *field) {
+    FILE *file = fopen("/proc/self/status", "r");
+    char line[256];
+    double value = 0;
+    size_t length = strlen(field);
+    while (file != NULL && fgets(line, sizeof line, file) != NULL) {
+        if (strncmp(line, field, length) == 0) value = atof(line + length + 1) / 1024.0;
+    }
+    if (file != NULL) fclose(file);
+    return value;
+}
+
+static double now_ms(void) { return g_get_monotonic_time() / 1000.0; }
+
+static void add_items(GListStore *store, guint position, guint removed, int first_id, guint count) {
+    gpointer *items = g_new(gpointer, count);
+    for (guint index = 0; index < count; index++) items[index] = bench_item_new(first_id + (int)index);
+    g_list_store_splice(store, position, removed, items, count);
+    for (guint index = 0; index < count; index++) g_object_unref(items[index]);
+    g_free(items);
+}
+
+static gboolean tick(gpointer data) { (void)data; return G_SOURCE_CONTINUE; }
+
+int main(int argc, char **argv) {
+    if (argc != 3) {
+        fprintf(stderr, "usage: %s SCENARIO N\n", argv[0]);
+        return 2;
+    }
+    const char *scenario = argv[1];
+    guint n = (guint)strtoul(argv[2], NULL, 10);
+    gtk_init();
+    g_timeout_add(5, tick, NULL);
+
+    GListStore *store = g_list_store_new(BENCH_TYPE_ITEM);
+    CountingModel *counting = counting_model_new(G_LIST_MODEL(store));
+    GtkSelectionModel *selection = GTK_SELECTION_MODEL(gtk_single_selection_new(G_LIST_MODEL(counting)));
+    GtkListItemFactory *factory = gtk_signal_list_item_factory_new();
+    g_signal_connect(factory, "setup", G_CALLBACK(setup_row), NULL);
+    g_signal_connect(factory, "bind", G_CALLBACK(bind_row), NULL);
+    g_signal_connect(factory, "unbind", G_CALLBACK(unbind_row), NULL);
+    GtkWidget *list = gtk_list_view_new(selection, factory);
+    window = gtk_window_new();
+    gtk_window_set_default_size(GTK_WINDOW(window), 800, 600);
+    GtkWidget *scrolled = gtk_scrolled_window_new();
+    gtk_scrolled_window_set_child(GTK_SCROLLED_WINDOW(scrolled), list);
+    gtk_window_set_child(GTK_WINDOW(window), scrolled);
+    gtk_window_present(GTK_WINDOW(window));
+    wait_frames(3);
+
+    double rss_before = status_megabytes("VmRSS:");
+    double start = now_ms();
+    if (strcmp(scenario, "bulk_load") == 0) {
+        binds = signals = get_item_calls = 0;
+        start = now_ms();
+        add_items(store, 0, 0, 0, n);
+        wait_frames(1);
+    } else {
+        add_items(store, 0, 0, 0, n);
+        wait_frames(3);
+        binds = signals = get_item_calls = 0;
+        rss_before = status_megabytes("VmRSS:");
+        start = now_ms();
+        if (strcmp(scenario, "batch") == 0) {
+            add_items(store, 5, 0, -1000, 1000);
+        } else if (strcmp(scenario, "separate") == 0) {
+            for (guint index = 0; index < 1000; index++) add_items(store, 5 + index, 0, -1 - (int)index, 1);
+        } else if (strcmp(scenario, "content_update") == 0) {
+            BenchItem *item = g_list_model_get_item(G_LIST_MODEL(store), 3);
+            g_object_set(item, "title", "Edited", NULL);
+            g_object_notify_by_pspec(G_OBJECT(item), properties[PROP_TITLE]);
+            g_object_unref(item);
+        } else if (strcmp(scenario, "full_reload") == 0) {
+            add_items(store, 0, n, 0, n);
+        } else if (strcmp(scenario, "random") == 0) {
+            srand(42);
+            for (int step = 0; step < 10000; step++) {
+                guint count = g_list_model_get_n_items(G_LIST_MODEL(store));
+                guint position = (guint)rand() % count;
+                switch (rand() % 3) {
+                case 0: add_items(store, position, 0, -step, 1); break;
+                case 1: g_list_store_remove(store, position); break;
+                default: {
+                    /* GListStore has no move: take the item out and put it back elsewhere. */
+                    gpointer item = g_list_model_get_item(G_LIST_MODEL(store), position);
+                    g_list_store_remove(store, position);
+                    g_list_store_insert(store, (guint)rand() % count, item);
+                    g_object_unref(item);
+                }
+                }
+            }
+        } else {
+            fprintf(stderr, "unknown scenario %s\n", scenario);
+            return 2;
+        }
+        wait_frames(2);
+    }
+    double wall = now_ms() - start;
+    double rss_added = status_megabytes("VmRSS:") - rss_before;
+    printf("{\"scenario\":\"%s\", \"impl\":\"c\", \"n\":%u, \"wall_ms\":%.3f, \"peak_rss_mb\":%.3f, \"rss_added_mb\":%.3f, "
+           "\"binds\":%u, \"get_item\":%u, \"signals\":%u}\n",
+           scenario, n, wall, status_megabytes("VmHWM:"), rss_added, binds, get_item_calls, signals);
+    return 0;
+}
