@@ -143,6 +143,7 @@ enum GtkScenarios {
             ("binds", Double(manager.rowUpdateCount - updatesBefore)),
             ("get_item", Double(manager.itemRequestCount - requestsBefore)),
             ("signals", Double(signals.count)),
+            ("realised_rows", Double(manager.boundRowCount)),
         ])
     }
 

@@ -1,0 +1,47 @@
+import Foundation
+import XCTest
+
+/// A small run of the benchmark suite's GTK scenarios (the real `list-benchmarks` binary,
+/// in fresh processes under the tests' display): the counts the performance rests on.
+/// Times are never asserted here; they are measured and recorded in BENCHMARKS.md.
+final class BenchmarkCountTests: XCTestCase {
+    private func run(_ scenario: String, count: Int = 10_000) throws -> [String: Double] {
+        let binary = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+            .deletingLastPathComponent().appendingPathComponent("list-benchmarks")
+        let process = Process()
+        process.executableURL = binary
+        process.arguments = ["--gtk-one", scenario, "\(count)"]
+        let output = Pipe()
+        process.standardOutput = output
+        try process.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        let line = try XCTUnwrap(String(decoding: data, as: UTF8.self).split(separator: "\n").last { $0.hasPrefix("{") })
+        let object = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+        return object.compactMapValues { ($0 as? NSNumber)?.doubleValue }
+    }
+
+    func testABatchOfAdjacentInsertsIsOneSignalAndBindsOnlyRealisedRows() throws {
+        let result = try run("batch")
+        XCTAssertEqual(result["signals"], 1)
+        XCTAssertLessThanOrEqual(result["binds"] ?? .infinity, (result["realised_rows"] ?? 0) + 10)
+    }
+
+    func testAContentUpdateUpdatesOneRowAndEmitsNothing() throws {
+        let result = try run("content_update")
+        XCTAssertEqual(result["signals"], 0)
+        XCTAssertEqual(result["binds"], 1)
+    }
+
+    func testABulkLoadAsksOnlyForWhatGTKShows() throws {
+        let result = try run("bulk_load")
+        XCTAssertEqual(result["signals"], 1)
+        XCTAssertLessThanOrEqual(result["get_item"] ?? .infinity, 2 * (result["realised_rows"] ?? 0) + 10)
+    }
+
+    func testSeparateInsertsBindOnlyTheRowsThatChanged() throws {
+        let result = try run("separate")
+        XCTAssertEqual(result["signals"], 1000)
+        XCTAssertLessThanOrEqual(result["binds"] ?? .infinity, (result["realised_rows"] ?? 0) + 10)
+    }
+}
