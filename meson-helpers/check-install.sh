@@ -6,7 +6,7 @@
 set -euo pipefail
 helpers="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 source "$helpers/environment.sh"
-build_dir=$1
+build_dir=${1%/}
 stage="$(mktemp -d)"
 trap 'rm -rf "$stage"' EXIT
 meson install -C "$build_dir" --destdir "$stage" >/dev/null
@@ -20,12 +20,12 @@ for file in bin/list-viewer share/applications/$app_id.desktop share/metainfo/$a
 done
 desktop-file-validate "$root/share/applications/$app_id.desktop"
 appstreamcli validate --no-net "$root/share/metainfo/$app_id.metainfo.xml" >/dev/null
-# Run the installed copy from a place that has neither the build folder nor the sources.
+# Run a copy of the install, started by name from PATH as a desktop launcher does, from a
+# folder away from the build folder; the sources' Resources/ is out of reach (through
+# LIST_VIEWER_SOURCE_RESOURCES=none), so only the installed files can be found.
 cp -r "$root" "$stage/moved"
-mv "$build_dir" "$build_dir.hidden"
-restore() { mv "$build_dir.hidden" "$build_dir"; rm -rf "$stage"; }
-trap restore EXIT
-(cd "$stage" && env -u LIST_VIEWER_RESOURCES dbus-run-session -- xvfb-run -a -s "-screen 0 1024x768x24" \
-    env G_DEBUG=fatal-warnings GSK_RENDERER=cairo "$stage/moved/bin/list-viewer" --screenshot "$stage/installed.png")
+(cd "$stage" && env -u LIST_VIEWER_RESOURCES PATH="$stage/moved/bin:$PATH" LIST_VIEWER_SOURCE_RESOURCES=none \
+    dbus-run-session -- xvfb-run -a -s "-screen 0 1024x768x24" \
+    env G_DEBUG=fatal-warnings GSK_RENDERER=cairo list-viewer --screenshot "$stage/installed.png")
 [[ -s "$stage/installed.png" ]] || { echo "the installed list-viewer wrote no screenshot" >&2; exit 1; }
 echo "installed app: OK ($(du -h "$stage/moved/bin/list-viewer" | cut -f1) binary)"

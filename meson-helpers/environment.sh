@@ -3,7 +3,8 @@ if ! command -v swift >/dev/null 2>&1 && [[ -x /opt/swift/usr/bin/swift ]]; then
     export PATH="/opt/swift/usr/bin:$PATH"
 fi
 if [[ -z "${XDG_RUNTIME_DIR:-}" ]]; then
-    XDG_RUNTIME_DIR="$(mktemp -d "${TMPDIR:-/tmp}/list-view-manager-runtime.XXXXXX")"
-    chmod 700 "$XDG_RUNTIME_DIR"
+    # One private folder per user, reused by every run.
+    XDG_RUNTIME_DIR="${TMPDIR:-/tmp}/list-view-manager-runtime-$(id -u)"
+    mkdir -p -m 700 "$XDG_RUNTIME_DIR"
     export XDG_RUNTIME_DIR
 fi

@@ -31,7 +31,17 @@ if ((${#missing[@]} > 0)); then
 fi
 
 # Swift is not in Debian 12's archive; newer Debian and Ubuntu releases package it as swiftlang.
-if ! command -v swift >/dev/null 2>&1 && [[ ! -x /opt/swift/usr/bin/swift ]]; then
+swift_binary="$(command -v swift || true)"
+if [[ -z "$swift_binary" && -x /opt/swift/usr/bin/swift ]]; then
+    swift_binary=/opt/swift/usr/bin/swift
+fi
+if [[ -n "$swift_binary" ]]; then
+    major="$("$swift_binary" --version 2>/dev/null | sed -n 's/.*Swift version \([0-9]*\).*/\1/p' | head -n 1)"
+    if [[ -z "$major" || "$major" -lt 6 ]]; then
+        echo "error: $swift_binary is Swift ${major:-of unknown version}; this package needs Swift 6 or newer (https://www.swift.org/install/linux/)." >&2
+        exit 1
+    fi
+else
     if apt-cache show swiftlang >/dev/null 2>&1; then
         if [[ $(id -u) -eq 0 ]]; then sudo=(); else sudo=(sudo); fi
         "${sudo[@]}" env DEBIAN_FRONTEND=noninteractive apt-get install -y swiftlang

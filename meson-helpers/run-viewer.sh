@@ -5,5 +5,5 @@ set -euo pipefail
 helpers="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 "$helpers/install-dependencies.sh"
 source "$helpers/environment.sh"
-cd "$helpers/.."
-exec swift run list-viewer "$@"
+# No cd: relative paths in the arguments are the caller's.
+exec swift run --package-path "$helpers/.." list-viewer "$@"

@@ -63,7 +63,7 @@ public struct ViewerOptions: Equatable, Sendable {
             }
             index += 1
         }
-        if let path {
+        if let path, !options.showsHelp {
             var isDirectory: ObjCBool = false
             guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
                 throw Problem(description: "\(path): no such file or folder", isUsageError: false)

@@ -32,6 +32,11 @@ final class CatalogTests: XCTestCase {
             (#"{"title": "t", "sections": [{"items": [{"movie": {}}]}]}"#,
              "shape.json is not a catalog: at sections[0].items[0], an item is an object with exactly one key, one of book, album, place; found movie"),
             ("[1, 2]", "shape.json is not a catalog: at the top level, expected an object"),
+            ("\"just a string\"", "shape.json is not a catalog: at the top level, expected an object"),
+            (#"{"title": "t", "sections": [{"items": [{"album": {"title": "a", "artist": "b", "year": 1.5, "tracks": 9}}]}]}"#,
+             "shape.json is not a catalog: at sections[0].items[0].album.year, expected a whole number, found 1.5"),
+            (#"{"title": "t", "sections": [{"header": 5, "items": []}]}"#,
+             "shape.json is not a catalog: at sections[0].header, a header is a string, or an object with a title and optional subtitle and icon"),
         ]
         for (json, message) in cases {
             XCTAssertThrowsError(try CatalogLoader.decode(Data(json.utf8), path: "shape.json")) { error in
@@ -75,5 +80,6 @@ final class CatalogTests: XCTestCase {
         XCTAssertThrowsError(try ViewerOptions.parse(["/no/such/place"])) { error in
             XCTAssertEqual("\(error)", "/no/such/place: no such file or folder")
         }
+        XCTAssertTrue(try ViewerOptions.parse(["--help", "/no/such/place"]).showsHelp, "--help wins")
     }
 }

@@ -46,6 +46,27 @@ final class DirectoryTests: XCTestCase {
         XCTAssertEqual(byName["Locked"]?.kind, geteuid() == 0 ? .folder : .unreadable)
     }
 
+    func testNamesThatAreNotUTF8AreReadAndOpenedByTheirBytes() throws {
+        let root = NSTemporaryDirectory() + "list-viewer-bytes-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let file = Array(root.utf8) + Array("/caf".utf8) + [0xE9] + Array(".txt".utf8)
+        let folder = Array(root.utf8) + Array("/d".utf8) + [0xFF]
+        XCTAssertEqual(Self.cString(file) { creat($0, 0o644) } >= 0, true)
+        XCTAssertEqual(Self.cString(folder) { mkdir($0, 0o755) }, 0)
+        var entries: [DirectoryEntry] = []
+        try DirectoryReader.read(root) { entries += $0 }
+        let text = entries.first { $0.kind == .document }
+        XCTAssertEqual(text?.name, "caf\u{FFFD}.txt", "shown with a replacement character")
+        XCTAssertEqual(text?.size, 0, "but read through its real bytes")
+        let inner = try XCTUnwrap(entries.first { $0.kind == .folder })
+        XCTAssertNil(DirectoryReader.check(raw: inner.rawPath), "and a folder opens by its bytes")
+    }
+
+    private static func cString<T>(_ bytes: [UInt8], _ body: (UnsafePointer<CChar>) -> T) -> T {
+        (bytes.map { CChar(bitPattern: $0) } + [0]).withUnsafeBufferPointer { body($0.baseAddress!) }
+    }
+
     func testAFolderThatCannotBeListedIsAClearError() throws {
         XCTAssertEqual(DirectoryReader.check("/no/such/folder")?.description, "Cannot open /no/such/folder: No such file or directory")
         XCTAssertEqual(DirectoryReader.check(ViewerResources.sampleCatalog.path)?.reason, "not a folder")

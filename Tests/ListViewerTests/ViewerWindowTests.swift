@@ -86,6 +86,10 @@ final class ViewerWindowTests: XCTestCase {
         gtk_widget_activate_action_variant(viewer.manager.listView, "list.select-item", tuple)
         guard case .book(let first) = catalog.sections[0].items[0] else { return XCTFail("the sample starts with a book") }
         XCTAssertEqual(viewer.detailsTitle, first.title)
+        // Searching the selected item out of the list clears the pane.
+        gtk_editable_set_text(OpaquePointer(viewer.searchEntry), "no item has this text")
+        Self.wait("the search to apply") { viewer.countText.hasPrefix("0 of") }
+        XCTAssertNil(viewer.detailsTitle)
         Self.close(viewer)
     } }
 
@@ -126,7 +130,7 @@ final class ViewerWindowTests: XCTestCase {
         let folderPosition = try XCTUnwrap(viewer.manager.position(of: IndexPath(item: 0, section: EntryKind.folder.rawValue)))
         gtk_widget_activate_action_variant(viewer.manager.listView, "list.activate-item", g_variant_new_uint32(UInt32(folderPosition)))
         Self.wait("the inner folder to load") { viewer.isLoaded && viewer.titleText == "Inner" }
-        XCTAssertEqual(viewer.countText, "1 items")
+        XCTAssertEqual(viewer.countText, "1 item")
         XCTAssertEqual(gtk_widget_get_visible(viewer.backButton), 1)
         gtk_widget_activate(viewer.backButton)
         Self.wait("the first folder again") { viewer.isLoaded && viewer.titleText == (root as NSString).lastPathComponent }

@@ -35,7 +35,7 @@ public enum CatalogLoader {
     /// The catalog in `data` (named `path` in errors).
     public static func decode(_ data: Data, path: String) throws -> Catalog {
         do {
-            _ = try JSONSerialization.jsonObject(with: data)
+            _ = try JSONSerialization.jsonObject(with: data, options: .fragmentsAllowed)
         } catch {
             throw CatalogError.malformed(path: path, reason: (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String ?? "\(error)")
         }

@@ -1,11 +1,36 @@
 import Foundation
 
+/// Decodes `key` as a whole number, saying so (with its place) when it is a fraction or
+/// too large, where Foundation's decoder gives no place.
+func decodeWholeNumber<Key: CodingKey>(_ container: KeyedDecodingContainer<Key>, _ key: Key) throws -> Int {
+    let number: Double
+    do {
+        number = try container.decode(Double.self, forKey: key)
+    } catch DecodingError.typeMismatch(_, let context) {
+        throw DecodingError.typeMismatch(Int.self, context)
+    }
+    guard number.rounded() == number, abs(number) < 1e15 else {
+        throw DecodingError.dataCorruptedError(forKey: key, in: container, debugDescription: "expected a whole number, found \(number)")
+    }
+    return Int(number)
+}
+
 /// A book in a catalog.
 public struct Book: Codable, Equatable, Sendable {
     public var title: String
     public var author: String
     public var year: Int
     public var pages: Int
+
+    private enum CodingKeys: String, CodingKey { case title, author, year, pages }
+
+    public init(from decoder: Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        title = try container.decode(String.self, forKey: .title)
+        author = try container.decode(String.self, forKey: .author)
+        year = try decodeWholeNumber(container, .year)
+        pages = try decodeWholeNumber(container, .pages)
+    }
 
     public init(title: String, author: String, year: Int, pages: Int) {
         self.title = title
@@ -21,6 +46,16 @@ public struct Album: Codable, Equatable, Sendable {
     public var artist: String
     public var year: Int
     public var tracks: Int
+
+    private enum CodingKeys: String, CodingKey { case title, artist, year, tracks }
+
+    public init(from decoder: Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        title = try container.decode(String.self, forKey: .title)
+        artist = try container.decode(String.self, forKey: .artist)
+        year = try decodeWholeNumber(container, .year)
+        tracks = try decodeWholeNumber(container, .tracks)
+    }
 
     public init(title: String, artist: String, year: Int, tracks: Int) {
         self.title = title
@@ -132,8 +167,10 @@ public enum SectionHeader: Equatable, Sendable, Codable {
         let container = try decoder.singleValueContainer()
         if let title = try? container.decode(String.self) {
             self = .title(title)
-        } else {
+        } else if (try? decoder.container(keyedBy: AnyKey.self)) != nil {
             self = .banner(try container.decode(SectionBanner.self))
+        } else {
+            throw DecodingError.dataCorruptedError(in: container, debugDescription: "a header is a string, or an object with a title and optional subtitle and icon")
         }
     }
 

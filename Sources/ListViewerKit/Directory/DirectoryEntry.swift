@@ -34,8 +34,12 @@ public enum EntryKind: Int, CaseIterable, Sendable, Comparable {
 
 /// One entry of a directory, read with lstat (and stat for symbolic links).
 public struct DirectoryEntry: Equatable, Sendable {
+    /// The name as text (bytes that are not UTF-8 shown as "�").
     public var name: String
+    /// The path as text, for showing.
     public var path: String
+    /// The path as the file system has it (any bytes), for opening.
+    public var rawPath: [UInt8]
     public var kind: EntryKind
     /// The size in bytes (files only).
     public var size: Int64?
@@ -45,9 +49,10 @@ public struct DirectoryEntry: Equatable, Sendable {
     /// Why the entry could not be read, for `.unreadable` entries.
     public var problem: String?
 
-    public init(name: String, path: String, kind: EntryKind, size: Int64? = nil, modified: Date? = nil, linkTarget: String? = nil, problem: String? = nil) {
+    public init(name: String, path: String, rawPath: [UInt8]? = nil, kind: EntryKind, size: Int64? = nil, modified: Date? = nil, linkTarget: String? = nil, problem: String? = nil) {
         self.name = name
         self.path = path
+        self.rawPath = rawPath ?? Array(path.utf8)
         self.kind = kind
         self.size = size
         self.modified = modified

@@ -15,66 +15,105 @@ public struct DirectoryError: Error, Equatable, CustomStringConvertible {
 public enum DirectoryReader {
     /// Opens `path` for listing, or says why it cannot.
     public static func check(_ path: String) -> DirectoryError? {
-        var info = stat()
-        guard stat(path, &info) == 0 else { return DirectoryError(path: path, reason: errnoDescription()) }
-        guard (info.st_mode & S_IFMT) == S_IFDIR else { return DirectoryError(path: path, reason: "not a folder") }
-        guard let directory = opendir(path) else { return DirectoryError(path: path, reason: errnoDescription()) }
-        closedir(directory)
-        return nil
+        check(raw: Array(path.utf8))
+    }
+
+    /// Opens the folder at the file system path `raw` (any bytes), or says why it cannot.
+    public static func check(raw: [UInt8]) -> DirectoryError? {
+        let path = text(raw)
+        return withCString(raw) { cPath in
+            var info = stat()
+            guard stat(cPath, &info) == 0 else { return DirectoryError(path: path, reason: errnoDescription()) }
+            guard (info.st_mode & S_IFMT) == S_IFDIR else { return DirectoryError(path: path, reason: "not a folder") }
+            guard let directory = opendir(cPath) else { return DirectoryError(path: path, reason: errnoDescription()) }
+            closedir(directory)
+            return nil
+        }
     }
 
     /// Reads the entries of `path` synchronously, in batches of `batchSize` handed to
-    /// `batch`. Entries whose details cannot be read are `.unreadable`, with the reason;
-    /// symbolic links are followed for their kind but never walked, so loops are harmless.
-    /// - Throws: `DirectoryError` when the directory itself cannot be listed.
-    public static func read(_ path: String, batchSize: Int = 2000, batch: ([DirectoryEntry]) -> Void) throws {
-        guard let directory = opendir(path) else { throw DirectoryError(path: path, reason: errnoDescription()) }
+    /// `batch`, until done or `isCancelled` says so (it is asked before each batch).
+    /// Entries whose details cannot be read are `.unreadable`, with the reason; symbolic
+    /// links are followed for their kind but never walked, so loops are harmless.
+    /// - Throws: `DirectoryError` when the directory cannot be listed, or reading it fails.
+    public static func read(_ path: String, batchSize: Int = 2000, isCancelled: () -> Bool = { false }, batch: ([DirectoryEntry]) -> Void) throws {
+        try read(raw: Array(path.utf8), batchSize: batchSize, isCancelled: isCancelled, batch: batch)
+    }
+
+    /// `read(_:batchSize:isCancelled:batch:)` for the file system path `raw` (any bytes).
+    public static func read(raw parent: [UInt8], batchSize: Int = 2000, isCancelled: () -> Bool = { false }, batch: ([DirectoryEntry]) -> Void) throws {
+        guard let directory = withCString(parent, { opendir($0) }) else {
+            throw DirectoryError(path: text(parent), reason: errnoDescription())
+        }
         defer { closedir(directory) }
         var entries: [DirectoryEntry] = []
         entries.reserveCapacity(batchSize)
-        while let record = readdir(directory) {
-            let name = withUnsafeBytes(of: record.pointee.d_name) { bytes in
-                String(decoding: bytes.prefix { $0 != 0 }, as: UTF8.self)
+        while true {
+            errno = 0
+            guard let record = readdir(directory) else {
+                if errno != 0 { throw DirectoryError(path: text(parent), reason: errnoDescription()) }
+                break
             }
-            if name == "." || name == ".." { continue }
-            entries.append(entry(named: name, in: path))
+            let name = withUnsafeBytes(of: record.pointee.d_name) { Array($0.prefix { $0 != 0 }) }
+            if name == Array(".".utf8) || name == Array("..".utf8) { continue }
+            entries.append(entry(named: name, in: parent))
             if entries.count == batchSize {
+                if isCancelled() { return }
                 batch(entries)
                 entries.removeAll(keepingCapacity: true)
             }
         }
-        if !entries.isEmpty { batch(entries) }
+        if !entries.isEmpty, !isCancelled() { batch(entries) }
     }
 
-    /// The entry `name` of the directory `parent`.
-    static func entry(named name: String, in parent: String) -> DirectoryEntry {
-        let path = parent.hasSuffix("/") ? parent + name : parent + "/" + name
+    /// The entry named `rawName` (file system bytes) of the directory `parent`.
+    static func entry(named rawName: [UInt8], in parent: [UInt8]) -> DirectoryEntry {
+        let rawPath = parent.last == UInt8(ascii: "/") ? parent + rawName : parent + [UInt8(ascii: "/")] + rawName
+        let name = text(rawName), path = text(rawPath)
+        return withCString(rawPath) { cPath in
+            entry(name: name, path: path, rawPath: rawPath, cPath: cPath)
+        }
+    }
+
+    private static func entry(name: String, path: String, rawPath: [UInt8], cPath: UnsafePointer<CChar>) -> DirectoryEntry {
         var info = stat()
-        guard lstat(path, &info) == 0 else {
-            return DirectoryEntry(name: name, path: path, kind: .unreadable, problem: errnoDescription())
+        guard lstat(cPath, &info) == 0 else {
+            return DirectoryEntry(name: name, path: path, rawPath: rawPath, kind: .unreadable, problem: errnoDescription())
         }
         var linkTarget: String?
         if (info.st_mode & S_IFMT) == S_IFLNK {
-            linkTarget = (try? FileManager.default.destinationOfSymbolicLink(atPath: path)) ?? "?"
+            var buffer = [CChar](repeating: 0, count: 4096)
+            let length = readlink(cPath, &buffer, buffer.count - 1)
+            linkTarget = length >= 0 ? text(buffer[0..<length].map { UInt8(bitPattern: $0) }) : "?"
             var target = stat()
-            guard stat(path, &target) == 0 else {
+            guard stat(cPath, &target) == 0 else {
                 let reason = errno == ELOOP ? "symbolic link loop" : "broken symbolic link (\(errnoDescription()))"
-                return DirectoryEntry(name: name, path: path, kind: .unreadable, linkTarget: linkTarget, problem: reason)
+                return DirectoryEntry(name: name, path: path, rawPath: rawPath, kind: .unreadable, linkTarget: linkTarget, problem: reason)
             }
             info = target
         }
         let modified = Date(timeIntervalSince1970: TimeInterval(info.st_mtim.tv_sec))
         switch info.st_mode & S_IFMT {
         case S_IFDIR:
-            let readable = access(path, R_OK | X_OK) == 0
-            return DirectoryEntry(name: name, path: path, kind: readable ? .folder : .unreadable, modified: modified,
+            let readable = access(cPath, R_OK | X_OK) == 0
+            return DirectoryEntry(name: name, path: path, rawPath: rawPath, kind: readable ? .folder : .unreadable, modified: modified,
                                   linkTarget: linkTarget, problem: readable ? nil : "folder not readable")
         case S_IFREG:
-            return DirectoryEntry(name: name, path: path, kind: EntryKind.ofFile(named: name), size: Int64(info.st_size),
+            return DirectoryEntry(name: name, path: path, rawPath: rawPath, kind: EntryKind.ofFile(named: name), size: Int64(info.st_size),
                                   modified: modified, linkTarget: linkTarget)
         default:
-            return DirectoryEntry(name: name, path: path, kind: .other, modified: modified, linkTarget: linkTarget)
+            return DirectoryEntry(name: name, path: path, rawPath: rawPath, kind: .other, modified: modified, linkTarget: linkTarget)
         }
+    }
+
+    /// File system bytes as text ("�" for bytes that are not UTF-8).
+    static func text(_ bytes: [UInt8]) -> String {
+        String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Runs `body` with `bytes` as a NUL-terminated C string.
+    static func withCString<Result>(_ bytes: [UInt8], _ body: (UnsafePointer<CChar>) -> Result) -> Result {
+        (bytes.map { CChar(bitPattern: $0) } + [0]).withUnsafeBufferPointer { body($0.baseAddress!) }
     }
 
     private static func errnoDescription() -> String {

@@ -1,6 +1,7 @@
 import CGtk
 import Foundation
 import ListViewManager
+import Synchronization
 
 /// The viewer's window: a header bar (back, title and item count, progress, search), the
 /// list, and a details pane for the selected item.
@@ -18,11 +19,13 @@ public final class ViewerWindow {
     public let backButton: UnsafeMutablePointer<GtkWidget>
     /// The header bar's search entry.
     public let searchEntry: UnsafeMutablePointer<GtkWidget>
-    /// Folders opened before the current one.
-    private var history: [String] = []
-    private var currentDirectory: String?
-    /// Identifies the current load, so batches of a folder left meanwhile are dropped.
+    /// Folders opened before the current one (file system paths, any bytes).
+    private var history: [[UInt8]] = []
+    private var currentDirectory: [UInt8]?
+    /// Identifies the current load: batches of a folder left meanwhile are dropped, and its
+    /// reading thread stops.
     private var loadGeneration = 0
+    private let activeLoad = ActiveLoad()
     /// Whether the content is fully loaded.
     public private(set) var isLoaded = false
     /// Runs once each time the content is fully loaded.
@@ -118,12 +121,20 @@ public final class ViewerWindow {
     private func connectEvents() {
         manager.didSelect(model: (any Detailed).self) { [weak self] model, _ in self?.details.show(model) }
         manager.didDeselect(model: (any Detailed).self) { [weak self] _, _ in self?.details.show(nil) }
-        manager.didActivate(FolderRow.self) { [weak self] _, entry, _ in self?.openDirectory(entry.path) }
+        // A selected item can leave the list (search, reload, sort): the pane follows.
+        manager.contentUpdater.didUpdateContent = { [weak self] _ in self?.showSelectedDetails() }
+        manager.didActivate(FolderRow.self) { [weak self] _, entry, _ in self?.openDirectory(raw: entry.rawPath) }
         Signal.connect(UnsafeMutableRawPointer(searchEntry), "search-changed") { [weak self] in
             guard let self else { return }
             filter.setQuery(String(cString: gtk_editable_get_text(OpaquePointer(searchEntry))))
             updateCount()
         }
+    }
+
+    /// Shows the details of the selected item, or none.
+    private func showSelectedDetails() {
+        let model = manager.selectedIndexPaths.first.flatMap { manager.memoryStorage.item(at: $0) }
+        details.show(model as? any Detailed)
     }
 
     // MARK: Content
@@ -141,7 +152,12 @@ public final class ViewerWindow {
 
     /// Lists the folder at `path`, reading it off the main thread in batches.
     public func openDirectory(_ path: String) {
-        if let problem = DirectoryReader.check(path) {
+        openDirectory(raw: Array(path.utf8))
+    }
+
+    /// Lists the folder at the file system path `raw` (any bytes).
+    public func openDirectory(raw path: [UInt8]) {
+        if let problem = DirectoryReader.check(raw: path) {
             showProblem(problem.description)
             return
         }
@@ -154,13 +170,15 @@ public final class ViewerWindow {
         load(previous)
     }
 
-    private func load(_ path: String) {
-        currentDirectory = path
+    private func load(_ rawPath: [UInt8]) {
+        currentDirectory = rawPath
         loadGeneration += 1
         let generation = loadGeneration
+        activeLoad.start(generation)
         isLoaded = false
         hideProblem()
         details.show(nil)
+        let path = DirectoryReader.text(rawPath)
         titleLabel.text = (path as NSString).lastPathComponent.isEmpty ? path : (path as NSString).lastPathComponent
         gtk_widget_set_tooltip_text(titleLabel.gtkWidget, path)
         gtk_widget_set_visible(backButton, history.isEmpty ? 0 : 1)
@@ -170,9 +188,10 @@ public final class ViewerWindow {
         gtk_spinner_start(OpaquePointer(spinner))
         gtk_widget_set_visible(spinner, 1)
         countLabel.text = "Loading…"
+        let activeLoad = activeLoad
         Thread.detachNewThread { [weak self] in
             do {
-                try DirectoryReader.read(path) { batch in
+                try DirectoryReader.read(raw: rawPath, isCancelled: { !activeLoad.isCurrent(generation) }) { batch in
                     Task { @MainActor in self?.receive(batch, generation: generation) }
                 }
                 Task { @MainActor in self?.finishDirectory(generation: generation, problem: nil) }
@@ -217,7 +236,8 @@ public final class ViewerWindow {
         guard isLoaded else { return }
         let shown = filter.shownCount
         let total = filter.totalCount
-        countLabel.text = shown == total ? "\(grouped(total)) items" : "\(grouped(shown)) of \(grouped(total)) items"
+        let noun = total == 1 ? "item" : "items"
+        countLabel.text = shown == total ? "\(grouped(total)) \(noun)" : "\(grouped(shown)) of \(grouped(total)) \(noun)"
     }
 
     /// `count` with thousands separated: 100,050.
@@ -241,6 +261,12 @@ public final class ViewerWindow {
     /// The text of the problem banner, if shown.
     public var problem: String? { banner.isVisible ? banner.text : nil }
 
+    /// Closes the window and stops any folder still being read.
+    public func close() {
+        activeLoad.start(-1)
+        gtk_window_destroy(Self.gtkWindow(window))
+    }
+
     /// The header bar's item count.
     public var countText: String { countLabel.text }
 
@@ -249,4 +275,17 @@ public final class ViewerWindow {
 
     /// The heading of the details pane (nil when nothing is selected).
     public var detailsTitle: String? { details.shownTitle }
+}
+
+/// The generation of the folder load in progress, shared with its reading thread.
+final class ActiveLoad: Sendable {
+    private let generation = Mutex(0)
+
+    func start(_ newGeneration: Int) {
+        generation.withLock { $0 = newGeneration }
+    }
+
+    func isCurrent(_ candidate: Int) -> Bool {
+        generation.withLock { $0 == candidate }
+    }
 }
