@@ -14,6 +14,7 @@ packages=(
     adwaita-icon-theme # the icons rows show
     meson ninja-build # building and installing the viewer as a GNOME app
     desktop-file-utils appstream # validating its desktop entry and metainfo
+    python3-gi gir1.2-gtk-4.0 # the PyGObject baseline of the benchmark suite
 )
 
 missing=()

@@ -21,22 +21,25 @@ enum GtkScenarios {
     /// Runs every scenario on both implementations and prints their lines and ratios.
     static func compare(count: Int) {
         let directory = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
+        let python = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("baseline.py")
         for scenario in names {
-            let c = runProcess(directory.appendingPathComponent("list-baseline-c"), [scenario, "\(count)"])
             let swift = runProcess(directory.appendingPathComponent("list-benchmarks"), ["--gtk-one", scenario, "\(count)"])
-            for line in [swift, c] { print(line ?? "{\"scenario\":\"\(scenario)\", \"error\":\"no result\"}") }
-            if let swift, let c { print(ratios(scenario, swift, c)) }
+            let c = runProcess(directory.appendingPathComponent("list-baseline-c"), [scenario, "\(count)"])
+            let py = runProcess(URL(fileURLWithPath: "/usr/bin/python3"), [python.path, scenario, "\(count)"])
+            for line in [swift, c, py] { print(line ?? "{\"scenario\":\"\(scenario)\", \"error\":\"no result\"}") }
+            if let swift, let c { print(ratios(scenario, swift, c, "c")) }
+            if let swift, let py { print(ratios(scenario, swift, py, "python")) }
         }
     }
 
-    /// The ratio line of `scenario`: swift / c for time and memory added.
-    static func ratios(_ scenario: String, _ swift: String, _ c: String) -> String {
+    /// The ratio line of `scenario`: swift / the baseline for time and memory added.
+    static func ratios(_ scenario: String, _ swift: String, _ c: String, _ baseline: String) -> String {
         func value(_ line: String, _ key: String) -> Double? {
             guard let data = line.data(using: .utf8),
                   let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else { return nil }
             return (object[key] as? NSNumber)?.doubleValue
         }
-        var fields = ["\"scenario\":\"\(scenario)\"", "\"ratio\":\"swift/c\""]
+        var fields = ["\"scenario\":\"\(scenario)\"", "\"ratio\":\"swift/\(baseline)\""]
         for key in ["wall_ms", "rss_added_mb"] {
             if let s = value(swift, key), let c = value(c, key), c > 0.05 {
                 fields.append("\"\(key)\":\(String(format: "%.3f", s / c))")

@@ -1,0 +1,137 @@
+#!/usr/bin/python3
+"""The PyGObject baseline of the benchmark suite: what a Python programmer writes for a
+GTK 4 list: a Gio.ListStore of small GObjects and a Gtk.SignalListItemFactory whose label
+is bound to the item's title, in an 800x600 window. Runs one scenario, prints one JSON line.
+
+Usage: baseline.py SCENARIO N   (the scenarios of list-baseline-c)
+"""
+import json
+import random
+import sys
+import time
+
+import gi
+
+gi.require_version("Gtk", "4.0")
+from gi.repository import Gio, GLib, GObject, Gtk  # noqa: E402
+
+
+class Item(GObject.Object):
+    title = GObject.Property(type=str)
+
+    def __init__(self, identifier):
+        super().__init__(title=f"Post {identifier}")
+        self.identifier = identifier
+
+
+class Counts:
+    binds = 0
+    signals = 0
+
+
+def status_megabytes(field):
+    with open("/proc/self/status") as status:
+        for line in status:
+            if line.startswith(field):
+                return float(line.split()[1]) / 1024
+    return 0.0
+
+
+def setup_row(_factory, list_item):
+    label = Gtk.Label(xalign=0)
+    list_item.set_child(label)
+
+
+def bind_row(_factory, list_item):
+    Counts.binds += 1
+    binding = list_item.get_item().bind_property("title", list_item.get_child(), "label", GObject.BindingFlags.SYNC_CREATE)
+    list_item.binding = binding
+
+
+def unbind_row(_factory, list_item):
+    binding = getattr(list_item, "binding", None)
+    if binding is not None:
+        binding.unbind()
+        list_item.binding = None
+
+
+def wait_frames(window, frames):
+    while window.get_frame_clock() is None:
+        GLib.MainContext.default().iteration(True)
+    clock = window.get_frame_clock()
+    target = clock.get_frame_counter() + frames
+    while clock.get_frame_counter() < target:
+        window.queue_draw()
+        GLib.MainContext.default().iteration(True)
+
+
+def add_items(store, position, removed, first, count):
+    store.splice(position, removed, [Item(first + index) for index in range(count)])
+
+
+def main():
+    scenario, count = sys.argv[1], int(sys.argv[2])
+    GLib.timeout_add(5, lambda: True)
+    store = Gio.ListStore(item_type=Item)
+    store.connect("items-changed", lambda *_: setattr(Counts, "signals", Counts.signals + 1))
+    factory = Gtk.SignalListItemFactory()
+    factory.connect("setup", setup_row)
+    factory.connect("bind", bind_row)
+    factory.connect("unbind", unbind_row)
+    view = Gtk.ListView(model=Gtk.SingleSelection(model=store), factory=factory)
+    window = Gtk.Window(default_width=800, default_height=600)
+    window.set_child(Gtk.ScrolledWindow(child=view))
+    window.present()
+    wait_frames(window, 3)
+
+    rss_before = status_megabytes("VmRSS:")
+    if scenario == "bulk_load":
+        Counts.binds = Counts.signals = 0
+        start = time.monotonic()
+        add_items(store, 0, 0, 0, count)
+        wait_frames(window, 1)
+    else:
+        add_items(store, 0, 0, 0, count)
+        wait_frames(window, 3)
+        Counts.binds = Counts.signals = 0
+        rss_before = status_megabytes("VmRSS:")
+        start = time.monotonic()
+        if scenario == "batch":
+            add_items(store, 5, 0, -1000, 1000)
+        elif scenario == "separate":
+            for index in range(1000):
+                add_items(store, 5 + index, 0, -1 - index, 1)
+        elif scenario == "content_update":
+            store.get_item(3).props.title = "Edited"
+        elif scenario == "full_reload":
+            add_items(store, 0, count, 0, count)
+        elif scenario == "random":
+            generator = random.Random(42)
+            for step in range(10000):
+                size = store.get_n_items()
+                position = generator.randrange(size)
+                kind = generator.randrange(3)
+                if kind == 0:
+                    store.insert(position, Item(-step))
+                elif kind == 1:
+                    store.remove(position)
+                else:
+                    item = store.get_item(position)
+                    store.remove(position)
+                    store.insert(generator.randrange(size), item)
+        else:
+            print(f"unknown scenario {scenario}", file=sys.stderr)
+            return 2
+        wait_frames(window, 2)
+    wall = (time.monotonic() - start) * 1000
+    print(json.dumps({
+        "scenario": scenario, "impl": "python", "n": count, "wall_ms": round(wall, 3),
+        "peak_rss_mb": round(status_megabytes("VmHWM:"), 3),
+        "rss_added_mb": round(status_megabytes("VmRSS:") - rss_before, 3),
+        "binds": Counts.binds, "get_item": None, "signals": Counts.signals,
+    }, separators=(", ", ":")))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
