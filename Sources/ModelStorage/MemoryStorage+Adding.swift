@@ -23,8 +23,8 @@ extension MemoryStorage {
         record { update in
             ensureSection(section, &update)
             guard !models.isEmpty else { return }
-            let start = sections[section].items.count
-            sections[section].items.append(contentsOf: models)
+            let start = sections[section].models.count
+            sections[section].models.append(contentsOf: models)
             update.append(.insertItems(section: section, items: start..<(start + models.count)))
         }
     }
@@ -56,7 +56,7 @@ extension MemoryStorage {
         record { update in
             for (model, indexPath) in zip(models, indexPaths) {
                 ensureSection(indexPath.section, &update)
-                sections[indexPath.section].items.insert(model, at: indexPath.item)
+                sections[indexPath.section].models.insert(model, at: indexPath.item)
                 update.append(.insertItems(section: indexPath.section, items: indexPath.item..<(indexPath.item + 1)))
             }
         }
@@ -90,7 +90,7 @@ extension MemoryStorage {
             throw MemoryStorageError.itemNotFound(itemDescription: describeItem(itemToReplace))
         }
         record { update in
-            sections[indexPath.section].items[indexPath.item] = model
+            sections[indexPath.section].models[indexPath.item] = model
             update.append(.updateItem(indexPath))
         }
     }
@@ -106,7 +106,7 @@ extension MemoryStorage {
             return
         }
         record { update in
-            sections[indexPath.section].items[indexPath.item] = model
+            sections[indexPath.section].models[indexPath.item] = model
             update.append(.updateItem(indexPath))
         }
     }

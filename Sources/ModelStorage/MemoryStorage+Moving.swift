@@ -29,8 +29,8 @@ extension MemoryStorage {
         }
         guard source != destination else { return }
         record { update in
-            sections[source.section].items.remove(at: source.item)
-            sections[destination.section].items.insert(model, at: destination.item)
+            sections[source.section].models.remove(at: source.item)
+            sections[destination.section].models.insert(model, at: destination.item)
             update.append(.moveItem(from: source, to: destination))
         }
     }

@@ -86,28 +86,28 @@ extension MemoryStorage {
     private func removeItems(atSorted doomed: [Int], fromSection section: Int) {
         if doomed.count <= 32 {
             for index in doomed.reversed() {
-                sections[section].items.remove(at: index)
+                sections[section].models.remove(at: index)
             }
             return
         }
         var kept: [Any] = []
-        kept.reserveCapacity(sections[section].items.count - doomed.count)
+        kept.reserveCapacity(sections[section].models.count - doomed.count)
         var next = 0
-        for (index, model) in sections[section].items.enumerated() {
+        for (index, model) in sections[section].models.enumerated() {
             if next < doomed.count, doomed[next] == index {
                 next += 1
             } else {
                 kept.append(model)
             }
         }
-        sections[section].items = kept
+        sections[section].models = ItemChunks(kept)
     }
 
     /// Empties `section`, recording one change.
     func removeAllItems(ofSection section: Int, _ update: inout StorageUpdate) {
-        let count = sections[section].items.count
+        let count = sections[section].models.count
         guard count > 0 else { return }
-        sections[section].items.removeAll()
+        sections[section].models.removeAll()
         update.append(.deleteItems(section: section, items: 0..<count))
     }
 }

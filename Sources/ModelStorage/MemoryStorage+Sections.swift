@@ -69,7 +69,7 @@ extension MemoryStorage {
         record { update in
             ensureSection(section, &update)
             removeAllItems(ofSection: section, &update)
-            sections[section].items = models
+            sections[section].models = ItemChunks(models)
             if !models.isEmpty {
                 update.append(.insertItems(section: section, items: 0..<models.count))
             }
@@ -94,7 +94,7 @@ extension MemoryStorage {
                 sections.append(SectionModel())
             }
             for (index, models) in newItems.enumerated() {
-                sections[index].items = models
+                sections[index].models = ItemChunks(models)
             }
             requestReload()
         }
@@ -162,9 +162,9 @@ extension MemoryStorage {
     private func fillSection(_ index: Int, with source: SectionModel, _ update: inout StorageUpdate) {
         setSupplementary(source.headerModel, .header, index, &update)
         setSupplementary(source.footerModel, .footer, index, &update)
-        sections[index].items = source.items
-        if !source.items.isEmpty {
-            update.append(.insertItems(section: index, items: 0..<source.items.count))
+        sections[index].models = source.models
+        if !source.models.isEmpty {
+            update.append(.insertItems(section: index, items: 0..<source.models.count))
         }
     }
 }

@@ -83,7 +83,7 @@ public final class MemoryStorage: Storage {
 
     /// The number of items in all sections. O(number of sections).
     public var totalNumberOfItems: Int {
-        sections.reduce(0) { $0 + $1.items.count }
+        sections.reduce(0) { $0 + $1.models.count }
     }
 
     /// The index path of the first item equal to `item`, or nil when there is none.
@@ -96,7 +96,7 @@ public final class MemoryStorage: Storage {
     func firstIndexPath<T: Equatable>(of item: T, skipping skipped: Set<IndexPath>) -> IndexPath? {
         guard let wanted = unwrap(item) as? T else { return nil }
         for (sectionIndex, section) in sections.enumerated() {
-            for (itemIndex, model) in section.items.enumerated() where (model as? T) == wanted {
+            for (itemIndex, model) in section.models.enumerated() where (model as? T) == wanted {
                 let indexPath = IndexPath(item: itemIndex, section: sectionIndex)
                 if !skipped.contains(indexPath) { return indexPath }
             }

@@ -9,7 +9,7 @@ struct MemoryStorageSnapshot: SectionedModels {
     }
 
     func numberOfItems(inSection section: Int) -> Int {
-        sections.indices.contains(section) ? sections[section].items.count : 0
+        sections.indices.contains(section) ? sections[section].models.count : 0
     }
 
     func item(at indexPath: IndexPath) -> Any? {

@@ -3,8 +3,10 @@
 /// A value: `MemoryStorage.section(atIndex:)` hands out a copy, and changes go through the
 /// storage so that views hear of them.
 public struct SectionModel {
-    /// The section's models, in order. Optionals are stored unwrapped.
-    public internal(set) var items: [Any]
+    /// The section's models, in order. Optionals are stored unwrapped. O(items): a copy.
+    public var items: [Any] { Array(models) }
+    /// The models as kept: in chunks, so that changes in the middle stay cheap.
+    var models: ItemChunks
     /// The model shown above the items, if any.
     public internal(set) var headerModel: Any?
     /// The model shown below the items, if any.
@@ -16,7 +18,7 @@ public struct SectionModel {
     ///   - headerModel: the model of its header, or nil for none.
     ///   - footerModel: the model of its footer, or nil for none.
     public init<T>(items: [T], headerModel: Any? = nil, footerModel: Any? = nil) {
-        self.items = storedModels(items) ?? items.compactMap { unwrap($0) }
+        models = ItemChunks(storedModels(items) ?? items.compactMap { unwrap($0) })
         self.headerModel = headerModel.flatMap(unwrap)
         self.footerModel = footerModel.flatMap(unwrap)
     }
@@ -27,11 +29,11 @@ public struct SectionModel {
     }
 
     /// The number of items.
-    public var numberOfItems: Int { items.count }
+    public var numberOfItems: Int { models.count }
 
     /// The item at `index`, or nil when there is none.
     public func item(at index: Int) -> Any? {
-        items.indices.contains(index) ? items[index] : nil
+        models.indices.contains(index) ? models[index] : nil
     }
 
     /// The header or footer model.
