@@ -66,6 +66,27 @@ final class UpdaterTests: XCTestCase {
         harness.close()
     } }
 
+    func testALargeReplacementIsARemovalThenAnInsertionSoGTKAsksOnlyForShownRows() { onMain {
+        let (harness, recorder) = Self.makeHarness()
+        let storage = harness.manager.memoryStorage!
+        storage.addItems((0..<3000).map { Post(id: $0, title: "\($0)") })
+        XCTAssertEqual(recorder.take(), ["0+3000"])
+        harness.waitForFrames()
+        storage.setItems((0..<3000).map { Post(id: 10_000 + $0, title: "new \($0)") })
+        XCTAssertEqual(recorder.take(), ["0-3000", "0+3000"])
+        XCTAssertEqual(recorder.shadow, recorder.fetchAll())
+        recorder.assertConsumed()
+        recorder.disconnect()
+        harness.waitForFrames()
+        // Without the recorder asking: GTK asks only for the rows it shows, not all 3,000.
+        let requests = harness.manager.itemRequestCount
+        storage.setItems((0..<3000).map { Post(id: 20_000 + $0, title: "newer \($0)") })
+        harness.waitForFrames()
+        XCTAssertLessThan(harness.manager.itemRequestCount - requests, 1000)
+        XCTAssertEqual((harness.boundRowsByPosition[0] as? PostRow)?.title.text, "newer 0")
+        harness.close()
+    } }
+
     func testUpdateHooksRunAroundEachUpdate() { onMain {
         let (harness, recorder) = Self.makeHarness()
         var log: [String] = []

@@ -118,7 +118,21 @@ final class ListModelBridge {
         models = storage
     }
 
-    private func emit(_ splices: [Splice], oldCount: Int) {
+    /// Above this many rows on both sides, a replacement is emitted as a removal then an
+    /// insertion (see `emit`).
+    static let largeReplacement = 1024
+
+    /// Emits `splices`. A large replacement (say a reload) goes as a removal followed by an
+    /// insertion: GTK 4.8 asks for every added row of a splice that covers its scroll
+    /// anchor (1,000,000 `get_item` calls for a million-row reload), but after the removal
+    /// the anchor is outside the insertion and GTK asks only for the rows it shows. GTK does
+    /// not keep the scroll position across such a replacement either way.
+    private func emit(_ changes: [Splice], oldCount: Int) {
+        let splices = changes.flatMap { splice -> [Splice] in
+            guard splice.removed > Self.largeReplacement, splice.added > Self.largeReplacement else { return [splice] }
+            return [Splice(position: splice.position, removed: splice.removed, added: 0),
+                    Splice(position: splice.position, removed: 0, added: splice.added)]
+        }
         let sequence = SpliceSequence(splices: splices, oldCount: oldCount)
         for (index, splice) in splices.enumerated() {
             emission = (sequence, index)
