@@ -9,11 +9,13 @@
  *   content_update   the title of one visible item changes
  *   full_reload      every item replaced by a new one in one splice
  *   random           10,000 random inserts, removes and moves
+ *   scroll           200 smooth 40 px steps and 100 random jumps, one frame each
  */
 #include <gtk/gtk.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 
 /* ---- The item: an id and a title (a notifying property) ---- */
 
@@ -164,6 +166,12 @@ static double status_megabytes(const char *field) {
 
 static double now_ms(void) { return g_get_monotonic_time() / 1000.0; }
 
+static double cpu_ms(void) {
+    struct rusage usage;
+    getrusage(RUSAGE_SELF, &usage);
+    return (usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) * 1000.0 + (usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1000.0;
+}
+
 static void add_items(GListStore *store, guint position, guint removed, int first_id, guint count) {
     gpointer *items = g_new(gpointer, count);
     for (guint index = 0; index < count; index++) items[index] = bench_item_new(first_id + (int)index);
@@ -202,6 +210,8 @@ int main(int argc, char **argv) {
 
     double rss_before = status_megabytes("VmRSS:");
     double start = now_ms();
+    double cpu_start = cpu_ms();
+    int frames = 0;
     if (strcmp(scenario, "bulk_load") == 0) {
         binds = signals = get_item_calls = 0;
         start = now_ms();
@@ -213,7 +223,18 @@ int main(int argc, char **argv) {
         binds = signals = get_item_calls = 0;
         rss_before = status_megabytes("VmRSS:");
         start = now_ms();
-        if (strcmp(scenario, "batch") == 0) {
+        cpu_start = cpu_ms();
+        if (strcmp(scenario, "scroll") == 0) {
+            GtkAdjustment *adjustment = gtk_scrolled_window_get_vadjustment(GTK_SCROLLED_WINDOW(scrolled));
+            srand(7);
+            for (int step = 0; step < 300; step++) {
+                double limit = gtk_adjustment_get_upper(adjustment) - gtk_adjustment_get_page_size(adjustment);
+                double value = step < 200 ? gtk_adjustment_get_value(adjustment) + 40 : limit * (rand() / (double)RAND_MAX);
+                gtk_adjustment_set_value(adjustment, value);
+                wait_frames(1);
+                frames++;
+            }
+        } else if (strcmp(scenario, "batch") == 0) {
             add_items(store, 5, 0, -1000, 1000);
         } else if (strcmp(scenario, "separate") == 0) {
             for (guint index = 0; index < 1000; index++) add_items(store, 5 + index, 0, -1 - (int)index, 1);
@@ -245,12 +266,14 @@ int main(int argc, char **argv) {
             fprintf(stderr, "unknown scenario %s\n", scenario);
             return 2;
         }
-        wait_frames(2);
+        if (frames == 0) wait_frames(2);
     }
     double wall = now_ms() - start;
+    double cpu = cpu_ms() - cpu_start;
     double rss_added = status_megabytes("VmRSS:") - rss_before;
     printf("{\"scenario\":\"%s\", \"impl\":\"c\", \"n\":%u, \"wall_ms\":%.3f, \"peak_rss_mb\":%.3f, \"rss_added_mb\":%.3f, "
-           "\"binds\":%u, \"get_item\":%u, \"signals\":%u}\n",
-           scenario, n, wall, status_megabytes("VmHWM:"), rss_added, binds, get_item_calls, signals);
+           "\"binds\":%u, \"get_item\":%u, \"signals\":%u, \"cpu_ms\":%.3f, \"cpu_ms_per_frame\":%.4f}\n",
+           scenario, n, wall, status_megabytes("VmHWM:"), rss_added, binds, get_item_calls, signals, cpu,
+           frames > 0 ? cpu / frames : 0.0);
     return 0;
 }

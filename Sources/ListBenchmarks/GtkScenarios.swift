@@ -9,6 +9,39 @@ final class BenchmarkRow: Row, ModelTransfer {
     func update(with model: BenchmarkPost) { title.text = "Post \(model.id)" }
 }
 
+/// A second kind of model and row for the scrolling scenario: an icon and a label.
+struct BenchmarkPhoto {
+    let id: Int
+}
+
+final class BenchmarkPhotoRow: Row, ModelTransfer {
+    let icon = Image(iconName: "image-x-generic-symbolic")
+    let caption = Label()
+    required init() { super.init(); append(icon); append(caption) }
+    func update(with model: BenchmarkPhoto) { caption.text = "Photo \(model.id)" }
+}
+
+/// A third kind: a title over a subtitle.
+struct BenchmarkNote {
+    let id: Int
+}
+
+final class BenchmarkNoteRow: Row, ModelTransfer {
+    let title = Label()
+    let subtitle = Label()
+    required init() {
+        super.init()
+        let texts = Box(orientation: .vertical, spacing: 2)
+        texts.append(title)
+        texts.append(subtitle)
+        append(texts)
+    }
+    func update(with model: BenchmarkNote) {
+        title.text = "Note \(model.id)"
+        subtitle.text = "written on day \(model.id % 365)"
+    }
+}
+
 extension BenchmarkPost: Equatable {
     static func == (lhs: BenchmarkPost, rhs: BenchmarkPost) -> Bool { lhs.id == rhs.id }
 }
@@ -16,16 +49,18 @@ extension BenchmarkPost: Equatable {
 /// The GTK scenarios, each run in a fresh process on the project and on the C baseline
 /// (`list-baseline-c`, built beside this executable), in an 800×600 window under Xvfb.
 enum GtkScenarios {
-    static let names = ["bulk_load", "batch", "separate", "content_update", "full_reload", "random"]
+    static let names = ["bulk_load", "batch", "separate", "content_update", "full_reload", "random", "scroll"]
 
     /// Runs every scenario on both implementations and prints their lines and ratios.
     static func compare(count: Int) {
         let directory = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
         let python = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("baseline.py")
         for scenario in names {
-            let swift = runProcess(directory.appendingPathComponent("list-benchmarks"), ["--gtk-one", scenario, "\(count)"])
-            let c = runProcess(directory.appendingPathComponent("list-baseline-c"), [scenario, "\(count)"])
-            let py = runProcess(URL(fileURLWithPath: "/usr/bin/python3"), [python.path, scenario, "\(count)"])
+            // Scrolling runs over a tenth of the items (100,000 of 1,000,000).
+            let size = scenario == "scroll" ? count / 10 : count
+            let swift = runProcess(directory.appendingPathComponent("list-benchmarks"), ["--gtk-one", scenario, "\(size)"])
+            let c = runProcess(directory.appendingPathComponent("list-baseline-c"), [scenario, "\(size)"])
+            let py = runProcess(URL(fileURLWithPath: "/usr/bin/python3"), [python.path, scenario, "\(size)"])
             for line in [swift, c, py] { print(line ?? "{\"scenario\":\"\(scenario)\", \"error\":\"no result\"}") }
             if let swift, let c { print(ratios(scenario, swift, c, "c")) }
             if let swift, let py { print(ratios(scenario, swift, py, "python")) }
@@ -40,7 +75,7 @@ enum GtkScenarios {
             return (object[key] as? NSNumber)?.doubleValue
         }
         var fields = ["\"scenario\":\"\(scenario)\"", "\"ratio\":\"swift/\(baseline)\""]
-        for key in ["wall_ms", "rss_added_mb"] {
+        for key in ["wall_ms", "rss_added_mb", "cpu_ms_per_frame"] {
             if let s = value(swift, key), let c = value(c, key), c > 0.05 {
                 fields.append("\"\(key)\":\(String(format: "%.3f", s / c))")
             }
@@ -73,6 +108,8 @@ enum GtkScenarios {
         gtk_window_set_default_size(gtkWindow, 800, 600)
         let manager = ListViewManager()
         manager.register(BenchmarkRow.self)
+        manager.register(BenchmarkPhotoRow.self)
+        manager.register(BenchmarkNoteRow.self)
         let scrolled = gtk_scrolled_window_new()
         gtk_scrolled_window_set_child(OpaquePointer(scrolled), manager.listView)
         gtk_window_set_child(gtkWindow, scrolled)
@@ -83,7 +120,15 @@ enum GtkScenarios {
 
         func load(firstID: Int) {
             storage.setItemsForAllSections((0..<10).map { section in
-                (0..<(count / 10)).map { BenchmarkPost(id: firstID + section * count / 10 + $0, title: "") }
+                (0..<(count / 10)).map { index -> Any in
+                    let id = firstID + section * count / 10 + index
+                    guard scenario == "scroll" else { return BenchmarkPost(id: id, title: "") }
+                    switch id % 3 {
+                    case 0: return BenchmarkPost(id: id, title: "")
+                    case 1: return BenchmarkPhoto(id: id)
+                    default: return BenchmarkNote(id: id)
+                    }
+                }
             })
             storage.setSectionHeaderModels((0..<10).map { "Section \($0)" })
         }
@@ -91,6 +136,8 @@ enum GtkScenarios {
         var rssBefore = residentBytes()
         var updatesBefore = 0, requestsBefore = 0
         var start = ContinuousClock.now
+        var cpuStart = cpuMilliseconds()
+        var frames = 0
         if scenario == "bulk_load" {
             storage.performUpdates { load(firstID: 0) }
             waitForFrames(window, 1)
@@ -102,7 +149,18 @@ enum GtkScenarios {
             updatesBefore = manager.rowUpdateCount
             requestsBefore = manager.itemRequestCount
             start = ContinuousClock.now
+            cpuStart = cpuMilliseconds()
             switch scenario {
+            case "scroll":
+                let adjustment = gtk_scrolled_window_get_vadjustment(OpaquePointer(scrolled))
+                var random = SeededRandom(seed: 7)
+                for step in 0..<300 {
+                    let limit = gtk_adjustment_get_upper(adjustment) - gtk_adjustment_get_page_size(adjustment)
+                    let value = step < 200 ? gtk_adjustment_get_value(adjustment) + 40 : limit * random.nextUnit()
+                    gtk_adjustment_set_value(adjustment, value)
+                    waitForFrames(window, 1)
+                    frames += 1
+                }
             case "batch":
                 storage.performUpdates {
                     for offset in 0..<1000 {
@@ -137,9 +195,10 @@ enum GtkScenarios {
                 writeToStandardError("list-benchmarks: unknown scenario \(scenario)")
                 return nil
             }
-            waitForFrames(window, 2)
+            if frames == 0 { waitForFrames(window, 2) }
         }
         let wall = milliseconds(of: ContinuousClock.now - start)
+        let cpu = cpuMilliseconds() - cpuStart
         let added = Double(residentBytes() - rssBefore) / 1_048_576
         return Measurement(scenario: scenario, n: count, wallMilliseconds: wall, peakResidentMegabytes: peakResidentMegabytes(), extra: [
             ("rss_added_mb", added),
@@ -147,6 +206,8 @@ enum GtkScenarios {
             ("get_item", Double(manager.itemRequestCount - requestsBefore)),
             ("signals", Double(signals.count)),
             ("realised_rows", Double(manager.boundRowCount)),
+            ("cpu_ms", cpu),
+            ("cpu_ms_per_frame", frames > 0 ? cpu / Double(frames) : 0),
         ])
     }
 
@@ -178,5 +239,23 @@ final class SignalCounter {
         g_signal_connect_data(UnsafeMutableRawPointer(model), "items-changed", unsafeBitCast(handler, to: GCallback.self),
                               Unmanaged.passRetained(self).toOpaque(), { data, _ in Unmanaged<SignalCounter>.fromOpaque(data!).release() },
                               GConnectFlags(rawValue: 0))
+    }
+}
+
+/// CPU time (user and system) the process has used, in milliseconds.
+func cpuMilliseconds() -> Double {
+    var usage = rusage()
+    getrusage(RUSAGE_SELF.rawValue, &usage)
+    return Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) * 1000
+        + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1000
+}
+
+/// A small seeded generator (the same jumps in every run).
+struct SeededRandom {
+    private var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func nextUnit() -> Double {
+        state = state &* 6364136223846793005 &+ 1442695040888963407
+        return Double(state >> 11) / Double(1 << 53)
     }
 }

@@ -85,6 +85,8 @@ def main():
     wait_frames(window, 3)
 
     rss_before = status_megabytes("VmRSS:")
+    frames = 0
+    cpu_start = time.process_time()
     if scenario == "bulk_load":
         Counts.binds = Counts.signals = 0
         start = time.monotonic()
@@ -96,7 +98,16 @@ def main():
         Counts.binds = Counts.signals = 0
         rss_before = status_megabytes("VmRSS:")
         start = time.monotonic()
-        if scenario == "batch":
+        cpu_start = time.process_time()
+        if scenario == "scroll":
+            adjustment = window.get_child().get_vadjustment()
+            generator = random.Random(7)
+            for step in range(300):
+                limit = adjustment.get_upper() - adjustment.get_page_size()
+                adjustment.set_value(adjustment.get_value() + 40 if step < 200 else limit * generator.random())
+                wait_frames(window, 1)
+                frames += 1
+        elif scenario == "batch":
             add_items(store, 5, 0, -1000, 1000)
         elif scenario == "separate":
             for index in range(1000):
@@ -122,13 +133,16 @@ def main():
         else:
             print(f"unknown scenario {scenario}", file=sys.stderr)
             return 2
-        wait_frames(window, 2)
+        if frames == 0:
+            wait_frames(window, 2)
     wall = (time.monotonic() - start) * 1000
+    cpu = (time.process_time() - cpu_start) * 1000
     print(json.dumps({
         "scenario": scenario, "impl": "python", "n": count, "wall_ms": round(wall, 3),
         "peak_rss_mb": round(status_megabytes("VmHWM:"), 3),
         "rss_added_mb": round(status_megabytes("VmRSS:") - rss_before, 3),
         "binds": Counts.binds, "get_item": None, "signals": Counts.signals,
+        "cpu_ms": round(cpu, 3), "cpu_ms_per_frame": round(cpu / frames, 4) if frames else 0,
     }, separators=(", ", ":")))
     return 0
 
