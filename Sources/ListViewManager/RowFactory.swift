@@ -3,22 +3,23 @@ import CGtkShims
 import Foundation
 import ModelStorage
 
-/// The one GtkSignalListItemFactory of a manager: on bind it puts a row of the mapped type
-/// into the list item (keeping the current child when its mapping is the same, else
-/// dequeuing one from that mapping's reuse pool or making one) and updates it; on unbind
-/// the row goes back to its pool, still the list item's child until someone else needs it.
+/// The one GtkSignalListItemFactory of a manager: on bind it shows a row of the mapped type
+/// in the list item and updates it.
+///
+/// Each list item's child is a host box that keeps the rows it has shown, one per mapping,
+/// all but one hidden: binding a model of another row type shows that type's row (made the
+/// first time) and hides the others. Rows are thus reused without ever moving between list
+/// items, which in GTK means unrealising and realising them again, with their style.
 @MainActor
 final class RowFactory {
     /// The GtkListItemFactory (one reference, owned here).
     let factory: OpaquePointer
     /// How a bound row is chosen and what happens around binding (set by the manager).
     weak var delegate: RowFactoryDelegate?
-    /// The row each list item holds as its child.
+    /// The row each list item shows (or last showed).
     private(set) var attached: [OpaquePointer: AttachedRow] = [:]
-    /// Rows free for reuse, per mapping: unparented, or the child of an unbound list item.
-    private var pools: [ObjectIdentifier: [RowWidget]] = [:]
-    /// The list item each pooled row is still the child of.
-    private var owners: [ObjectIdentifier: OpaquePointer] = [:]
+    /// Each list item's host box and the rows it keeps.
+    private var hosts: [OpaquePointer: RowHost] = [:]
     /// Unbound rows whose `didEndDisplaying` waits to see whether GTK binds the same item
     /// again at once (it unbinds and rebinds every realised row on selection and position
     /// changes; those are refreshes, not new displays).
@@ -84,7 +85,6 @@ final class RowFactory {
             entry.isBound = true
             entry.flatRow = flatRow
             attached[listItem] = entry
-            takeFromPool(entry.row, ObjectIdentifier(entry.mapping))
             pendingEnds[listItem] = nil
             updateFlags(of: listItem, item: item, model: model, at: flatRow, delegate: delegate)
             return
@@ -138,16 +138,14 @@ final class RowFactory {
         guard var entry = attached[listItem], entry.isBound else { return }
         entry.isBound = false
         attached[listItem] = entry
-        pools[ObjectIdentifier(entry.mapping), default: []].append(entry.row)
-        owners[ObjectIdentifier(entry.row)] = listItem
         pendingEnds[listItem] = entry
         scheduleFlush()
     }
 
     func teardown(_ listItem: OpaquePointer) {
         endDisplaying(listItem)
-        guard let entry = attached.removeValue(forKey: listItem) else { return }
-        owners[ObjectIdentifier(entry.row)] = nil
+        attached[listItem] = nil
+        hosts[listItem] = nil
     }
 
     /// Fires the waiting `didEndDisplaying` of `listItem`'s last row, if any.
@@ -178,37 +176,22 @@ final class RowFactory {
         g_idle_add_full(G_PRIORITY_HIGH_IDLE, callback, Unmanaged<AnyObject>.passRetained(SignalClosure(reference)).toOpaque(), destroy)
     }
 
-    /// A row of `mapping` as the child of `listItem`.
+    /// The row of `mapping` in `listItem`'s host, shown, the host's other rows hidden.
     private func dequeue(_ mapping: ViewModelMapping, into listItem: OpaquePointer) -> RowWidget {
-        let key = ObjectIdentifier(mapping)
-        if let current = attached[listItem], current.mapping === mapping {
-            takeFromPool(current.row, key)
-            return current.row
-        }
-        let row: RowWidget
-        if let pooled = pools[key]?.popLast() {
-            row = pooled
-            if let owner = owners.removeValue(forKey: ObjectIdentifier(pooled)), owner != listItem {
-                endDisplaying(owner)
-                gtk_list_item_set_child(owner, nil)
-                attached[owner] = nil
-            }
+        let host: RowHost
+        if let existing = hosts[listItem] {
+            host = existing
         } else {
-            row = mapping.makeRow()
+            host = RowHost()
+            hosts[listItem] = host
+            gtk_list_item_set_child(listItem, host.box)
+        }
+        return host.show(mapping) {
+            let row = mapping.makeRow()
             createdCount += 1
             styleNewRow(row, for: mapping.kind)
+            return row
         }
-        if let previous = attached[listItem] {
-            // Its row stays in its pool, unparented by set_child below.
-            owners[ObjectIdentifier(previous.row)] = nil
-        }
-        gtk_list_item_set_child(listItem, row.rootWidget)
-        return row
-    }
-
-    private func takeFromPool(_ row: RowWidget, _ key: ObjectIdentifier) {
-        owners[ObjectIdentifier(row)] = nil
-        pools[key]?.removeAll { $0 === row }
     }
 
     private func styleNewRow(_ row: RowWidget, for kind: MappingKind) {
@@ -221,6 +204,44 @@ final class RowFactory {
             gtk_widget_add_css_class(row.rootWidget, "section-footer")
             gtk_widget_add_css_class(row.rootWidget, "dim-label")
         }
+    }
+}
+
+/// The child of one list item: a box keeping one row per mapping it has shown, only the
+/// current one visible.
+@MainActor
+final class RowHost {
+    /// The GtkBox (one reference, owned here; the list item holds another).
+    let box: UnsafeMutablePointer<GtkWidget>
+    private var rows: [ObjectIdentifier: RowWidget] = [:]
+    private var current: ObjectIdentifier?
+
+    init() {
+        box = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)
+        g_object_ref_sink(box)
+        gtk_widget_add_css_class(box, "row-host")
+    }
+
+    isolated deinit {
+        g_object_unref(box)
+    }
+
+    /// Shows the row of `mapping`, made with `make` the first time.
+    func show(_ mapping: ViewModelMapping, make: () -> RowWidget) -> RowWidget {
+        let key = ObjectIdentifier(mapping)
+        if current == key, let row = rows[key] { return row }
+        if let current, let previous = rows[current] {
+            gtk_widget_set_visible(previous.rootWidget, 0)
+        }
+        current = key
+        if let row = rows[key] {
+            gtk_widget_set_visible(row.rootWidget, 1)
+            return row
+        }
+        let row = make()
+        rows[key] = row
+        gtk_box_append(UnsafeMutableRawPointer(box).assumingMemoryBound(to: GtkBox.self), row.rootWidget)
+        return row
     }
 }
 
