@@ -10,6 +10,7 @@
  *   full_reload      every item replaced by a new one in one splice
  *   random           10,000 random inserts, removes and moves
  *   scroll           200 smooth 40 px steps and 100 random jumps, one frame each
+ *   scroll_labels    the same (the project's side then has label rows only, no headers)
  */
 #include <gtk/gtk.h>
 #include <stdio.h>
@@ -224,7 +225,7 @@ int main(int argc, char **argv) {
         rss_before = status_megabytes("VmRSS:");
         start = now_ms();
         cpu_start = cpu_ms();
-        if (strcmp(scenario, "scroll") == 0) {
+        if (strcmp(scenario, "scroll") == 0 || strcmp(scenario, "scroll_labels") == 0) {
             GtkAdjustment *adjustment = gtk_scrolled_window_get_vadjustment(GTK_SCROLLED_WINDOW(scrolled));
             srand(7);
             for (int step = 0; step < 300; step++) {

@@ -49,7 +49,7 @@ extension BenchmarkPost: Equatable {
 /// The GTK scenarios, each run in a fresh process on the project and on the C baseline
 /// (`list-baseline-c`, built beside this executable), in an 800×600 window under Xvfb.
 enum GtkScenarios {
-    static let names = ["bulk_load", "batch", "separate", "content_update", "full_reload", "random", "scroll"]
+    static let names = ["bulk_load", "batch", "separate", "content_update", "full_reload", "random", "scroll", "scroll_labels"]
 
     /// Runs every scenario on both implementations and prints their lines and ratios.
     static func compare(count: Int) {
@@ -57,7 +57,7 @@ enum GtkScenarios {
         let python = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("baseline.py")
         for scenario in names {
             // Scrolling runs over a tenth of the items (100,000 of 1,000,000).
-            let size = scenario == "scroll" ? count / 10 : count
+            let size = scenario.hasPrefix("scroll") ? count / 10 : count
             let swift = runProcess(directory.appendingPathComponent("list-benchmarks"), ["--gtk-one", scenario, "\(size)"])
             let c = runProcess(directory.appendingPathComponent("list-baseline-c"), [scenario, "\(size)"])
             let py = runProcess(URL(fileURLWithPath: "/usr/bin/python3"), [python.path, scenario, "\(size)"])
@@ -123,6 +123,7 @@ enum GtkScenarios {
                 (0..<(count / 10)).map { index -> Any in
                     let id = firstID + section * count / 10 + index
                     guard scenario == "scroll" else { return BenchmarkPost(id: id, title: "") }
+                    // `scroll_labels` (label rows only) is handled by the guard above.
                     switch id % 3 {
                     case 0: return BenchmarkPost(id: id, title: "")
                     case 1: return BenchmarkPhoto(id: id)
@@ -130,7 +131,7 @@ enum GtkScenarios {
                     }
                 }
             })
-            storage.setSectionHeaderModels((0..<10).map { "Section \($0)" })
+            if scenario != "scroll_labels" { storage.setSectionHeaderModels((0..<10).map { "Section \($0)" }) }
         }
 
         var rssBefore = residentBytes()
@@ -151,7 +152,7 @@ enum GtkScenarios {
             start = ContinuousClock.now
             cpuStart = cpuMilliseconds()
             switch scenario {
-            case "scroll":
+            case "scroll", "scroll_labels":
                 let adjustment = gtk_scrolled_window_get_vadjustment(OpaquePointer(scrolled))
                 var random = SeededRandom(seed: 7)
                 for step in 0..<300 {

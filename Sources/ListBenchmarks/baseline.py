@@ -99,7 +99,7 @@ def main():
         rss_before = status_megabytes("VmRSS:")
         start = time.monotonic()
         cpu_start = time.process_time()
-        if scenario == "scroll":
+        if scenario in ("scroll", "scroll_labels"):
             adjustment = window.get_child().get_vadjustment()
             generator = random.Random(7)
             for step in range(300):
