@@ -45,9 +45,10 @@ final class ViewerWindowTests: XCTestCase {
         }
     }
 
+    /// Closes the viewer (stopping any folder still being read) and lets GTK finish.
     @MainActor
     private static func close(_ viewer: ViewerWindow) {
-        gtk_window_destroy(UnsafeMutableRawPointer(viewer.window).assumingMemoryBound(to: GtkWindow.self))
+        viewer.close()
         for _ in 0..<20 { while g_main_context_iteration(nil, 0) != 0 {} }
     }
 
