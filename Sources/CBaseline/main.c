@@ -11,6 +11,10 @@
  *   random           10,000 random inserts, removes and moves
  *   scroll           200 smooth 40 px steps and 100 random jumps, one frame each
  *   scroll_labels    the same (the project's side then has label rows only, no headers)
+ *   scroll_rich      the same scrolling over the project's `scroll` rows written in C: items
+ *                    of three kinds (a label; an icon and a label; a title over a subtitle)
+ *                    and a header item before each tenth, each list item's child a box
+ *                    holding one widget tree per kind with the bound kind's shown
  */
 #include <gtk/gtk.h>
 #include <stdio.h>
@@ -26,6 +30,7 @@ G_DECLARE_FINAL_TYPE(BenchItem, bench_item, BENCH, ITEM, GObject)
 struct _BenchItem {
     GObject parent_instance;
     int id;
+    int kind; /* scroll_rich: KIND_POST, KIND_PHOTO, KIND_NOTE or KIND_HEADER */
     char *title;
 };
 
@@ -71,6 +76,8 @@ static BenchItem *bench_item_new(int id) {
     item->title = g_strdup_printf("Post %d", id);
     return item;
 }
+
+enum { KIND_POST, KIND_PHOTO, KIND_NOTE, KIND_HEADER, N_KINDS };
 
 /* ---- Counting what GTK does ---- */
 
@@ -132,6 +139,80 @@ static void bind_row(GtkSignalListItemFactory *factory, GtkListItem *list_item, 
     g_object_set_data(G_OBJECT(list_item), "binding", binding);
 }
 
+/* ---- scroll_rich: one child tree per kind in each list item, the bound kind's shown ---- */
+
+static GtkWidget *start_label(void) {
+    GtkWidget *label = gtk_label_new(NULL);
+    gtk_label_set_xalign(GTK_LABEL(label), 0);
+    return label;
+}
+
+static void setup_rich_row(GtkSignalListItemFactory *factory, GtkListItem *list_item, gpointer data) {
+    (void)factory; (void)data;
+    GtkWidget *host = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0);
+    GtkWidget *post = start_label();
+    GtkWidget *photo = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 6);
+    gtk_box_append(GTK_BOX(photo), gtk_image_new_from_icon_name("image-x-generic-symbolic"));
+    gtk_box_append(GTK_BOX(photo), start_label());
+    GtkWidget *note = gtk_box_new(GTK_ORIENTATION_VERTICAL, 2);
+    gtk_box_append(GTK_BOX(note), start_label());
+    gtk_box_append(GTK_BOX(note), start_label());
+    GtkWidget *header = start_label();
+    gtk_widget_add_css_class(header, "heading");
+    GtkWidget *kinds[N_KINDS] = { post, photo, note, header };
+    for (int kind = 0; kind < N_KINDS; kind++) {
+        gtk_widget_set_visible(kinds[kind], FALSE);
+        gtk_box_append(GTK_BOX(host), kinds[kind]);
+    }
+    gtk_list_item_set_child(list_item, host);
+}
+
+static void bind_rich_row(GtkSignalListItemFactory *factory, GtkListItem *list_item, gpointer data) {
+    (void)factory; (void)data;
+    binds++;
+    BenchItem *item = gtk_list_item_get_item(list_item);
+    GtkWidget *shown = gtk_widget_get_first_child(gtk_list_item_get_child(list_item));
+    for (int kind = 0; kind < item->kind; kind++) shown = gtk_widget_get_next_sibling(shown);
+    for (GtkWidget *child = gtk_widget_get_first_child(gtk_list_item_get_child(list_item)); child != NULL;
+         child = gtk_widget_get_next_sibling(child))
+        gtk_widget_set_visible(child, child == shown);
+    char text[64];
+    switch (item->kind) {
+    case KIND_PHOTO:
+        g_snprintf(text, sizeof text, "Photo %d", item->id);
+        gtk_label_set_text(GTK_LABEL(gtk_widget_get_last_child(shown)), text);
+        break;
+    case KIND_NOTE:
+        g_snprintf(text, sizeof text, "Note %d", item->id);
+        gtk_label_set_text(GTK_LABEL(gtk_widget_get_first_child(shown)), text);
+        g_snprintf(text, sizeof text, "written on day %d", item->id % 365);
+        gtk_label_set_text(GTK_LABEL(gtk_widget_get_last_child(shown)), text);
+        break;
+    default:
+        gtk_label_set_text(GTK_LABEL(shown), item->title);
+    }
+    gtk_list_item_set_selectable(list_item, item->kind != KIND_HEADER);
+}
+
+/* Fills the store with n items of the three kinds and a header before each tenth. */
+static void add_rich_items(GListStore *store, guint n) {
+    GPtrArray *items = g_ptr_array_new_with_free_func(g_object_unref);
+    for (guint section = 0; section < 10; section++) {
+        BenchItem *header = bench_item_new(-1 - (int)section);
+        header->kind = KIND_HEADER;
+        g_free(header->title);
+        header->title = g_strdup_printf("Section %u", section);
+        g_ptr_array_add(items, header);
+        for (guint index = 0; index < n / 10; index++) {
+            BenchItem *item = bench_item_new((int)(section * (n / 10) + index));
+            item->kind = item->id % 3;
+            g_ptr_array_add(items, item);
+        }
+    }
+    g_list_store_splice(store, 0, 0, items->pdata, items->len);
+    g_ptr_array_unref(items);
+}
+
 static void unbind_row(GtkSignalListItemFactory *factory, GtkListItem *list_item, gpointer data) {
     (void)factory; (void)data;
     GBinding *binding = g_object_get_data(G_OBJECT(list_item), "binding");
@@ -181,7 +262,6 @@ static void add_items(GListStore *store, guint position, guint removed, int firs
     g_free(items);
 }
 
-static gboolean tick(gpointer data) { (void)data; return G_SOURCE_CONTINUE; }
 
 int main(int argc, char **argv) {
     if (argc != 3) {
@@ -191,15 +271,20 @@ int main(int argc, char **argv) {
     const char *scenario = argv[1];
     guint n = (guint)strtoul(argv[2], NULL, 10);
     gtk_init();
-    g_timeout_add(5, tick, NULL);
 
     GListStore *store = g_list_store_new(BENCH_TYPE_ITEM);
     CountingModel *counting = counting_model_new(G_LIST_MODEL(store));
     GtkSelectionModel *selection = GTK_SELECTION_MODEL(gtk_single_selection_new(G_LIST_MODEL(counting)));
     GtkListItemFactory *factory = gtk_signal_list_item_factory_new();
-    g_signal_connect(factory, "setup", G_CALLBACK(setup_row), NULL);
-    g_signal_connect(factory, "bind", G_CALLBACK(bind_row), NULL);
-    g_signal_connect(factory, "unbind", G_CALLBACK(unbind_row), NULL);
+    gboolean rich = strcmp(scenario, "scroll_rich") == 0;
+    if (rich) {
+        g_signal_connect(factory, "setup", G_CALLBACK(setup_rich_row), NULL);
+        g_signal_connect(factory, "bind", G_CALLBACK(bind_rich_row), NULL);
+    } else {
+        g_signal_connect(factory, "setup", G_CALLBACK(setup_row), NULL);
+        g_signal_connect(factory, "bind", G_CALLBACK(bind_row), NULL);
+        g_signal_connect(factory, "unbind", G_CALLBACK(unbind_row), NULL);
+    }
     GtkWidget *list = gtk_list_view_new(selection, factory);
     window = gtk_window_new();
     gtk_window_set_default_size(GTK_WINDOW(window), 800, 600);
@@ -219,13 +304,14 @@ int main(int argc, char **argv) {
         add_items(store, 0, 0, 0, n);
         wait_frames(1);
     } else {
-        add_items(store, 0, 0, 0, n);
+        if (rich) add_rich_items(store, n);
+        else add_items(store, 0, 0, 0, n);
         wait_frames(3);
         binds = signals = get_item_calls = 0;
         rss_before = status_megabytes("VmRSS:");
         start = now_ms();
         cpu_start = cpu_ms();
-        if (strcmp(scenario, "scroll") == 0 || strcmp(scenario, "scroll_labels") == 0) {
+        if (strncmp(scenario, "scroll", 6) == 0) {
             GtkAdjustment *adjustment = gtk_scrolled_window_get_vadjustment(GTK_SCROLLED_WINDOW(scrolled));
             srand(7);
             for (int step = 0; step < 300; step++) {

@@ -7,6 +7,14 @@ struct BenchmarkPost {
     let title: String
 }
 
+/// A larger model (48 bytes), which Swift keeps boxed on the heap inside `Any`.
+struct BenchmarkArticle {
+    let id: Int
+    let title: String
+    let author: String
+    let published: Double
+}
+
 /// Keeps a layout in step with a storage, timing only the translation of each update.
 final class TimedLayoutFollower: StorageUpdating {
     var layout: FlatLayout
@@ -43,7 +51,10 @@ enum StorageScenarios {
     static func run(sizes: [Int], only prefix: String) -> [Measurement] {
         var results: [Measurement] = []
         if "storage_add_items".hasPrefix(prefix) || prefix.isEmpty {
-            results.append(addItems(count: sizes.max() ?? 1_000_000))
+            results.append(addItems(count: sizes.max() ?? 1_000_000, name: "storage_add_items") { BenchmarkPost(id: $0, title: "") })
+            results.append(addItems(count: sizes.max() ?? 1_000_000, name: "storage_add_items_48_bytes") {
+                BenchmarkArticle(id: $0, title: "", author: "", published: 0)
+            })
         }
         for size in sizes where "translate".hasPrefix(prefix) || prefix.hasPrefix("translate") || prefix.isEmpty {
             results.append(translation(count: size, name: "translate_single_insert", repetitions: 1000) { storage, step in
@@ -61,10 +72,11 @@ enum StorageScenarios {
         return results
     }
 
-    /// Adds `count` posts in 10 sections; reports the memory each one costs beyond its size.
-    private static func addItems(count: Int) -> Measurement {
+    /// Adds `count` models made by `make` in 10 sections; reports the memory each one costs
+    /// beyond its size.
+    private static func addItems<Model>(count: Int, name: String, _ make: (Int) -> Model) -> Measurement {
         let perSection = count / 10
-        let sections = (0..<10).map { section in (0..<perSection).map { BenchmarkPost(id: section * perSection + $0, title: "") } }
+        let sections = (0..<10).map { section in (0..<perSection).map { make(section * perSection + $0) } }
         let storage = MemoryStorage()
         let before = residentBytes()
         let wall = milliseconds {
@@ -74,10 +86,10 @@ enum StorageScenarios {
         }
         let bytesPerItem = Double(residentBytes() - before) / Double(count)
         withExtendedLifetime((storage, sections)) {}
-        return Measurement(scenario: "storage_add_items", n: count, wallMilliseconds: wall, extra: [
+        return Measurement(scenario: name, n: count, wallMilliseconds: wall, extra: [
             ("bytes_per_item", bytesPerItem),
-            ("model_size", Double(MemoryLayout<BenchmarkPost>.size)),
-            ("overhead_bytes_per_item", bytesPerItem - Double(MemoryLayout<BenchmarkPost>.size)),
+            ("model_size", Double(MemoryLayout<Model>.size)),
+            ("overhead_bytes_per_item", bytesPerItem - Double(MemoryLayout<Model>.size)),
         ])
     }
 

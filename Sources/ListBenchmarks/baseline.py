@@ -71,7 +71,6 @@ def add_items(store, position, removed, first, count):
 
 def main():
     scenario, count = sys.argv[1], int(sys.argv[2])
-    GLib.timeout_add(5, lambda: True)
     store = Gio.ListStore(item_type=Item)
     store.connect("items-changed", lambda *_: setattr(Counts, "signals", Counts.signals + 1))
     factory = Gtk.SignalListItemFactory()

@@ -6,8 +6,8 @@ import ModelStorage
 /// The one GtkSignalListItemFactory of a manager: on bind it shows a row of the mapped type
 /// in the list item and updates it.
 ///
-/// Each list item's child is a host box that keeps the rows it has shown, one per mapping,
-/// all but one hidden: binding a model of another row type shows that type's row (made the
+/// Each list item keeps the rows it has shown, one per mapping, all but one hidden (in a box
+/// once there are two): binding a model of another row type shows that type's row (made the
 /// first time) and hides the others. Rows are thus reused without ever moving between list
 /// items, which in GTK means unrealising and realising them again, with their style.
 @MainActor
@@ -18,7 +18,7 @@ final class RowFactory {
     weak var delegate: RowFactoryDelegate?
     /// The row each list item shows (or last showed).
     private(set) var attached: [OpaquePointer: AttachedRow] = [:]
-    /// Each list item's host box and the rows it keeps.
+    /// The rows each list item keeps.
     private var hosts: [OpaquePointer: RowHost] = [:]
     /// Unbound rows whose `didEndDisplaying` waits to see whether GTK binds the same item
     /// again at once (it unbinds and rebinds every realised row on selection and position
@@ -182,9 +182,8 @@ final class RowFactory {
         if let existing = hosts[listItem] {
             host = existing
         } else {
-            host = RowHost()
+            host = RowHost(listItem: listItem)
             hosts[listItem] = host
-            gtk_list_item_set_child(listItem, host.box)
         }
         return host.show(mapping) {
             let row = mapping.makeRow()
@@ -207,23 +206,25 @@ final class RowFactory {
     }
 }
 
-/// The child of one list item: a box keeping one row per mapping it has shown, only the
-/// current one visible.
+/// The rows one list item has shown, one per mapping, only the current one visible.
+///
+/// While the list item has shown rows of one type only, that row is the list item's child
+/// itself; the second type puts both into a box (once), so that lists of one row type pay
+/// for no extra widget level.
 @MainActor
 final class RowHost {
-    /// The GtkBox (one reference, owned here; the list item holds another).
-    let box: UnsafeMutablePointer<GtkWidget>
+    private let listItem: OpaquePointer
+    /// The box holding the rows once there are two (one reference, owned here).
+    private var box: UnsafeMutablePointer<GtkWidget>?
     private var rows: [ObjectIdentifier: RowWidget] = [:]
     private var current: ObjectIdentifier?
 
-    init() {
-        box = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)
-        g_object_ref_sink(box)
-        gtk_widget_add_css_class(box, "row-host")
+    init(listItem: OpaquePointer) {
+        self.listItem = listItem
     }
 
     isolated deinit {
-        g_object_unref(box)
+        if let box { g_object_unref(box) }
     }
 
     /// Shows the row of `mapping`, made with `make` the first time.
@@ -239,9 +240,29 @@ final class RowHost {
             return row
         }
         let row = make()
+        if let first = rows.values.first {
+            append(row.rootWidget, after: first.rootWidget)
+        } else {
+            gtk_list_item_set_child(listItem, row.rootWidget)
+        }
         rows[key] = row
-        gtk_box_append(UnsafeMutableRawPointer(box).assumingMemoryBound(to: GtkBox.self), row.rootWidget)
         return row
+    }
+
+    /// Appends `widget` to the box, made the first time with `first` (until then the list
+    /// item's child) moved into it.
+    private func append(_ widget: UnsafeMutablePointer<GtkWidget>, after first: UnsafeMutablePointer<GtkWidget>) {
+        let box: UnsafeMutablePointer<GtkWidget>
+        if let existing = self.box {
+            box = existing
+        } else {
+            box = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)
+            g_object_ref_sink(box)
+            self.box = box
+            gtk_list_item_set_child(listItem, box)
+            gtk_box_append(UnsafeMutableRawPointer(box).assumingMemoryBound(to: GtkBox.self), first)
+        }
+        gtk_box_append(UnsafeMutableRawPointer(box).assumingMemoryBound(to: GtkBox.self), widget)
     }
 }
 
