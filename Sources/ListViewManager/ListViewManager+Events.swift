@@ -103,7 +103,13 @@ extension ListViewManager {
     /// its row is on screen) and the model-only reactions.
     func fireItemEvent(_ event: EventKind, at position: Int) {
         guard case .item(let indexPath)? = bridge.row(at: position), let model = bridge.model(of: .item(indexPath)) else { return }
-        if let listItem = factory.boundListItem(at: position), let entry = factory.attached[listItem] {
+        fireItemEvent(event, model: model, indexPath: indexPath, position: position)
+    }
+
+    /// Fires `event` for `model` at `indexPath`: the reactions of the mapping of the row
+    /// bound at `position` (when there is one) and the model-only reactions.
+    func fireItemEvent(_ event: EventKind, model: Any, indexPath: IndexPath, position: Int?) {
+        if let position, let listItem = factory.boundListItem(at: position), let entry = factory.attached[listItem] {
             entry.mapping.fire(event, row: entry.row, model: model, indexPath: indexPath)
         }
         for reaction in modelEvents[event] ?? [] {

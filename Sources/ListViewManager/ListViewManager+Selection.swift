@@ -65,6 +65,9 @@ final class SelectionState {
     let model: OpaquePointer
     /// The positions selected as of the last `selection-changed`, kept in step with splices.
     private let selected: OpaquePointer
+    /// The selected items at their index paths, with their models, kept in step with every
+    /// storage update (GTK's own selection loses items that move).
+    private(set) var items: [IndexPath: Any] = [:]
     private weak var manager: ListViewManager?
 
     init(manager: ListViewManager, mode: SelectionMode) {
@@ -143,8 +146,63 @@ final class SelectionState {
         }
         for candidate in removed { gtk_bitset_remove(selected, UInt32(candidate)) }
         for candidate in added { gtk_bitset_add(selected, UInt32(candidate)) }
-        for candidate in removed { manager.fireItemEvent(.didDeselect, at: candidate) }
-        for candidate in added { manager.fireItemEvent(.didSelect, at: candidate) }
+        for candidate in removed {
+            if case .item(let indexPath)? = manager.bridge.row(at: candidate) { items[indexPath] = nil }
+            manager.fireItemEvent(.didDeselect, at: candidate)
+        }
+        for candidate in added {
+            if let row = manager.bridge.row(at: candidate), case .item(let indexPath) = row {
+                items[indexPath] = manager.bridge.model(of: row)
+            }
+            manager.fireItemEvent(.didSelect, at: candidate)
+        }
         for candidate in refused { gtk_selection_model_unselect_item(model, UInt32(candidate)) }
+    }
+
+    // MARK: Following items through updates
+
+    /// Carries the selection through `update`, before its splices are emitted: selected
+    /// items the update deletes are deselected now, with `didDeselect` (their rows are
+    /// still bound); the others are noted at their new index paths, for `reselectMovedItems`.
+    func follow(_ update: StorageUpdate) {
+        guard let manager, !items.isEmpty else { return }
+        var followed: [IndexPath: Any] = [:]
+        var deleted: [(IndexPath, Any)] = []
+        for (indexPath, model) in items {
+            if let destination = update.newIndexPath(for: indexPath) {
+                followed[destination] = model
+            } else {
+                deleted.append((indexPath, model))
+            }
+        }
+        items = followed
+        for (indexPath, model) in deleted.sorted(by: { $0.0 < $1.0 }) {
+            manager.fireItemEvent(.didDeselect, model: model, indexPath: indexPath, position: manager.position(of: indexPath))
+        }
+    }
+
+    /// After an update's splices: selects again, firing nothing, the selected items GTK
+    /// lost because they moved (a move reaches GTK as a removal and an insertion), and
+    /// takes their current models.
+    func reselectMovedItems() {
+        guard let manager, !items.isEmpty else { return }
+        for indexPath in Array(items.keys) {
+            items[indexPath] = manager.bridge.model(of: .item(indexPath))
+            guard let position = manager.position(of: indexPath),
+                  gtk_selection_model_is_selected(model, UInt32(position)) == 0 else { continue }
+            gtk_bitset_add(selected, UInt32(position))
+            gtk_selection_model_select_item(model, UInt32(position), 0)
+        }
+    }
+
+    /// Before every row is reloaded: the selection is dropped, with a `didDeselect` for
+    /// each selected item (GTK forgets it with the rows).
+    func dropForReload() {
+        guard let manager, !items.isEmpty else { return }
+        let dropped = items.sorted { $0.key < $1.key }
+        items = [:]
+        for (indexPath, model) in dropped {
+            manager.fireItemEvent(.didDeselect, model: model, indexPath: indexPath, position: manager.position(of: indexPath))
+        }
     }
 }

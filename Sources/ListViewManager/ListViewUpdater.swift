@@ -52,11 +52,14 @@ public final class ListViewUpdater {
         switch pending {
         case let .update(update, models):
             willUpdateContent?(update)
+            manager.selection.follow(update)
             let updated = manager.bridge.apply(update, models: models)
             manager.updateRowsInPlace(at: updated)
+            manager.selection.reselectMovedItems()
             didUpdateContent?(update)
         case let .reload(models, options):
             willUpdateContent?(nil)
+            manager.selection.dropForReload()
             manager.bridge.reload(models: models, options: options)
             didUpdateContent?(nil)
         }
