@@ -1,0 +1,33 @@
+import CGtk
+import Foundation
+import ModelStorage
+
+extension ListViewManager {
+    /// Scrolls the list, as little as needed, so that the item at `indexPath` is visible
+    /// (GtkListView's `list.scroll-to-item`, GTK 4.8's way to scroll to a row). Returns false,
+    /// changing nothing, when there is no such item.
+    ///
+    /// The list keeps its place by itself: GTK anchors the viewport to a row, so inserting
+    /// or removing items above the visible rows does not move what is shown.
+    @discardableResult
+    public func scrollTo(_ indexPath: IndexPath) -> Bool {
+        guard let position = position(of: indexPath) else { return false }
+        return scrollTo(position: position)
+    }
+
+    /// Scrolls the list so that `section`'s header row is visible (its first row when it
+    /// shows no header). Returns false when the section shows no row.
+    @discardableResult
+    public func scrollTo(section: Int) -> Bool {
+        guard section >= 0, section < storage.numberOfSections() else { return false }
+        let first = bridge.layout.position(of: .header(section: section))
+            ?? bridge.layout.position(of: .item(IndexPath(item: 0, section: section)))
+            ?? bridge.layout.position(of: .footer(section: section))
+        guard let first else { return false }
+        return scrollTo(position: first)
+    }
+
+    private func scrollTo(position: Int) -> Bool {
+        gtk_widget_activate_action_variant(listView, "list.scroll-to-item", g_variant_new_uint32(UInt32(position))) != 0
+    }
+}
