@@ -15,6 +15,7 @@ packages=(
     meson ninja-build # building and installing the viewer as a GNOME app
     desktop-file-utils appstream # validating its desktop entry and metainfo
     python3-gi gir1.2-gtk-4.0 # the PyGObject baseline of the benchmark suite
+    xdotool           # real key presses and clicks in the UI tests
 )
 
 missing=()

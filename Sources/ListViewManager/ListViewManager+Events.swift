@@ -123,7 +123,7 @@ extension ListViewManager {
         return selectionFilters.allSatisfy { $0(model, indexPath) ?? true }
     }
 
-    private func attach<T: RowWidget & ModelTransfer>(_ event: EventKind, _ kind: MappingKind, _ closure: @escaping (T, T.ModelType, IndexPath) -> Void) {
+    func attach<T: RowWidget & ModelTransfer>(_ event: EventKind, _ kind: MappingKind, _ closure: @escaping (T, T.ModelType, IndexPath) -> Void) {
         let mappings = resolver.mappings(kind, rowType: ObjectIdentifier(T.self))
         guard !mappings.isEmpty else {
             anomalyHandler.report(.eventRegisteredForUnregisteredMapping(rowType: String(describing: T.self), kind: kind, event: event.description))
@@ -136,7 +136,7 @@ extension ListViewManager {
         }
     }
 
-    private func attachModelEvent<Model>(_ event: EventKind, _ closure: @escaping (Model, IndexPath) -> Void) {
+    func attachModelEvent<Model>(_ event: EventKind, _ closure: @escaping (Model, IndexPath) -> Void) {
         modelEvents[event, default: []].append { model, indexPath in
             if let model = model as? Model { closure(model, indexPath) }
         }

@@ -61,6 +61,8 @@ public final class ListViewManager {
     var modelEvents: [EventKind: [(Any, IndexPath) -> Void]] = [:]
     /// Model-only selection filters; nil when the model is not of the filter's type.
     var selectionFilters: [(Any, IndexPath) -> Bool?] = []
+    /// Deletion filters, as `selectionFilters`; an item no filter speaks for is not deletable.
+    var deletionFilters: [(Any, IndexPath) -> Bool?] = []
     var selection: SelectionState!
     /// Model types already reported as having no mapping (reported once each).
     var reportedMissingMappings: Set<String> = []
@@ -73,6 +75,10 @@ public final class ListViewManager {
         public var displayFooterOnEmptySection = true
         /// Whether a single click activates a row (else a double click or Enter).
         public var singleClickActivation = false
+        /// Whether items the user deletes (the Delete key, a menu entry) are removed from
+        /// the `MemoryStorage` by the manager after their `commitDelete` events. When false,
+        /// the app removes them in its `commitDelete` reaction.
+        public var removesDeletedItems = false
 
         /// The default configuration.
         public init() {}
@@ -102,6 +108,7 @@ public final class ListViewManager {
         gtk_list_view_set_factory(OpaquePointer(widget), factory.factory)
         selection = SelectionState(manager: self, mode: selectionMode)
         connectActivation()
+        installRowActions()
         storage.delegate = storageUpdater
     }
 

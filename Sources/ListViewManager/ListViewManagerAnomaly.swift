@@ -22,11 +22,15 @@ public enum ListViewManagerAnomaly: Anomaly {
     case brokenTemplate(template: String, message: String)
     /// A `TemplateRow` asked for an outlet its template lacks (or of another type).
     case missingOutlet(id: String, template: String, type: String)
+    /// A `commitDelete` reaction changed the storage while `removesDeletedItems` was on:
+    /// the manager did not remove the items (their index paths no longer held).
+    case storageChangedDuringDeletion(indexPaths: [IndexPath])
 
     /// The anomaly's case, without its values.
     public enum Kind: Hashable, Sendable {
         case noItemMappingFound, noSupplementaryMappingFound, eventRegisteredForUnregisteredMapping,
-             eventNotSupportedForSupplementaryRows, templateNotFound, emptyTemplate, brokenTemplate, missingOutlet
+             eventNotSupportedForSupplementaryRows, templateNotFound, emptyTemplate, brokenTemplate, missingOutlet,
+             storageChangedDuringDeletion
     }
 
     public var kind: Kind {
@@ -39,6 +43,7 @@ public enum ListViewManagerAnomaly: Anomaly {
         case .emptyTemplate: return .emptyTemplate
         case .brokenTemplate: return .brokenTemplate
         case .missingOutlet: return .missingOutlet
+        case .storageChangedDuringDeletion: return .storageChangedDuringDeletion
         }
     }
 
@@ -74,6 +79,8 @@ public enum ListViewManagerAnomaly: Anomaly {
             message = "Row template \(template) could not be loaded: \(reason)"
         case let .missingOutlet(id, template, type):
             message = "Row template \(template) has no \(type) with id \"\(id)\"; a stand-in widget is used"
+        case let .storageChangedDuringDeletion(indexPaths):
+            message = "A commitDelete reaction changed the storage while removesDeletedItems is on; the items at \(indexPaths.map { "[\($0.section), \($0.item)]" }.joined(separator: ", ")) were not removed. Either remove them in the reaction or let the manager do it"
         }
         return "⚠️[ListViewManager] " + message
     }
@@ -89,6 +96,7 @@ public enum ListViewManagerAnomaly: Anomaly {
         case let .emptyTemplate(template): return "ListViewManagerAnomaly.emptyTemplate(\(template))"
         case let .brokenTemplate(template, _): return "ListViewManagerAnomaly.brokenTemplate(\(template))"
         case let .missingOutlet(id, template, _): return "ListViewManagerAnomaly.missingOutlet(\(id), \(template))"
+        case let .storageChangedDuringDeletion(indexPaths): return "ListViewManagerAnomaly.storageChangedDuringDeletion(\(indexPaths.count) items)"
         }
     }
 }

@@ -23,6 +23,9 @@ public final class ListViewUpdater {
     }
 
     private var queue: [Pending] = []
+    /// How many updates and reloads the storage has delivered (to notice changes made
+    /// meanwhile by a handler).
+    private(set) var deliveries = 0
     private var isApplying = false
 
     /// Drops the queued updates and reloads every row from the storage as it is now (after
@@ -71,6 +74,7 @@ extension ListViewUpdater: StorageUpdating {
     public nonisolated func storageDidPerformUpdate(_ update: StorageUpdate) {
         MainActor.assumeIsolated {
             guard let storage = manager?.storage else { return }
+            deliveries += 1
             enqueue(.update(update, storage.snapshot()))
         }
     }
@@ -79,6 +83,7 @@ extension ListViewUpdater: StorageUpdating {
     public nonisolated func storageNeedsReloading() {
         MainActor.assumeIsolated {
             guard let manager else { return }
+            deliveries += 1
             enqueue(.reload(manager.storage.snapshot(), manager.configuration.layoutOptions))
         }
     }

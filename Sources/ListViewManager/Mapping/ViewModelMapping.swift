@@ -136,11 +136,16 @@ public final class RowMapping<RowType: RowWidget & ModelTransfer>: ViewModelMapp
     public func willDisplay(_ closure: @escaping (RowType, RowType.ModelType, IndexPath) -> Void) { on(.willDisplay, closure) }
     /// The row was unbound from its model.
     public func didEndDisplaying(_ closure: @escaping (RowType, RowType.ModelType, IndexPath) -> Void) { on(.didEndDisplaying, closure) }
+    /// The user deleted the item (see `ListViewManager.commitDelete`).
+    public func commitDelete(_ closure: @escaping (RowType, RowType.ModelType, IndexPath) -> Void) { on(.commitDelete, closure) }
 }
 
 /// The events a row can receive.
 public enum EventKind: Hashable, Sendable, CustomStringConvertible {
     case didSelect, didDeselect, didActivate, configure, willDisplay, didEndDisplaying
+    /// The user asked to delete the item (the Delete key, or a menu entry), and
+    /// `canDelete(withItem:)` allowed it.
+    case commitDelete
 
     public var description: String {
         switch self {
@@ -150,6 +155,7 @@ public enum EventKind: Hashable, Sendable, CustomStringConvertible {
         case .configure: return "configure"
         case .willDisplay: return "willDisplay"
         case .didEndDisplaying: return "didEndDisplaying"
+        case .commitDelete: return "commitDelete"
         }
     }
 
@@ -158,7 +164,7 @@ public enum EventKind: Hashable, Sendable, CustomStringConvertible {
     var appliesToSupplementaryRows: Bool {
         switch self {
         case .configure, .willDisplay, .didEndDisplaying: return true
-        case .didSelect, .didDeselect, .didActivate: return false
+        case .didSelect, .didDeselect, .didActivate, .commitDelete: return false
         }
     }
 }

@@ -1,0 +1,83 @@
+import CGtk
+import Foundation
+import ModelStorage
+
+extension ListViewManager {
+    /// Decides whether items of `modelType` can be deleted by the user (the Delete key, a
+    /// menu entry). Items are deletable only when a `canDelete` closure of their type says
+    /// so (and none says no).
+    public func canDelete<Model>(withItem modelType: Model.Type, _ closure: @escaping (Model, IndexPath) -> Bool) {
+        deletionFilters.append { model, indexPath in
+            guard let model = model as? Model else { return nil }
+            return closure(model, indexPath)
+        }
+    }
+
+    /// The user deleted an item shown by `rowType` (DTTableViewManager's
+    /// `commitEditingStyle`): remove it from the storage here, or set
+    /// `configuration.removesDeletedItems` and the manager removes it after this event.
+    public func commitDelete<T: RowWidget & ModelTransfer>(_ rowType: T.Type, _ closure: @escaping (T, T.ModelType, IndexPath) -> Void) {
+        attach(.commitDelete, .item, closure)
+    }
+
+    /// The user deleted an item of `modelType`, whether or not its row is on screen.
+    public func commitDelete<Model>(model modelType: Model.Type, _ closure: @escaping (Model, IndexPath) -> Void) {
+        attachModelEvent(.commitDelete, closure)
+    }
+
+    /// Whether the item at `indexPath` can be deleted by the user.
+    public func canDelete(_ indexPath: IndexPath) -> Bool {
+        guard let model = bridge.model(of: .item(indexPath)) else { return false }
+        let verdicts = deletionFilters.compactMap { $0(model, indexPath) }
+        return !verdicts.isEmpty && !verdicts.contains(false)
+    }
+
+    /// Deletes the selected items that can be deleted, as the Delete key does: fires
+    /// `commitDelete` for each, then removes them from the storage when
+    /// `configuration.removesDeletedItems` is on. Returns their index paths.
+    @discardableResult
+    public func deleteSelectedItems() -> [IndexPath] {
+        deleteItems(at: selection.items.keys.sorted())
+    }
+
+    /// Deletes the items at `indexPaths` that can be deleted, as `deleteSelectedItems` does.
+    @discardableResult
+    public func deleteItems(at indexPaths: [IndexPath]) -> [IndexPath] {
+        let doomed = indexPaths.filter(canDelete)
+        guard !doomed.isEmpty else { return [] }
+        let deliveries = updater.deliveries
+        for indexPath in doomed {
+            guard let model = bridge.model(of: .item(indexPath)) else { continue }
+            fireItemEvent(.commitDelete, model: model, indexPath: indexPath, position: position(of: indexPath))
+        }
+        guard configuration.removesDeletedItems, let memoryStorage else { return doomed }
+        guard updater.deliveries == deliveries else {
+            anomalyHandler.report(.storageChangedDuringDeletion(indexPaths: doomed))
+            return doomed
+        }
+        memoryStorage.removeItems(at: doomed)
+        return doomed
+    }
+
+    /// The list view's `rows` actions and their keys: `rows.delete-selected` (Delete).
+    func installRowActions() {
+        let group = g_simple_action_group_new()!
+        let delete = g_simple_action_new("delete-selected", nil)!
+        typealias ActionHandler = @convention(c) (UnsafeMutableRawPointer?, OpaquePointer?, UnsafeMutableRawPointer?) -> Void
+        let handler: ActionHandler = { _, _, data in
+            MainActor.assumeIsolated { _ = SignalClosure<ManagerReference>.from(data).action.manager?.deleteSelectedItems() }
+        }
+        connect(UnsafeMutableRawPointer(delete), "activate", unsafeBitCast(handler, to: GCallback.self), SignalClosure(ManagerReference(self)))
+        g_action_map_add_action(OpaquePointer(group), delete)
+        gtk_widget_insert_action_group(listView, "rows", OpaquePointer(group))
+        g_object_unref(UnsafeMutableRawPointer(delete))
+        g_object_unref(UnsafeMutableRawPointer(group))
+
+        let shortcuts = gtk_shortcut_controller_new()!
+        for key in [GDK_KEY_Delete, GDK_KEY_KP_Delete] {
+            let shortcut = gtk_shortcut_new(gtk_keyval_trigger_new(UInt32(key), GdkModifierType(rawValue: 0)), gtk_named_action_new("rows.delete-selected"))
+            gtk_shortcut_controller_add_shortcut(shortcuts, shortcut)
+        }
+        gtk_widget_add_controller(listView, shortcuts)
+    }
+}
