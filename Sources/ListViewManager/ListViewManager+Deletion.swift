@@ -59,25 +59,4 @@ extension ListViewManager {
         return doomed
     }
 
-    /// The list view's `rows` actions and their keys: `rows.delete-selected` (Delete).
-    func installRowActions() {
-        let group = g_simple_action_group_new()!
-        let delete = g_simple_action_new("delete-selected", nil)!
-        typealias ActionHandler = @convention(c) (UnsafeMutableRawPointer?, OpaquePointer?, UnsafeMutableRawPointer?) -> Void
-        let handler: ActionHandler = { _, _, data in
-            MainActor.assumeIsolated { _ = SignalClosure<ManagerReference>.from(data).action.manager?.deleteSelectedItems() }
-        }
-        connect(UnsafeMutableRawPointer(delete), "activate", unsafeBitCast(handler, to: GCallback.self), SignalClosure(ManagerReference(self)))
-        g_action_map_add_action(OpaquePointer(group), delete)
-        gtk_widget_insert_action_group(listView, "rows", OpaquePointer(group))
-        g_object_unref(UnsafeMutableRawPointer(delete))
-        g_object_unref(UnsafeMutableRawPointer(group))
-
-        let shortcuts = gtk_shortcut_controller_new()!
-        for key in [GDK_KEY_Delete, GDK_KEY_KP_Delete] {
-            let shortcut = gtk_shortcut_new(gtk_keyval_trigger_new(UInt32(key), GdkModifierType(rawValue: 0)), gtk_named_action_new("rows.delete-selected"))
-            gtk_shortcut_controller_add_shortcut(shortcuts, shortcut)
-        }
-        gtk_widget_add_controller(listView, shortcuts)
-    }
 }

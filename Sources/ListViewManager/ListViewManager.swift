@@ -63,6 +63,10 @@ public final class ListViewManager {
     var selectionFilters: [(Any, IndexPath) -> Bool?] = []
     /// Deletion filters, as `selectionFilters`; an item no filter speaks for is not deletable.
     var deletionFilters: [(Any, IndexPath) -> Bool?] = []
+    /// Model-level builders of context menu entries.
+    var menuBuilders: [(Any, IndexPath) -> [MenuEntry]] = []
+    /// The context menu.
+    private(set) lazy var contextMenus = ContextMenuPresenter(manager: self)
     var selection: SelectionState!
     /// Model types already reported as having no mapping (reported once each).
     var reportedMissingMappings: Set<String> = []
@@ -109,10 +113,12 @@ public final class ListViewManager {
         selection = SelectionState(manager: self, mode: selectionMode)
         connectActivation()
         installRowActions()
+        installContextMenuGestures()
         storage.delegate = storageUpdater
     }
 
     isolated deinit {
+        contextMenus.detach()
         gtk_list_view_set_model(OpaquePointer(listView), nil)
         gtk_list_view_set_factory(OpaquePointer(listView), nil)
         g_object_unref(listView)

@@ -25,12 +25,14 @@ public enum ListViewManagerAnomaly: Anomaly {
     /// A `commitDelete` reaction changed the storage while `removesDeletedItems` was on:
     /// the manager did not remove the items (their index paths no longer held).
     case storageChangedDuringDeletion(indexPaths: [IndexPath])
+    /// A context menu entry was chosen after its item was removed; nothing was done.
+    case menuActionForRemovedItem(entry: String)
 
     /// The anomaly's case, without its values.
     public enum Kind: Hashable, Sendable {
         case noItemMappingFound, noSupplementaryMappingFound, eventRegisteredForUnregisteredMapping,
              eventNotSupportedForSupplementaryRows, templateNotFound, emptyTemplate, brokenTemplate, missingOutlet,
-             storageChangedDuringDeletion
+             storageChangedDuringDeletion, menuActionForRemovedItem
     }
 
     public var kind: Kind {
@@ -44,6 +46,7 @@ public enum ListViewManagerAnomaly: Anomaly {
         case .brokenTemplate: return .brokenTemplate
         case .missingOutlet: return .missingOutlet
         case .storageChangedDuringDeletion: return .storageChangedDuringDeletion
+        case .menuActionForRemovedItem: return .menuActionForRemovedItem
         }
     }
 
@@ -81,6 +84,8 @@ public enum ListViewManagerAnomaly: Anomaly {
             message = "Row template \(template) has no \(type) with id \"\(id)\"; a stand-in widget is used"
         case let .storageChangedDuringDeletion(indexPaths):
             message = "A commitDelete reaction changed the storage while removesDeletedItems is on; the items at \(indexPaths.map { "[\($0.section), \($0.item)]" }.joined(separator: ", ")) were not removed. Either remove them in the reaction or let the manager do it"
+        case let .menuActionForRemovedItem(entry):
+            message = "The context menu entry \"\(entry)\" was chosen after its item was removed from the storage; nothing was done"
         }
         return "⚠️[ListViewManager] " + message
     }
@@ -97,6 +102,7 @@ public enum ListViewManagerAnomaly: Anomaly {
         case let .brokenTemplate(template, _): return "ListViewManagerAnomaly.brokenTemplate(\(template))"
         case let .missingOutlet(id, template, _): return "ListViewManagerAnomaly.missingOutlet(\(id), \(template))"
         case let .storageChangedDuringDeletion(indexPaths): return "ListViewManagerAnomaly.storageChangedDuringDeletion(\(indexPaths.count) items)"
+        case let .menuActionForRemovedItem(entry): return "ListViewManagerAnomaly.menuActionForRemovedItem(\(entry))"
         }
     }
 }

@@ -56,6 +56,7 @@ public final class ListViewUpdater {
         case let .update(update, models):
             willUpdateContent?(update)
             manager.selection.follow(update)
+            manager.contextMenus.follow(update)
             let updated = manager.bridge.apply(update, models: models)
             manager.updateRowsInPlace(at: updated)
             manager.selection.reselectMovedItems()
@@ -63,6 +64,7 @@ public final class ListViewUpdater {
         case let .reload(models, options):
             willUpdateContent?(nil)
             manager.selection.dropForReload()
+            manager.contextMenus.dropForReload()
             manager.bridge.reload(models: models, options: options)
             didUpdateContent?(nil)
         }

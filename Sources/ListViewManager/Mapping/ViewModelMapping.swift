@@ -52,6 +52,8 @@ public class ViewModelMapping {
     let updateRow: (RowWidget, Any) -> Void
     var typedModelCondition: ((IndexPath, Any) -> Bool)?
     var reactions: [EventKind: [(RowWidget, Any, IndexPath) -> Void]] = [:]
+    /// Builders of the entries of this mapping's rows' context menus.
+    var menuBuilders: [(RowWidget, Any, IndexPath) -> [MenuEntry]] = []
 
     init<Row: RowWidget & ModelTransfer>(kind: MappingKind, rowType: Row.Type) {
         self.kind = kind
@@ -138,6 +140,11 @@ public final class RowMapping<RowType: RowWidget & ModelTransfer>: ViewModelMapp
     public func didEndDisplaying(_ closure: @escaping (RowType, RowType.ModelType, IndexPath) -> Void) { on(.didEndDisplaying, closure) }
     /// The user deleted the item (see `ListViewManager.commitDelete`).
     public func commitDelete(_ closure: @escaping (RowType, RowType.ModelType, IndexPath) -> Void) { on(.commitDelete, closure) }
+    /// Builds the entries of the context menu of this mapping's rows (see
+    /// `ListViewManager.contextMenu`).
+    public func contextMenu(_ build: @escaping (RowType, RowType.ModelType, IndexPath) -> [MenuEntry]) {
+        menuBuilders.append { row, model, indexPath in build(row as! RowType, model as! RowType.ModelType, indexPath) }
+    }
 }
 
 /// The events a row can receive.

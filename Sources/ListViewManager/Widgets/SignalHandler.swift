@@ -42,6 +42,20 @@ func connectAction(_ instance: UnsafeMutableRawPointer, _ signal: String, _ acti
     return connect(instance, signal, unsafeBitCast(handler, to: GCallback.self), SignalClosure(action))
 }
 
+/// A GAction's `activate` handler: `void (*)(GSimpleAction *self, GVariant *parameter, gpointer data)`.
+typealias ActivateSignalHandler = @convention(c) (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?, UnsafeMutableRawPointer?) -> Void
+
+/// Runs `action` each time the GSimpleAction `instance` is activated (its parameter unused).
+@MainActor
+@discardableResult
+func connectActivate(_ instance: UnsafeMutableRawPointer, _ action: @escaping @MainActor () -> Void) -> UInt {
+    let handler: ActivateSignalHandler = { _, _, data in
+        let closure = SignalClosure<@MainActor () -> Void>.from(data)
+        MainActor.assumeIsolated { closure.action() }
+    }
+    return connect(instance, "activate", unsafeBitCast(handler, to: GCallback.self), SignalClosure(action))
+}
+
 /// A property-notification handler: `void (*)(GObject *self, GParamSpec *pspec, gpointer data)`.
 typealias NotifySignalHandler = @convention(c) (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?, UnsafeMutableRawPointer?) -> Void
 
