@@ -46,6 +46,18 @@ void cgtk_shims_log_warning(const gchar *domain, const gchar *message) {
     g_log(domain, G_LOG_LEVEL_WARNING, "%s", message);
 }
 
+void cgtk_shims_accessible_set_label(GtkWidget *widget, const gchar *label) {
+    if (label == NULL) gtk_accessible_reset_property(GTK_ACCESSIBLE(widget), GTK_ACCESSIBLE_PROPERTY_LABEL);
+    else gtk_accessible_update_property(GTK_ACCESSIBLE(widget), GTK_ACCESSIBLE_PROPERTY_LABEL, label, -1);
+}
+
+GtkWidget *cgtk_shims_heading_box_new(int level) {
+    GtkWidget *box = g_object_new(GTK_TYPE_BOX, "orientation", GTK_ORIENTATION_VERTICAL,
+                                  "accessible-role", GTK_ACCESSIBLE_ROLE_HEADING, NULL);
+    gtk_accessible_update_property(GTK_ACCESSIBLE(box), GTK_ACCESSIBLE_PROPERTY_LEVEL, level, -1);
+    return box;
+}
+
 GtkSelectionModel *cgtk_shims_single_selection_new(GListModel *model) {
     GtkSingleSelection *selection = g_object_new(GTK_TYPE_SINGLE_SELECTION, "autoselect", FALSE,
                                                  "can-unselect", TRUE, "model", model, NULL);

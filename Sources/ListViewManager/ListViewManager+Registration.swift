@@ -92,12 +92,14 @@ extension ListViewManager: RowFactoryDelegate {
     func rowDidBind(_ entry: RowFactory.AttachedRow, listItem: OpaquePointer) {
         guard let flatRow = entry.flatRow, let model = entry.item?.model else { return }
         let indexPath = Self.indexPath(of: flatRow)
+        describe(entry.row, showing: model, at: flatRow)
         entry.mapping.fire(.configure, row: entry.row, model: model, indexPath: indexPath)
         entry.mapping.fire(.willDisplay, row: entry.row, model: model, indexPath: indexPath)
     }
 
     func rowDidUpdate(_ entry: RowFactory.AttachedRow) {
         guard let flatRow = entry.flatRow, let model = entry.item?.model else { return }
+        describe(entry.row, showing: model, at: flatRow)
         entry.mapping.fire(.configure, row: entry.row, model: model, indexPath: Self.indexPath(of: flatRow))
     }
 

@@ -63,6 +63,10 @@ public final class ListViewManager {
     var selectionFilters: [(Any, IndexPath) -> Bool?] = []
     /// Deletion filters, as `selectionFilters`; an item no filter speaks for is not deletable.
     var deletionFilters: [(Any, IndexPath) -> Bool?] = []
+    /// Tooltip texts by model type; nil when the model is not of the provider's type.
+    var tooltipProviders: [(Any, IndexPath) -> String??] = []
+    /// Accessible labels by model type, as `tooltipProviders`.
+    var accessibilityLabelProviders: [(Any, IndexPath) -> String??] = []
     /// Model-level builders of context menu entries.
     var menuBuilders: [(Any, IndexPath) -> [MenuEntry]] = []
     /// The context menu.

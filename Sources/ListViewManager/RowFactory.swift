@@ -188,20 +188,30 @@ final class RowFactory {
         return host.show(mapping) {
             let row = mapping.makeRow()
             createdCount += 1
-            styleNewRow(row, for: mapping.kind)
-            return row
+            let wrapper = styleNewRow(row, for: mapping.kind)
+            delegate?.rowWasCreated(row, kind: mapping.kind, host: host)
+            return (row, wrapper)
         }
     }
 
-    private func styleNewRow(_ row: RowWidget, for kind: MappingKind) {
+    /// Styles a new row for its kind; returns the wrapper to show it in: a header is shown
+    /// inside a box whose accessible role is heading, so screen readers announce it as one
+    /// (a widget's role can only be set when it is made).
+    private func styleNewRow(_ row: RowWidget, for kind: MappingKind) -> UnsafeMutablePointer<GtkWidget>? {
         switch kind {
-        case .item: break
+        case .item:
+            return nil
         case .header:
             gtk_widget_add_css_class(row.rootWidget, "section-header")
             gtk_widget_add_css_class(row.rootWidget, "heading")
+            let heading = cgtk_shims_heading_box_new(1)!
+            g_object_ref_sink(heading)
+            gtk_box_append(UnsafeMutableRawPointer(heading).assumingMemoryBound(to: GtkBox.self), row.rootWidget)
+            return heading
         case .footer:
             gtk_widget_add_css_class(row.rootWidget, "section-footer")
             gtk_widget_add_css_class(row.rootWidget, "dim-label")
+            return nil
         }
     }
 }
@@ -210,13 +220,22 @@ final class RowFactory {
 ///
 /// While the list item has shown rows of one type only, that row is the list item's child
 /// itself; the second type puts both into a box (once), so that lists of one row type pay
-/// for no extra widget level.
+/// for no extra widget level. A row may be shown inside a wrapper (a header's heading box).
 @MainActor
 final class RowHost {
-    private let listItem: OpaquePointer
+    private struct Entry {
+        let row: RowWidget
+        /// What is put into the list item: the row's root widget or its wrapper.
+        let widget: UnsafeMutablePointer<GtkWidget>
+        /// The wrapper, owned here (one reference), if any.
+        let wrapper: UnsafeMutablePointer<GtkWidget>?
+    }
+
+    /// The list item whose rows these are.
+    let listItem: OpaquePointer
     /// The box holding the rows once there are two (one reference, owned here).
     private var box: UnsafeMutablePointer<GtkWidget>?
-    private var rows: [ObjectIdentifier: RowWidget] = [:]
+    private var entries: [ObjectIdentifier: Entry] = [:]
     private var current: ObjectIdentifier?
 
     init(listItem: OpaquePointer) {
@@ -224,28 +243,33 @@ final class RowHost {
     }
 
     isolated deinit {
+        for entry in entries.values {
+            if let wrapper = entry.wrapper { g_object_unref(wrapper) }
+        }
         if let box { g_object_unref(box) }
     }
 
-    /// Shows the row of `mapping`, made with `make` the first time.
-    func show(_ mapping: ViewModelMapping, make: () -> RowWidget) -> RowWidget {
+    /// Shows the row of `mapping`, made with `make` the first time (with the wrapper to
+    /// show it in, if any, which the host then owns).
+    func show(_ mapping: ViewModelMapping, make: () -> (RowWidget, wrapper: UnsafeMutablePointer<GtkWidget>?)) -> RowWidget {
         let key = ObjectIdentifier(mapping)
-        if current == key, let row = rows[key] { return row }
-        if let current, let previous = rows[current] {
-            gtk_widget_set_visible(previous.rootWidget, 0)
+        if current == key, let entry = entries[key] { return entry.row }
+        if let current, let previous = entries[current] {
+            gtk_widget_set_visible(previous.widget, 0)
         }
         current = key
-        if let row = rows[key] {
-            gtk_widget_set_visible(row.rootWidget, 1)
-            return row
+        if let entry = entries[key] {
+            gtk_widget_set_visible(entry.widget, 1)
+            return entry.row
         }
-        let row = make()
-        if let first = rows.values.first {
-            append(row.rootWidget, after: first.rootWidget)
+        let (row, wrapper) = make()
+        let entry = Entry(row: row, widget: wrapper ?? row.rootWidget, wrapper: wrapper)
+        if let first = entries.values.first {
+            append(entry.widget, after: first.widget)
         } else {
-            gtk_list_item_set_child(listItem, row.rootWidget)
+            gtk_list_item_set_child(listItem, entry.widget)
         }
-        rows[key] = row
+        entries[key] = entry
         return row
     }
 
@@ -275,6 +299,7 @@ protocol RowFactoryDelegate: AnyObject {
     func rowDidBind(_ row: RowFactory.AttachedRow, listItem: OpaquePointer)
     func rowDidUpdate(_ row: RowFactory.AttachedRow)
     func rowDidUnbind(_ row: RowFactory.AttachedRow)
+    func rowWasCreated(_ row: RowWidget, kind: MappingKind, host: RowHost)
 }
 
 /// Lets GTK's signal handlers reach the factory without keeping it alive.

@@ -48,6 +48,14 @@ GtkSelectionModel *cgtk_shims_single_selection_new(GListModel *model);
 /* g_log is variadic, which Swift cannot call: logs `message` as a warning in `domain`. */
 void cgtk_shims_log_warning(const gchar *domain, const gchar *message);
 
+/* gtk_accessible_update_property is variadic: sets the accessible label of `widget`
+ * (NULL resets it, so GTK names the widget from its content again). */
+void cgtk_shims_accessible_set_label(GtkWidget *widget, const gchar *label);
+
+/* A vertical box whose accessible role is heading, of `level` (the role is construct-only,
+ * so it must be given to g_object_new, which is variadic). Floating, as gtk_box_new. */
+GtkWidget *cgtk_shims_heading_box_new(int level);
+
 /* ---- The list model bridge: a GListModel whose answers come from Swift ----
  * GObject types must be defined in C (G_DEFINE_TYPE and interface vtables are macros). */
 

@@ -140,6 +140,10 @@ public final class RowMapping<RowType: RowWidget & ModelTransfer>: ViewModelMapp
     public func didEndDisplaying(_ closure: @escaping (RowType, RowType.ModelType, IndexPath) -> Void) { on(.didEndDisplaying, closure) }
     /// The user deleted the item (see `ListViewManager.commitDelete`).
     public func commitDelete(_ closure: @escaping (RowType, RowType.ModelType, IndexPath) -> Void) { on(.commitDelete, closure) }
+    /// The pointer entered the row.
+    public func didHighlight(_ closure: @escaping (RowType, RowType.ModelType, IndexPath) -> Void) { on(.didHighlight, closure) }
+    /// The pointer left the row.
+    public func didUnhighlight(_ closure: @escaping (RowType, RowType.ModelType, IndexPath) -> Void) { on(.didUnhighlight, closure) }
     /// Builds the entries of the context menu of this mapping's rows (see
     /// `ListViewManager.contextMenu`).
     public func contextMenu(_ build: @escaping (RowType, RowType.ModelType, IndexPath) -> [MenuEntry]) {
@@ -153,6 +157,10 @@ public enum EventKind: Hashable, Sendable, CustomStringConvertible {
     /// The user asked to delete the item (the Delete key, or a menu entry), and
     /// `canDelete(withItem:)` allowed it.
     case commitDelete
+    /// The pointer entered the row.
+    case didHighlight
+    /// The pointer left the row.
+    case didUnhighlight
 
     public var description: String {
         switch self {
@@ -163,6 +171,8 @@ public enum EventKind: Hashable, Sendable, CustomStringConvertible {
         case .willDisplay: return "willDisplay"
         case .didEndDisplaying: return "didEndDisplaying"
         case .commitDelete: return "commitDelete"
+        case .didHighlight: return "didHighlight"
+        case .didUnhighlight: return "didUnhighlight"
         }
     }
 
@@ -171,7 +181,7 @@ public enum EventKind: Hashable, Sendable, CustomStringConvertible {
     var appliesToSupplementaryRows: Bool {
         switch self {
         case .configure, .willDisplay, .didEndDisplaying: return true
-        case .didSelect, .didDeselect, .didActivate, .commitDelete: return false
+        case .didSelect, .didDeselect, .didActivate, .commitDelete, .didHighlight, .didUnhighlight: return false
         }
     }
 }

@@ -1,0 +1,49 @@
+import CGtk
+import Foundation
+@testable import ListViewManager
+import XCTest
+
+/// `didHighlight` / `didUnhighlight` as the real pointer moves over rows, and tooltips
+/// per model type.
+final class HoverAndTooltipTests: XCTestCase {
+    func testThePointerMovingOverRowsHighlightsAndUnhighlightsThem() { onMain {
+        var events: [String] = []
+        let harness = GtkHarness { manager in
+            manager.register(PostRow.self) { mapping in
+                mapping.didUnhighlight { _, post, _ in events.append("unhighlight \(post.id)") }
+            }
+            manager.register(WeatherRow.self)
+            manager.didHighlight(PostRow.self) { row, post, indexPath in
+                events.append("highlight \(post.id) \(row.title.text) [\(indexPath.section),\(indexPath.item)]")
+            }
+            manager.memoryStorage.addItems([Post(id: 1, title: "one"), Post(id: 2, title: "two")] as [Any] + [Weather.sunny])
+        }
+        let rows = harness.boundRowsByPosition
+        harness.hover(rows[0]!.rootWidget)
+        harness.hover(rows[1]!.rootWidget)
+        harness.hover(rows[2]!.rootWidget)
+        XCTAssertEqual(events, ["highlight 1 one [0,0]", "unhighlight 1", "highlight 2 two [0,1]", "unhighlight 2"])
+        harness.close()
+    } }
+
+    func testTooltipsComeFromTheProviderOfTheModelsTypeAndFollowContentUpdates() { onMain {
+        let harness = GtkHarness { manager in
+            manager.register(PostRow.self)
+            manager.register(WeatherRow.self)
+            manager.tooltip(model: Post.self) { post, indexPath in
+                post.id == 3 ? nil : "\(post.title) (item \(indexPath.item + 1))"
+            }
+            manager.memoryStorage.addItems([Post(id: 1, title: "one"), Post(id: 3, title: "three")] as [Any] + [Weather.sunny])
+        }
+        @MainActor func tooltip(_ position: Int) -> String? {
+            gtk_widget_get_tooltip_text(harness.boundRowsByPosition[position]!.rootWidget).map { String(cString: $0) }
+        }
+        XCTAssertEqual(tooltip(0), "one (item 1)")
+        XCTAssertNil(tooltip(1), "the provider gave none")
+        XCTAssertNil(tooltip(2), "no provider for Weather")
+        harness.manager.memoryStorage.reloadItem(Post(id: 1, title: "one, edited"))
+        harness.waitForFrames(1)
+        XCTAssertEqual(tooltip(0), "one, edited (item 1)")
+        harness.close()
+    } }
+}
