@@ -28,6 +28,11 @@ extension ListViewManager {
         }
     }
 
+    /// The list's name for screen readers (the list view's accessible label).
+    public func setAccessibilityLabel(_ label: String) {
+        cgtk_shims_accessible_set_label(listView, label)
+    }
+
     /// The pointer entered a row of `rowType`.
     public func didHighlight<T: RowWidget & ModelTransfer>(_ rowType: T.Type, _ closure: @escaping (T, T.ModelType, IndexPath) -> Void) {
         attach(.didHighlight, .item, closure)
@@ -40,6 +45,10 @@ extension ListViewManager {
 
     /// Sets the tooltip and accessible label of `row`, just bound or updated with `model`.
     func describe(_ row: RowWidget, showing model: Any, at flatRow: FlatRow) {
+        if case .header = flatRow, let heading = gtk_widget_get_parent(row.rootWidget) {
+            // The heading box the row is shown in: named by the header's text.
+            cgtk_shims_accessible_set_label(heading, (model as? AccessibilityLabeled)?.accessibilityLabel ?? model as? String)
+        }
         guard case .item(let indexPath) = flatRow else { return }
         if !tooltipProviders.isEmpty {
             let text = tooltipProviders.lazy.compactMap { $0(model, indexPath) }.first ?? nil

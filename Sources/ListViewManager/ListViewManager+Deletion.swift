@@ -33,7 +33,8 @@ extension ListViewManager {
     }
 
     /// Deletes the selected items that can be deleted, as the Delete key does: fires
-    /// `commitDelete` for each, then removes them from the storage when
+    /// `commitDelete` for each (the last first, so that each reaction may remove its own
+    /// item), then removes them from the storage when
     /// `configuration.removesDeletedItems` is on. Returns their index paths.
     @discardableResult
     public func deleteSelectedItems() -> [IndexPath] {
@@ -46,7 +47,8 @@ extension ListViewManager {
         let doomed = indexPaths.filter(canDelete)
         guard !doomed.isEmpty else { return [] }
         let deliveries = updater.deliveries
-        for indexPath in doomed {
+        // Last first, so that a reaction removing its item leaves the others' index paths valid.
+        for indexPath in doomed.sorted(by: >) {
             guard let model = bridge.model(of: .item(indexPath)) else { continue }
             fireItemEvent(.commitDelete, model: model, indexPath: indexPath, position: position(of: indexPath))
         }

@@ -15,6 +15,17 @@ public enum EntryKind: Int, CaseIterable, Sendable, Comparable {
         }
     }
 
+    /// What one entry of the kind is called.
+    public var singularName: String {
+        switch self {
+        case .folder: return "Folder"
+        case .image: return "Image"
+        case .document: return "Document"
+        case .other: return "File"
+        case .unreadable: return "Unreadable"
+        }
+    }
+
     public static func < (lhs: EntryKind, rhs: EntryKind) -> Bool { lhs.rawValue < rhs.rawValue }
 
     static let imageExtensions: Set<String> = ["png", "jpg", "jpeg", "gif", "svg", "webp", "bmp", "tif", "tiff", "ico", "heic", "avif"]

@@ -30,6 +30,22 @@ public final class SearchFilter {
     /// The number of items in all.
     public var totalCount: Int { all.reduce(0) { $0 + $1.count } }
 
+    /// Removes the shown items at `indexPaths` (index paths of the storage) for good: from
+    /// the storage and from the items searched. Index paths that show nothing are ignored.
+    public func removeShownItems(at indexPaths: [IndexPath]) {
+        let valid = indexPaths.filter { shown.indices.contains($0.section) && shown[$0.section].indices.contains($0.item) }
+        guard !valid.isEmpty else { return }
+        for section in Set(valid.map(\.section)) {
+            let doomedShown = Set(valid.filter { $0.section == section }.map(\.item))
+            let doomed = Set(doomedShown.map { shown[section][$0] })
+            all[section] = all[section].enumerated().filter { !doomed.contains($0.offset) }.map(\.element)
+            shown[section] = shown[section].enumerated().filter { !doomedShown.contains($0.offset) }.map { entry in
+                entry.element - doomed.count { $0 < entry.element }
+            }
+        }
+        storage.removeItems(at: valid)
+    }
+
     /// Replaces everything: sections with their header and footer models and items.
     public func setSections(_ sections: [(header: Any?, footer: Any?, items: [(model: Any, text: String)])]) {
         all = sections.map { $0.items.map { ($0.model, $0.text.lowercased()) } }

@@ -45,6 +45,7 @@ public final class ViewerWindow {
         buildContent()
         registerRows()
         connectEvents()
+        connectInteractions()
     }
 
     isolated deinit {
@@ -128,6 +129,8 @@ public final class ViewerWindow {
             guard let self else { return }
             filter.setQuery(String(cString: gtk_editable_get_text(OpaquePointer(searchEntry))))
             updateCount()
+            // The selected item, if it still matches, stays in view.
+            if let selected = manager.selectedIndexPaths.first { manager.scrollTo(selected) }
         }
     }
 
@@ -232,7 +235,7 @@ public final class ViewerWindow {
         onLoaded()
     }
 
-    private func updateCount() {
+    func updateCount() {
         guard isLoaded else { return }
         let shown = filter.shownCount
         let total = filter.totalCount

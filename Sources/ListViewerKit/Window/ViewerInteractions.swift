@@ -1,0 +1,58 @@
+import CGtk
+import Foundation
+import ListViewManager
+
+extension Book: AccessibilityLabeled {
+    public var accessibilityLabel: String { "Book: \(title) by \(author), \(year)" }
+}
+
+extension Album: AccessibilityLabeled {
+    public var accessibilityLabel: String { "Album: \(title) by \(artist), \(year)" }
+}
+
+extension Place: AccessibilityLabeled {
+    public var accessibilityLabel: String { "Place: \(name), \(country)" }
+}
+
+extension DirectoryEntry: AccessibilityLabeled {
+    public var accessibilityLabel: String { "\(kind.singularName): \(name)" }
+}
+
+extension SectionBanner: AccessibilityLabeled {
+    public var accessibilityLabel: String { title }
+}
+
+extension ViewerWindow {
+    /// Context menus, deletion, tooltips and screen reader names of the viewer's rows.
+    func connectInteractions() {
+        manager.setAccessibilityLabel("Items")
+        manager.tooltip(model: DirectoryEntry.self) { entry, _ in entry.path }
+        manager.tooltip(model: (any Detailed).self) { model, _ in
+            model.details.prefix(3).map { "\($0.0): \($0.1)" }.joined(separator: "\n")
+        }
+
+        // Catalog items can be deleted (from the list, not from the file); files cannot.
+        manager.canDelete(withItem: (any Detailed).self) { model, _ in !(model is DirectoryEntry) }
+        manager.commitDelete(model: (any Detailed).self) { [weak self] _, indexPath in
+            self?.filter.removeShownItems(at: [indexPath])
+            self?.updateCount()
+        }
+
+        manager.contextMenu(FolderRow.self) { [weak self] _, entry, _ in
+            [MenuEntry("Open Folder") { _ in self?.openDirectory(raw: entry.rawPath) }]
+        }
+        manager.contextMenu(model: (any Detailed).self) { [weak self] model, _ in
+            [
+                MenuEntry("Show Details") { indexPath in self?.manager.select(indexPath) },
+                MenuEntry("Copy Name") { _ in self?.copyToClipboard(model.detailTitle) },
+                .delete,
+            ]
+        }
+    }
+
+    /// Puts `text` on the display's clipboard.
+    private func copyToClipboard(_ text: String) {
+        guard let display = gtk_widget_get_display(window) else { return }
+        gdk_clipboard_set_text(gdk_display_get_clipboard(display), text)
+    }
+}
