@@ -37,7 +37,7 @@ let package = Package(
         .target(name: "TestSupport", dependencies: ["ModelStorage"], path: "Tests/TestSupport"),
         .testTarget(name: "ModelStorageTests", dependencies: ["ModelStorage", "TestSupport"]),
         .testTarget(name: "CGtkShimsTests", dependencies: ["CGtk", "CGtkShims"]),
-        .testTarget(name: "ListViewerTests", dependencies: ["ListViewerKit", "ListViewManager", "CGtk"]),
+        .testTarget(name: "ListViewerTests", dependencies: ["ListViewerKit", "ListViewManager", "CGtk"], exclude: ["ScreenReader"]),
         .testTarget(name: "ListViewManagerTests", dependencies: ["ListViewManager", "CGtk", "TestSupport"], resources: [.process("Templates")]),
     ],
     swiftLanguageModes: [.v6]

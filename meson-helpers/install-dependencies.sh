@@ -16,6 +16,7 @@ packages=(
     desktop-file-utils appstream # validating its desktop entry and metainfo
     python3-gi gir1.2-gtk-4.0 # the PyGObject baseline of the benchmark suite
     xdotool           # real key presses and clicks in the UI tests
+    python3-pyatspi   # the accessibility test reads the viewer as a screen reader does
 )
 
 missing=()

@@ -21,6 +21,11 @@ open class Widget {
         g_object_unref(gtkWidget)
     }
 
+    /// Names the widget for screen readers (its accessible label).
+    public func setAccessibilityLabel(_ label: String) {
+        cgtk_shims_accessible_set_label(gtkWidget, label)
+    }
+
     /// Adds a CSS class, for styling.
     public func addCSSClass(_ name: String) {
         gtk_widget_add_css_class(gtkWidget, name)

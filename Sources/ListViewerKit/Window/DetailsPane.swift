@@ -10,6 +10,7 @@ final class DetailsPane: Box {
 
     init() {
         super.init(orientation: .vertical, spacing: 12)
+        setAccessibilityLabel("Details")
         addCSSClass("details")
         setMargins(vertical: 18, horizontal: 18)
         gtk_widget_set_size_request(gtkWidget, 260, -1)

@@ -59,6 +59,8 @@ public final class ViewerWindow {
     /// Shows the window.
     public func present() {
         gtk_window_present(Self.gtkWindow(window))
+        // The keyboard starts in the list: arrows move, Enter opens, Delete and Menu act.
+        gtk_widget_grab_focus(manager.listView)
     }
 
     // MARK: Building

@@ -1,0 +1,89 @@
+import Foundation
+import XCTest
+
+/// The real `list-viewer`, read and driven through AT-SPI as a screen reader would
+/// (`ScreenReader/screen_reader.py`, Debian's python3-pyatspi), with the accessibility bus
+/// started before the app, and driven from the real keyboard (xdotool).
+final class ScreenReaderTests: XCTestCase {
+    private var viewerBinary: URL {
+        URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+            .deletingLastPathComponent().appendingPathComponent("list-viewer")
+    }
+
+    private let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .appendingPathComponent("ScreenReader/screen_reader.py")
+
+    /// Starts the session's accessibility bus (the first caller activates it) before the
+    /// app, so the app registers with it when it starts, as under a desktop session.
+    private func startAccessibilityBus() throws {
+        guard ProcessInfo.processInfo.environment["DBUS_SESSION_BUS_ADDRESS"] != nil else {
+            XCTFail("no D-Bus session: run the tests with meson-helpers/run-tests.sh (dbus-run-session)")
+            return
+        }
+        let call = Process()
+        call.executableURL = URL(fileURLWithPath: "/usr/bin/gdbus")
+        call.arguments = ["call", "--session", "--dest", "org.a11y.Bus", "--object-path", "/org/a11y/bus",
+                          "--method", "org.a11y.Bus.GetAddress"]
+        call.standardOutput = Pipe()
+        try call.run()
+        call.waitUntilExit()
+        XCTAssertEqual(call.terminationStatus, 0, "the accessibility bus (at-spi2-core) started")
+    }
+
+    /// Runs the viewer with `arguments` and the screen reader's `mode`; returns its findings.
+    private func read(_ mode: String, viewerArguments arguments: [String]) throws -> [String: Any] {
+        try startAccessibilityBus()
+        let viewer = Process()
+        viewer.executableURL = viewerBinary
+        viewer.arguments = arguments
+        var environment = ProcessInfo.processInfo.environment
+        environment["G_DEBUG"] = "fatal-warnings"
+        viewer.environment = environment
+        try viewer.run()
+        defer {
+            viewer.terminate()
+            viewer.waitUntilExit()
+        }
+        let reader = Process()
+        reader.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
+        reader.arguments = [script.path, mode]
+        let output = Pipe()
+        reader.standardOutput = output
+        try reader.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        reader.waitUntilExit()
+        XCTAssertTrue(viewer.isRunning, "the viewer kept running (no GLib warning or crash)")
+        let line = String(decoding: data, as: UTF8.self).split(separator: "\n").last.map(String.init) ?? ""
+        let object = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any]
+        XCTAssertEqual(reader.terminationStatus, 0, line)
+        return try XCTUnwrap(object, line)
+    }
+
+    func testAScreenReaderReadsRowsAndHeadingsSelectsABookAndReadsItsDetails() throws {
+        let found = try read("catalog", viewerArguments: [])
+        XCTAssertEqual(found["list"] as? String, "Items")
+        let rows = try XCTUnwrap(found["rows"] as? [String])
+        XCTAssertTrue(rows.contains("Book: Summer Library by Clara Duval, 1902"), "\(rows)")
+        XCTAssertTrue(rows.contains("Book: Lost Machine by Ravi Menon, 1904"), "\(rows)")
+        let headings = try XCTUnwrap(found["headings"] as? [String])
+        XCTAssertEqual(headings.first, "Books", "section headers are headings named by their text")
+        XCTAssertEqual(found["selected"] as? Bool, true)
+        XCTAssertEqual(found["selected_count"] as? Int, 1)
+        let details = try XCTUnwrap(found["details"] as? [String])
+        XCTAssertEqual(details.first, "Summer Library")
+        XCTAssertTrue(details.contains("Clara Duval") && details.contains("1902"), "\(details)")
+    }
+
+    func testTheKeyboardOpensAFolderFromTheList() throws {
+        let root = NSTemporaryDirectory() + "list-viewer-keyboard-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: root + "/alpha", withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(atPath: root + "/beta", withIntermediateDirectories: true)
+        XCTAssertTrue(FileManager.default.createFile(atPath: root + "/alpha/inside.txt", contents: Data("hello".utf8)))
+        XCTAssertTrue(FileManager.default.createFile(atPath: root + "/readme.txt", contents: Data()))
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let found = try read("folder", viewerArguments: [root])
+        XCTAssertEqual(found["before"] as? [String], ["", "Folder: alpha", "Folder: beta", "", "Document: readme.txt"],
+                       "a header, the folders, a header, the document")
+        XCTAssertEqual(found["after"] as? [String], ["", "Document: inside.txt"], "Down then Return opened alpha")
+    }
+}
