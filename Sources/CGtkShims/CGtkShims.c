@@ -64,3 +64,49 @@ GtkSelectionModel *cgtk_shims_single_selection_new(GListModel *model) {
     g_clear_object(&model);
     return GTK_SELECTION_MODEL(selection);
 }
+
+GdkContentProvider *cgtk_shims_row_drag_content_new(guint position) {
+    GValue value = G_VALUE_INIT;
+    g_value_init(&value, G_TYPE_UINT);
+    g_value_set_uint(&value, position);
+    GdkContentProvider *provider = gdk_content_provider_new_for_value(&value);
+    g_value_unset(&value);
+    return provider;
+}
+
+GtkDropTarget *cgtk_shims_list_drop_target_new(void) {
+    GtkDropTarget *target = gtk_drop_target_new(G_TYPE_INVALID, GDK_ACTION_MOVE | GDK_ACTION_COPY);
+    GType types[] = { G_TYPE_UINT, GDK_TYPE_FILE_LIST, G_TYPE_STRING };
+    gtk_drop_target_set_gtypes(target, types, G_N_ELEMENTS(types));
+    return target;
+}
+
+int cgtk_shims_dropped_kind(const GValue *value) {
+    if (G_VALUE_HOLDS_UINT(value)) return 0;
+    if (G_VALUE_HOLDS(value, GDK_TYPE_FILE_LIST)) return 1;
+    if (G_VALUE_HOLDS_STRING(value)) return 2;
+    return -1;
+}
+
+guint cgtk_shims_dropped_position(const GValue *value) {
+    return g_value_get_uint(value);
+}
+
+const gchar *cgtk_shims_dropped_text(const GValue *value) {
+    return g_value_get_string(value);
+}
+
+gchar **cgtk_shims_dropped_files(const GValue *value) {
+    GSList *files = g_value_get_boxed(value);
+    GPtrArray *paths = g_ptr_array_new();
+    for (GSList *link = files; link != NULL; link = link->next) {
+        gchar *path = g_file_get_path(link->data);
+        g_ptr_array_add(paths, path != NULL ? path : g_file_get_uri(link->data));
+    }
+    g_ptr_array_add(paths, NULL);
+    return (gchar **)g_ptr_array_free(paths, FALSE);
+}
+
+GdkContentProvider *cgtk_shims_text_content_new(const gchar *text) {
+    return gdk_content_provider_new_typed(G_TYPE_STRING, text);
+}

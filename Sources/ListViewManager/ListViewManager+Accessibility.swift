@@ -79,24 +79,26 @@ extension ListViewManager {
         let motion = gtk_event_controller_motion_new()!
         typealias EnterHandler = @convention(c) (UnsafeMutableRawPointer?, Double, Double, UnsafeMutableRawPointer?) -> Void
         typealias LeaveHandler = @convention(c) (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?) -> Void
-        let target = HighlightTarget(manager: self, row: row, host: host)
+        let target = RowTarget(manager: self, row: row, host: host)
         let enter: EnterHandler = { _, _, _, data in
-            MainActor.assumeIsolated { SignalClosure<HighlightTarget>.from(data).action.fire(.didHighlight) }
+            MainActor.assumeIsolated { SignalClosure<RowTarget>.from(data).action.fire(.didHighlight) }
         }
         let leave: LeaveHandler = { _, data in
-            MainActor.assumeIsolated { SignalClosure<HighlightTarget>.from(data).action.fire(.didUnhighlight) }
+            MainActor.assumeIsolated { SignalClosure<RowTarget>.from(data).action.fire(.didUnhighlight) }
         }
         connect(UnsafeMutableRawPointer(motion), "enter", unsafeBitCast(enter, to: GCallback.self), SignalClosure(target))
         connect(UnsafeMutableRawPointer(motion), "leave", unsafeBitCast(leave, to: GCallback.self), SignalClosure(target))
         gtk_widget_add_controller(row.rootWidget, motion)
+        installDragSource(on: row, host: host)
     }
 }
 
-/// The row a motion controller watches, to fire highlight events for the item it shows.
+/// A row watched by a controller (pointer motion, dragging), which acts for the item the
+/// row shows at the time.
 @MainActor
-final class HighlightTarget {
-    private weak var manager: ListViewManager?
-    private weak var row: RowWidget?
+final class RowTarget {
+    private(set) weak var manager: ListViewManager?
+    private(set) weak var row: RowWidget?
     private weak var host: RowHost?
 
     init(manager: ListViewManager, row: RowWidget, host: RowHost) {
@@ -105,10 +107,16 @@ final class HighlightTarget {
         self.host = host
     }
 
+    /// The position of the item the row shows now, if it is bound to one.
+    var boundPosition: Int? {
+        guard let manager, let row, let host, let entry = manager.factory.attached[host.listItem],
+              entry.isBound, entry.row === row else { return nil }
+        return Int(gtk_list_item_get_position(host.listItem))
+    }
+
     /// Fires `event` for the item the row shows now, if it is bound to one.
     func fire(_ event: EventKind) {
-        guard let manager, let row, let host, let entry = manager.factory.attached[host.listItem],
-              entry.isBound, entry.row === row else { return }
-        manager.fireItemEvent(event, at: Int(gtk_list_item_get_position(host.listItem)))
+        guard let manager, let position = boundPosition else { return }
+        manager.fireItemEvent(event, at: position)
     }
 }

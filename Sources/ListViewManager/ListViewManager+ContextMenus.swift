@@ -64,21 +64,6 @@ extension ListViewManager {
         return true
     }
 
-    /// The item whose row is at (`x`, `y`) in the list view, if any.
-    private func itemIndexPath(atX x: Double, y: Double) -> IndexPath? {
-        guard var widget = gtk_widget_pick(listView, x, y, GTK_PICK_DEFAULT) else { return nil }
-        let rows = Dictionary(factory.boundRows.map { (UnsafeMutableRawPointer($0.row.row.rootWidget), $0.listItem) }, uniquingKeysWith: { first, _ in first })
-        while widget != listView {
-            if let listItem = rows[UnsafeMutableRawPointer(widget)],
-               case .item(let indexPath)? = bridge.row(at: Int(gtk_list_item_get_position(listItem))) {
-                return indexPath
-            }
-            guard let parent = gtk_widget_get_parent(widget) else { return nil }
-            widget = parent
-        }
-        return nil
-    }
-
     /// The item whose row has the keyboard focus, else the first selected item.
     private var focusedItemIndexPath: IndexPath? {
         if let root = gtk_widget_get_root(listView), let focus = gtk_root_get_focus(root) {
@@ -94,7 +79,7 @@ extension ListViewManager {
 
     /// A right click or a long press at (`x`, `y`) in the list view.
     func pointerAskedForMenu(x: Double, y: Double) {
-        guard let indexPath = itemIndexPath(atX: x, y: y) else { return }
+        guard case .item(let indexPath)? = boundRow(atX: x, y: y)?.flatRow else { return }
         _ = openContextMenu(at: indexPath, pointingTo: GdkRectangle(x: Int32(x), y: Int32(y), width: 1, height: 1))
     }
 

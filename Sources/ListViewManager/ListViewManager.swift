@@ -67,6 +67,14 @@ public final class ListViewManager {
     var tooltipProviders: [(Any, IndexPath) -> String??] = []
     /// Accessible labels by model type, as `tooltipProviders`.
     var accessibilityLabelProviders: [(Any, IndexPath) -> String??] = []
+    /// Move filters, as `deletionFilters`.
+    var moveFilters: [(Any, IndexPath) -> Bool?] = []
+    /// Reactions to moves: the moved item's bound row (if any), its model, from, to.
+    var moveReactions: [(RowWidget?, Any, IndexPath, IndexPath) -> Void] = []
+    /// Reactions to content dropped from outside the list, with the insertion point.
+    var dropReactions: [(DroppedContent, IndexPath) -> Void] = []
+    /// The item being dragged, followed through updates, and the drop indicator.
+    let drag = DragState()
     /// Model-level builders of context menu entries.
     var menuBuilders: [(Any, IndexPath) -> [MenuEntry]] = []
     /// The context menu.
@@ -87,6 +95,10 @@ public final class ListViewManager {
         /// the `MemoryStorage` by the manager after their `commitDelete` events. When false,
         /// the app removes them in its `commitDelete` reaction.
         public var removesDeletedItems = false
+        /// Whether items the user drags to another place are moved in the `MemoryStorage` by
+        /// the manager after their `moveItem` events (DTModelStorage's
+        /// `moveItemWithoutAnimation`). When false, the app moves them in its reaction.
+        public var movesItemsInStorage = false
 
         /// The default configuration.
         public init() {}
@@ -118,6 +130,7 @@ public final class ListViewManager {
         connectActivation()
         installRowActions()
         installContextMenuGestures()
+        installDropTarget()
         storage.delegate = storageUpdater
     }
 

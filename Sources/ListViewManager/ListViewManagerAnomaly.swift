@@ -27,12 +27,15 @@ public enum ListViewManagerAnomaly: Anomaly {
     case storageChangedDuringDeletion(indexPaths: [IndexPath])
     /// A context menu entry was chosen after its item was removed; nothing was done.
     case menuActionForRemovedItem(entry: String)
+    /// `moveItem(at:to:)` was asked for a missing item or a place outside the storage;
+    /// nothing changed.
+    case invalidMove(from: IndexPath, to: IndexPath)
 
     /// The anomaly's case, without its values.
     public enum Kind: Hashable, Sendable {
         case noItemMappingFound, noSupplementaryMappingFound, eventRegisteredForUnregisteredMapping,
              eventNotSupportedForSupplementaryRows, templateNotFound, emptyTemplate, brokenTemplate, missingOutlet,
-             storageChangedDuringDeletion, menuActionForRemovedItem
+             storageChangedDuringDeletion, menuActionForRemovedItem, invalidMove
     }
 
     public var kind: Kind {
@@ -47,6 +50,7 @@ public enum ListViewManagerAnomaly: Anomaly {
         case .missingOutlet: return .missingOutlet
         case .storageChangedDuringDeletion: return .storageChangedDuringDeletion
         case .menuActionForRemovedItem: return .menuActionForRemovedItem
+        case .invalidMove: return .invalidMove
         }
     }
 
@@ -86,6 +90,8 @@ public enum ListViewManagerAnomaly: Anomaly {
             message = "A commitDelete reaction changed the storage while removesDeletedItems is on; the items at \(indexPaths.map { "[\($0.section), \($0.item)]" }.joined(separator: ", ")) were not removed. Either remove them in the reaction or let the manager do it"
         case let .menuActionForRemovedItem(entry):
             message = "The context menu entry \"\(entry)\" was chosen after its item was removed from the storage; nothing was done"
+        case let .invalidMove(from, to):
+            message = "Cannot move the item at [\(from.section), \(from.item)] to [\(to.section), \(to.item)]: there is no such item or place; nothing was moved"
         }
         return "⚠️[ListViewManager] " + message
     }
@@ -103,6 +109,7 @@ public enum ListViewManagerAnomaly: Anomaly {
         case let .missingOutlet(id, template, _): return "ListViewManagerAnomaly.missingOutlet(\(id), \(template))"
         case let .storageChangedDuringDeletion(indexPaths): return "ListViewManagerAnomaly.storageChangedDuringDeletion(\(indexPaths.count) items)"
         case let .menuActionForRemovedItem(entry): return "ListViewManagerAnomaly.menuActionForRemovedItem(\(entry))"
+        case let .invalidMove(from, to): return "ListViewManagerAnomaly.invalidMove([\(from.section), \(from.item)] to [\(to.section), \(to.item)])"
         }
     }
 }

@@ -57,6 +57,7 @@ public final class ListViewUpdater {
             willUpdateContent?(update)
             manager.selection.follow(update)
             manager.contextMenus.follow(update)
+            manager.drag.follow(update)
             let updated = manager.bridge.apply(update, models: models)
             manager.updateRowsInPlace(at: updated)
             manager.selection.reselectMovedItems()
@@ -65,6 +66,7 @@ public final class ListViewUpdater {
             willUpdateContent?(nil)
             manager.selection.dropForReload()
             manager.contextMenus.dropForReload()
+            manager.drag.dropForReload()
             manager.bridge.reload(models: models, options: options)
             didUpdateContent?(nil)
         }

@@ -22,19 +22,41 @@ extension GtkHarness {
         }
     }
 
+    /// Presses the left button on `source` and moves the pointer, in steps, to `target`
+    /// (at `fraction` of its height), dropping there unless `drop` is false (then
+    /// `releaseButton` drops later).
+    func drag(from source: UnsafeMutablePointer<GtkWidget>, to target: UnsafeMutablePointer<GtkWidget>, at fraction: Float = 0.5,
+              drop: Bool = true, file: StaticString = #filePath, line: UInt = #line) {
+        let start = pointerMove(to: source, file: file, line: line)
+        let end = pointerMove(to: target, fraction: fraction, file: file, line: line)
+        let (x0, y0, x1, y1) = (Int(start[3])!, Int(start[4])!, Int(end[3])!, Int(end[4])!)
+        var commands = start + ["mousedown", "1", "sleep", "0.1"]
+        for step in 1...8 {
+            commands += ["mousemove", "--window", "%1", "\(x0 + (x1 - x0) * step / 8)", "\(y0 + (y1 - y0) * step / 8)", "sleep", "0.05"]
+        }
+        if drop { commands += ["sleep", "0.1", "mouseup", "1"] }
+        xdotool(commands, file: file, line: line)
+    }
+
+    /// Releases the left button (ending a drag started with `drop: false`).
+    func releaseButton(file: StaticString = #filePath, line: UInt = #line) {
+        xdotool(["mouseup", "1"], file: file, line: line)
+    }
+
     /// Moves the pointer to the middle of `widget`.
     func hover(_ widget: UnsafeMutablePointer<GtkWidget>, file: StaticString = #filePath, line: UInt = #line) {
         xdotool(pointerMove(to: widget, file: file, line: line), file: file, line: line)
     }
 
-    /// The xdotool command moving the pointer to the middle of `widget`.
-    private func pointerMove(to widget: UnsafeMutablePointer<GtkWidget>, file: StaticString, line: UInt) -> [String] {
+    /// The xdotool command moving the pointer to the middle of `widget` (or to `fraction`
+    /// of its height).
+    private func pointerMove(to widget: UnsafeMutablePointer<GtkWidget>, fraction: Float = 0.5, file: StaticString, line: UInt) -> [String] {
         var bounds = graphene_rect_t()
         XCTAssertTrue(gtk_widget_compute_bounds(widget, window, &bounds) != 0, "the widget is in the window", file: file, line: line)
         var surfaceX = 0.0, surfaceY = 0.0
         gtk_native_get_surface_transform(OpaquePointer(window), &surfaceX, &surfaceY)
         let x = Int(surfaceX + Double(bounds.origin.x + bounds.size.width / 2))
-        let y = Int(surfaceY + Double(bounds.origin.y + bounds.size.height / 2))
+        let y = Int(surfaceY + Double(bounds.origin.y + bounds.size.height * fraction))
         return ["mousemove", "--window", "%1", "\(x)", "\(y)"]
     }
 

@@ -48,6 +48,27 @@ GtkSelectionModel *cgtk_shims_single_selection_new(GListModel *model);
 /* g_log is variadic, which Swift cannot call: logs `message` as a warning in `domain`. */
 void cgtk_shims_log_warning(const gchar *domain, const gchar *message);
 
+/* ---- Drag and drop: G_TYPE_* and GDK_TYPE_FILE_LIST are macros, GValue needs init ---- */
+
+/* What a list row's drag carries: its position, as a G_TYPE_UINT (in-process only: no
+ * other application can read it). */
+GdkContentProvider *cgtk_shims_row_drag_content_new(guint position);
+
+/* A drop target for the list: a row (G_TYPE_UINT), files (GDK_TYPE_FILE_LIST) or text
+ * (G_TYPE_STRING), moved or copied. */
+GtkDropTarget *cgtk_shims_list_drop_target_new(void);
+
+/* What a dropped value is: 0 a row position, 1 files, 2 text, -1 anything else. */
+int cgtk_shims_dropped_kind(const GValue *value);
+guint cgtk_shims_dropped_position(const GValue *value);
+const gchar *cgtk_shims_dropped_text(const GValue *value);
+/* The dropped files' paths (or URIs when they have no local path), NULL-terminated; free
+ * with g_strfreev. */
+gchar **cgtk_shims_dropped_files(const GValue *value);
+
+/* A content provider offering `text` (for tests dragging text from outside a list). */
+GdkContentProvider *cgtk_shims_text_content_new(const gchar *text);
+
 /* gtk_accessible_update_property is variadic: sets the accessible label of `widget`
  * (NULL resets it, so GTK names the widget from its content again). */
 void cgtk_shims_accessible_set_label(GtkWidget *widget, const gchar *label);

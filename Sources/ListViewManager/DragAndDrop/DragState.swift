@@ -1,0 +1,76 @@
+import CGtk
+import Foundation
+import ModelStorage
+
+/// What was dropped on a list from outside it.
+public enum DroppedContent: Equatable, Sendable {
+    /// Files (their paths, or URIs for files without a local path).
+    case files([String])
+    /// Text.
+    case text(String)
+}
+
+/// The item a manager's list is dragging (followed through storage updates while the drag
+/// lasts) and the row showing the drop indicator.
+@MainActor
+final class DragState {
+    /// The dragged item, where it is now; nil when no drag of this list is under way or the
+    /// item was removed meanwhile.
+    private(set) var item: IndexPath?
+    /// The row showing the indicator, and its CSS class.
+    private var indicator: (widget: UnsafeMutablePointer<GtkWidget>, cssClass: String)?
+
+    func start(_ indexPath: IndexPath) {
+        item = indexPath
+    }
+
+    func end() {
+        item = nil
+        showIndicator(nil)
+    }
+
+    func follow(_ update: StorageUpdate) {
+        item = item.flatMap(update.newIndexPath)
+    }
+
+    func dropForReload() {
+        item = nil
+    }
+
+    /// Marks `widget` with `drop-above` or `drop-below` (CSS), or clears the mark.
+    func showIndicator(_ mark: (widget: UnsafeMutablePointer<GtkWidget>, cssClass: String)?) {
+        if let indicator, indicator.widget != mark?.widget || indicator.cssClass != mark?.cssClass {
+            gtk_widget_remove_css_class(indicator.widget, indicator.cssClass)
+            g_object_unref(indicator.widget)
+            self.indicator = nil
+        }
+        guard let mark, indicator == nil else { return }
+        g_object_ref(mark.widget)
+        gtk_widget_add_css_class(mark.widget, mark.cssClass)
+        indicator = mark
+    }
+
+    /// The CSS class of the row showing the indicator, for tests.
+    var indicatorClass: String? { indicator?.cssClass }
+}
+
+/// The default look of the drop indicator, a line above or below the row under the
+/// pointer; apps override it with their own CSS for `.drop-above` and `.drop-below`.
+@MainActor
+enum DropIndicatorStyle {
+    private static var installed = false
+
+    static func install() {
+        guard !installed, let display = gdk_display_get_default() else { return }
+        installed = true
+        let provider = gtk_css_provider_new()!
+        let css = """
+        .drop-above { box-shadow: inset 0 3px @accent_bg_color; }
+        .drop-below { box-shadow: inset 0 -3px @accent_bg_color; }
+        """
+        gtk_css_provider_load_from_data(provider, css, -1)
+        // Below the application's own priority, so that its CSS wins.
+        gtk_style_context_add_provider_for_display(display, OpaquePointer(provider), UInt32(GTK_STYLE_PROVIDER_PRIORITY_APPLICATION - 1))
+        g_object_unref(UnsafeMutableRawPointer(provider))
+    }
+}

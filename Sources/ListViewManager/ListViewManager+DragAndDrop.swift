@@ -1,0 +1,195 @@
+import CGtk
+import CGtkShims
+import Foundation
+import ModelStorage
+
+extension ListViewManager {
+    /// Lets the user drag items of `modelType` to another place in the list (any section)
+    /// when `closure` says so. Items no `canMove` closure speaks for stay put.
+    public func canMove<Model>(withItem modelType: Model.Type, _ closure: @escaping (Model, IndexPath) -> Bool) {
+        moveFilters.append { model, indexPath in
+            guard let model = model as? Model else { return nil }
+            return closure(model, indexPath)
+        }
+    }
+
+    /// An item of `modelType` was dragged from `source` to `destination` (its index path
+    /// once moved). Move it in the storage here, or set `configuration.movesItemsInStorage`.
+    public func moveItem<Model>(model modelType: Model.Type, _ closure: @escaping (Model, _ source: IndexPath, _ destination: IndexPath) -> Void) {
+        moveReactions.append { _, model, source, destination in
+            if let model = model as? Model { closure(model, source, destination) }
+        }
+    }
+
+    /// An item shown by `rowType` was dragged from `source` to `destination`.
+    public func moveItem<T: RowWidget & ModelTransfer>(_ rowType: T.Type, _ closure: @escaping (T, T.ModelType, _ source: IndexPath, _ destination: IndexPath) -> Void) {
+        guard !resolver.mappings(.item, rowType: ObjectIdentifier(T.self)).isEmpty else {
+            anomalyHandler.report(.eventRegisteredForUnregisteredMapping(rowType: String(describing: T.self), kind: .item, event: "moveItem"))
+            return
+        }
+        moveReactions.append { row, model, source, destination in
+            if let row = row as? T, let model = model as? T.ModelType { closure(row, model, source, destination) }
+        }
+    }
+
+    /// Files or text from outside the list were dropped on it; the index path is where the
+    /// drop points (the item it would be inserted as).
+    public func didDropFromOutside(_ closure: @escaping (DroppedContent, IndexPath) -> Void) {
+        dropReactions.append(closure)
+    }
+
+    /// Whether the user can drag the item at `indexPath`.
+    public func canMove(_ indexPath: IndexPath) -> Bool {
+        guard let model = bridge.model(of: .item(indexPath)) else { return false }
+        let verdicts = moveFilters.compactMap { $0(model, indexPath) }
+        return !verdicts.isEmpty && !verdicts.contains(false)
+    }
+
+    /// Moves the item at `source` to `destination` (its index path once moved) as a drop
+    /// does: fires `moveItem`, then moves it in the `MemoryStorage` when
+    /// `configuration.movesItemsInStorage` is on. A missing item or a place outside the
+    /// storage is an anomaly and changes nothing. Returns whether the item moved (or was
+    /// handed to the reactions).
+    @discardableResult
+    public func moveItem(at source: IndexPath, to destination: IndexPath) -> Bool {
+        let sectionCount = storage.numberOfSections()
+        guard let model = bridge.model(of: .item(source)), destination.section >= 0, destination.section < sectionCount,
+              destination.item >= 0,
+              destination.item <= storage.numberOfItems(inSection: destination.section) - (source.section == destination.section ? 1 : 0)
+        else {
+            anomalyHandler.report(.invalidMove(from: source, to: destination))
+            return false
+        }
+        guard source != destination else { return false }
+        let row = position(of: source).flatMap { factory.boundListItem(at: $0) }.flatMap { factory.attached[$0]?.row }
+        for reaction in moveReactions { reaction(row, model, source, destination) }
+        if configuration.movesItemsInStorage, let memoryStorage {
+            memoryStorage.moveItemWithoutAnimation(from: source, to: destination)
+        }
+        return true
+    }
+
+    // MARK: GTK
+
+    /// A drag source on a new item row: dragging it carries its item when `canMove` allows.
+    func installDragSource(on row: RowWidget, host: RowHost) {
+        let source = gtk_drag_source_new()!
+        gtk_drag_source_set_actions(source, GDK_ACTION_MOVE)
+        let target = RowTarget(manager: self, row: row, host: host)
+        typealias PrepareHandler = @convention(c) (UnsafeMutableRawPointer?, Double, Double, UnsafeMutableRawPointer?) -> UnsafeMutablePointer<GdkContentProvider>?
+        let prepare: PrepareHandler = { _, _, _, data in
+            let address = MainActor.assumeIsolated { () -> Int in
+                let target = SignalClosure<RowTarget>.from(data).action
+                guard let manager = target.manager, let position = target.boundPosition,
+                      case .item(let indexPath)? = manager.bridge.row(at: position), manager.canMove(indexPath) else { return 0 }
+                manager.drag.start(indexPath)
+                return Int(bitPattern: cgtk_shims_row_drag_content_new(UInt32(position)))
+            }
+            return UnsafeMutablePointer(bitPattern: address)
+        }
+        typealias BeginHandler = @convention(c) (UnsafeMutableRawPointer?, OpaquePointer?, UnsafeMutableRawPointer?) -> Void
+        let begin: BeginHandler = { source, _, data in
+            MainActor.assumeIsolated {
+                // The dragged row itself is the drag icon.
+                guard let row = SignalClosure<RowTarget>.from(data).action.row else { return }
+                let paintable = gtk_widget_paintable_new(row.rootWidget)
+                gtk_drag_source_set_icon(OpaquePointer(source), paintable, 12, 12)
+                g_object_unref(UnsafeMutableRawPointer(paintable))
+            }
+        }
+        typealias EndHandler = @convention(c) (UnsafeMutableRawPointer?, OpaquePointer?, Int32, UnsafeMutableRawPointer?) -> Void
+        let end: EndHandler = { _, _, _, data in
+            MainActor.assumeIsolated { SignalClosure<RowTarget>.from(data).action.manager?.drag.end() }
+        }
+        connect(UnsafeMutableRawPointer(source), "prepare", unsafeBitCast(prepare, to: GCallback.self), SignalClosure(target))
+        connect(UnsafeMutableRawPointer(source), "drag-begin", unsafeBitCast(begin, to: GCallback.self), SignalClosure(target))
+        connect(UnsafeMutableRawPointer(source), "drag-end", unsafeBitCast(end, to: GCallback.self), SignalClosure(target))
+        gtk_widget_add_controller(row.rootWidget, source)
+    }
+
+    /// The list's drop target: rows of this list move, files and text go to
+    /// `didDropFromOutside`; a line above or below the row under the pointer shows where.
+    func installDropTarget() {
+        DropIndicatorStyle.install()
+        let target = cgtk_shims_list_drop_target_new()!
+        let reference = ManagerReference(self)
+        typealias MotionHandler = @convention(c) (UnsafeMutableRawPointer?, Double, Double, UnsafeMutableRawPointer?) -> GdkDragAction
+        let motion: MotionHandler = { _, x, y, data in
+            MainActor.assumeIsolated {
+                SignalClosure<ManagerReference>.from(data).action.manager?.dragMoved(x: x, y: y) ?? GdkDragAction(rawValue: 0)
+            }
+        }
+        typealias LeaveHandler = @convention(c) (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?) -> Void
+        let leave: LeaveHandler = { _, data in
+            MainActor.assumeIsolated { SignalClosure<ManagerReference>.from(data).action.manager?.drag.showIndicator(nil) }
+        }
+        typealias DropHandler = @convention(c) (UnsafeMutableRawPointer?, UnsafePointer<GValue>?, Double, Double, UnsafeMutableRawPointer?) -> gboolean
+        let drop: DropHandler = { _, value, x, y, data in
+            MainActor.assumeIsolated {
+                guard let value, let manager = SignalClosure<ManagerReference>.from(data).action.manager else { return 0 }
+                return manager.dropped(value, x: x, y: y) ? 1 : 0
+            }
+        }
+        connect(UnsafeMutableRawPointer(target), "motion", unsafeBitCast(motion, to: GCallback.self), SignalClosure(reference))
+        connect(UnsafeMutableRawPointer(target), "enter", unsafeBitCast(motion, to: GCallback.self), SignalClosure(reference))
+        connect(UnsafeMutableRawPointer(target), "leave", unsafeBitCast(leave, to: GCallback.self), SignalClosure(reference))
+        connect(UnsafeMutableRawPointer(target), "drop", unsafeBitCast(drop, to: GCallback.self), SignalClosure(reference))
+        gtk_widget_add_controller(listView, target)
+    }
+
+    /// Where a drop at (`x`, `y`) would go: the item index it would take (before the row
+    /// under the pointer, or after it past its middle) and the row to mark.
+    private func dropPoint(x: Double, y: Double) -> (indexPath: IndexPath, mark: (UnsafeMutablePointer<GtkWidget>, String))? {
+        guard let picked = boundRow(atX: x, y: y) else { return nil }
+        let below = y > Double(picked.bounds.origin.y + picked.bounds.size.height / 2)
+        let mark = (picked.row.rootWidget, below ? "drop-below" : "drop-above")
+        switch picked.flatRow {
+        case .item(let indexPath):
+            return (IndexPath(item: indexPath.item + (below ? 1 : 0), section: indexPath.section), mark)
+        case .header(let section):
+            return (IndexPath(item: 0, section: section), (picked.row.rootWidget, "drop-below"))
+        case .footer(let section):
+            return (IndexPath(item: storage.numberOfItems(inSection: section), section: section), (picked.row.rootWidget, "drop-above"))
+        }
+    }
+
+    private func dragMoved(x: Double, y: Double) -> GdkDragAction {
+        guard let point = dropPoint(x: x, y: y) else {
+            drag.showIndicator(nil)
+            return GdkDragAction(rawValue: 0)
+        }
+        drag.showIndicator((point.mark.0, point.mark.1))
+        return drag.item != nil ? GDK_ACTION_MOVE : GDK_ACTION_COPY
+    }
+
+    private func dropped(_ value: UnsafePointer<GValue>, x: Double, y: Double) -> Bool {
+        let dragged = drag.item
+        drag.end()
+        guard let point = dropPoint(x: x, y: y) else { return false }
+        switch cgtk_shims_dropped_kind(value) {
+        case 0:
+            // A row: of this list only while this list is dragging it.
+            guard let source = dragged else { return false }
+            var destination = point.indexPath
+            if source.section == destination.section, source.item < destination.item { destination.item -= 1 }
+            return moveItem(at: source, to: destination)
+        case 1:
+            guard let paths = cgtk_shims_dropped_files(value) else { return false }
+            defer { g_strfreev(paths) }
+            var files: [String] = []
+            var index = 0
+            while let path = paths[index] {
+                files.append(String(cString: path))
+                index += 1
+            }
+            for reaction in dropReactions { reaction(.files(files), point.indexPath) }
+            return !dropReactions.isEmpty
+        case 2:
+            guard let text = cgtk_shims_dropped_text(value) else { return false }
+            for reaction in dropReactions { reaction(.text(String(cString: text)), point.indexPath) }
+            return !dropReactions.isEmpty
+        default:
+            return false
+        }
+    }
+}

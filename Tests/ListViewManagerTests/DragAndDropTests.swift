@@ -1,0 +1,108 @@
+import CGtk
+import CGtkShims
+import Foundation
+@testable import ListViewManager
+import XCTest
+
+/// Reordering by dragging rows with the real pointer: `canMove`, typed `moveItem` events,
+/// the automatic storage move, the drop indicator, drops from outside, invalid moves.
+final class DragAndDropTests: XCTestCase {
+    /// "A": posts 1…4; "B": posts 5, 6. Post 3 can't be moved.
+    @MainActor
+    private static func makeHarness(_ configure: (ListViewManager) -> Void = { _ in }) -> GtkHarness {
+        GtkHarness { manager in
+            manager.register(PostRow.self)
+            manager.configuration.movesItemsInStorage = true
+            manager.canMove(withItem: Post.self) { post, _ in post.id != 3 }
+            configure(manager)
+            manager.memoryStorage.setSectionHeaderModels(["A", "B"])
+            manager.memoryStorage.addItems((1...4).map { Post(id: $0, title: "post \($0)") }, toSection: 0)
+            manager.memoryStorage.addItems((5...6).map { Post(id: $0, title: "post \($0)") }, toSection: 1)
+        }
+    }
+
+    func testDraggingARowBelowAnotherMovesItThereWithATypedEvent() { onMain {
+        var events: [String] = []
+        let harness = Self.makeHarness { manager in
+            manager.moveItem(PostRow.self) { row, post, source, destination in
+                events.append("row \(row.title.text) \(post.id) \(describe(source)) -> \(describe(destination))")
+            }
+            manager.moveItem(model: Post.self) { post, _, _ in events.append("model \(post.id)") }
+        }
+        let rows = harness.boundRowsByPosition  // 0 "A", 1…4 posts 1…4, 5 "B", 6 post 5, 7 post 6
+        harness.drag(from: rows[1]!.rootWidget, to: rows[3]!.rootWidget, at: 0.8)
+        XCTAssertEqual(events, ["row post 1 1 [0,0] -> [0,2]", "model 1"])
+        XCTAssertEqual(titles(harness.manager), [[2, 3, 1, 4], [5, 6]])
+
+        let moved = harness.boundRowsByPosition
+        harness.drag(from: moved[2]!.rootWidget, to: moved[7]!.rootWidget, at: 0.2)  // post 3: can't move
+        harness.drag(from: moved[4]!.rootWidget, to: moved[7]!.rootWidget, at: 0.2)  // post 4 above post 6
+        XCTAssertEqual(titles(harness.manager), [[2, 3, 1], [5, 4, 6]])
+        XCTAssertEqual(events.count, 4, "post 3 did not move: \(events)")
+        harness.close()
+    } }
+
+    func testTheRowUnderTheDragShowsWhereTheDropGoes() { onMain {
+        let harness = Self.makeHarness()
+        let rows = harness.boundRowsByPosition
+        harness.drag(from: rows[1]!.rootWidget, to: rows[4]!.rootWidget, at: 0.2, drop: false)
+        XCTAssertTrue(gtk_widget_has_css_class(rows[4]!.rootWidget, "drop-above") != 0, "a line above post 4")
+        harness.releaseButton()
+        harness.waitForFrames(1)
+        XCTAssertTrue(gtk_widget_has_css_class(rows[4]!.rootWidget, "drop-above") == 0, "the line goes with the drag")
+        XCTAssertEqual(titles(harness.manager), [[2, 3, 1, 4], [5, 6]])
+        harness.close()
+    } }
+
+    func testAMoveToAPlaceOutsideTheStorageIsAnAnomalyAndChangesNothing() { onMain {
+        var anomalies: [String] = []
+        let harness = Self.makeHarness { manager in
+            manager.anomalyHandler.anomalyAction = { anomalies.append($0.description) }
+        }
+        XCTAssertFalse(harness.manager.moveItem(at: IndexPath(item: 0, section: 0), to: IndexPath(item: 9, section: 1)))
+        XCTAssertFalse(harness.manager.moveItem(at: IndexPath(item: 7, section: 0), to: IndexPath(item: 0, section: 1)))
+        XCTAssertEqual(anomalies, ["ListViewManagerAnomaly.invalidMove([0, 0] to [1, 9])", "ListViewManagerAnomaly.invalidMove([0, 7] to [1, 0])"])
+        XCTAssertEqual(titles(harness.manager), [[1, 2, 3, 4], [5, 6]])
+        harness.close()
+    } }
+
+    func testTextDraggedFromOutsideTheListReachesTheDropHook() { onMain {
+        var drops: [String] = []
+        let harness = Self.makeHarness { manager in
+            manager.didDropFromOutside { content, indexPath in drops.append("\(content) at \(describe(indexPath))") }
+        }
+        // A label beside the list, dragging text, as another part of the app (or another app) would.
+        let label = gtk_label_new("a note")!
+        let source = gtk_drag_source_new()!
+        let content = cgtk_shims_text_content_new("a note")
+        gtk_drag_source_set_content(source, content)
+        g_object_unref(UnsafeMutableRawPointer(content))
+        gtk_widget_add_controller(label, source)
+        let scrolled = gtk_window_get_child(harness.windowPointer)!
+        g_object_ref(scrolled)
+        let box = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)!
+        gtk_window_set_child(harness.windowPointer, box)
+        gtk_box_append(UnsafeMutableRawPointer(box).assumingMemoryBound(to: GtkBox.self), label)
+        gtk_widget_set_vexpand(scrolled, 1)
+        gtk_box_append(UnsafeMutableRawPointer(box).assumingMemoryBound(to: GtkBox.self), scrolled)
+        g_object_unref(scrolled)
+        harness.waitForFrames(2)
+        let rows = harness.boundRowsByPosition
+        harness.drag(from: label, to: rows[6]!.rootWidget, at: 0.8)
+        XCTAssertEqual(drops, ["text(\"a note\") at [1,1]"], "dropped below post 5")
+        XCTAssertEqual(titles(harness.manager), [[1, 2, 3, 4], [5, 6]], "the storage is the app's to change")
+        harness.close()
+    } }
+}
+
+private func describe(_ indexPath: IndexPath) -> String {
+    "[\(indexPath.section),\(indexPath.item)]"
+}
+
+/// The post ids of each section of `manager`'s storage.
+@MainActor
+private func titles(_ manager: ListViewManager) -> [[Int]] {
+    (0..<manager.memoryStorage.numberOfSections()).map { section in
+        (manager.memoryStorage.items(inSection: section) ?? []).map { ($0 as! Post).id }
+    }
+}
