@@ -48,6 +48,15 @@ func pinMallocMapThreshold() {
     _ = mallopt(mmapThreshold, 128 * 1024)
 }
 
+/// Hands the memory glibc holds in free blocks back to the system (`malloc_trim`), so that
+/// a resident-memory delta also counts the freed blocks a scenario reuses, which an earlier
+/// scenario left resident.
+func releaseFreedMemory() {
+    typealias MallocTrim = @convention(c) (Int) -> Int32
+    guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "malloc_trim") else { return }
+    _ = unsafeBitCast(symbol, to: MallocTrim.self)(0)
+}
+
 /// The process's peak resident memory so far, in MiB (VmHWM).
 func peakResidentMegabytes() -> Double {
     guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),

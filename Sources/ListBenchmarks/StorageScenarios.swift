@@ -78,6 +78,7 @@ enum StorageScenarios {
         let perSection = count / 10
         let sections = (0..<10).map { section in (0..<perSection).map { make(section * perSection + $0) } }
         let storage = MemoryStorage()
+        releaseFreedMemory()
         let before = residentBytes()
         let wall = milliseconds {
             for (index, posts) in sections.enumerated() {

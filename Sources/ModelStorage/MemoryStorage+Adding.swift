@@ -24,7 +24,7 @@ extension MemoryStorage {
             ensureSection(section, &update)
             guard !models.isEmpty else { return }
             let start = sections[section].models.count
-            sections[section].models.append(contentsOf: models)
+            sections[section].models.append(models: models)
             update.append(.insertItems(section: section, items: start..<(start + models.count)))
         }
     }
@@ -54,9 +54,9 @@ extension MemoryStorage {
         }
         try validateInsertions(at: indexPaths)
         record { update in
-            for (model, indexPath) in zip(models, indexPaths) {
+            for (index, indexPath) in indexPaths.enumerated() {
                 ensureSection(indexPath.section, &update)
-                sections[indexPath.section].models.insert(model, at: indexPath.item)
+                sections[indexPath.section].models.insert(index, of: models, at: indexPath.item)
                 update.append(.insertItems(section: indexPath.section, items: indexPath.item..<(indexPath.item + 1)))
             }
         }

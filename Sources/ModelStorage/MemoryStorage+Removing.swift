@@ -61,8 +61,8 @@ extension MemoryStorage {
         }
     }
 
-    /// Removes the items at `indexPaths`, which all exist; each section's array is rebuilt
-    /// once, and runs of adjacent items are recorded as one change.
+    /// Removes the items at `indexPaths`, which all exist; each chunk of a section slides its
+    /// kept models down once, and runs of adjacent items are recorded as one change.
     ///
     /// Deletions are recorded first to last, each index counting the ones before it, so that
     /// a view translating the update appends each change after the previous ones.
@@ -76,31 +76,9 @@ extension MemoryStorage {
                     let position = index - removedBefore
                     update.append(.deleteItems(section: section, items: position..<(position + 1)))
                 }
-                removeItems(atSorted: doomed, fromSection: section)
+                sections[section].models.remove(atSorted: doomed)
             }
         }
-    }
-
-    /// Removes the items at `doomed` (ascending) from `section`: one by one when they are
-    /// few (each a memmove), else by rebuilding the array once.
-    private func removeItems(atSorted doomed: [Int], fromSection section: Int) {
-        if doomed.count <= 32 {
-            for index in doomed.reversed() {
-                sections[section].models.remove(at: index)
-            }
-            return
-        }
-        var kept: [Any] = []
-        kept.reserveCapacity(sections[section].models.count - doomed.count)
-        var next = 0
-        for (index, model) in sections[section].models.enumerated() {
-            if next < doomed.count, doomed[next] == index {
-                next += 1
-            } else {
-                kept.append(model)
-            }
-        }
-        sections[section].models = ItemChunks(kept)
     }
 
     /// Empties `section`, recording one change.

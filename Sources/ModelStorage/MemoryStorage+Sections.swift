@@ -81,7 +81,7 @@ extension MemoryStorage {
     ///
     /// When any item is nil, nothing changes and `.nilItem` is reported.
     public func setItemsForAllSections<T>(_ items: [[T]]) {
-        var newItems: [[Any]] = []
+        var newItems: [StoredModels<T>] = []
         for sectionItems in items {
             guard let models = storedModelsReportingNil(sectionItems, operation: "setItemsForAllSections(_:)") else { return }
             newItems.append(models)

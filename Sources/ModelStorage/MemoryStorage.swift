@@ -96,9 +96,11 @@ public final class MemoryStorage: Storage {
     func firstIndexPath<T: Equatable>(of item: T, skipping skipped: Set<IndexPath>) -> IndexPath? {
         guard let wanted = unwrap(item) as? T else { return nil }
         for (sectionIndex, section) in sections.enumerated() {
-            for (itemIndex, model) in section.models.enumerated() where (model as? T) == wanted {
+            var start = 0
+            while let itemIndex = section.models.firstPosition(of: wanted, from: start) {
                 let indexPath = IndexPath(item: itemIndex, section: sectionIndex)
                 if !skipped.contains(indexPath) { return indexPath }
+                start = itemIndex + 1
             }
         }
         return nil
@@ -172,7 +174,7 @@ public final class MemoryStorage: Storage {
     }
 
     /// `items` as stored models, or nil (reporting `.nilItem` for `operation`) when any is nil.
-    func storedModelsReportingNil<T>(_ items: [T], operation: String) -> [Any]? {
+    func storedModelsReportingNil<T>(_ items: [T], operation: String) -> StoredModels<T>? {
         guard let models = storedModels(items) else {
             anomalyHandler.report(.nilItem(operation: operation))
             return nil

@@ -4,7 +4,7 @@
 /// storage so that views hear of them.
 public struct SectionModel {
     /// The section's models, in order. Optionals are stored unwrapped. O(items): a copy.
-    public var items: [Any] { Array(models) }
+    public var items: [Any] { models.allModels }
     /// The models as kept: in chunks, so that changes in the middle stay cheap.
     var models: ItemChunks
     /// The model shown above the items, if any.
@@ -18,7 +18,7 @@ public struct SectionModel {
     ///   - headerModel: the model of its header, or nil for none.
     ///   - footerModel: the model of its footer, or nil for none.
     public init<T>(items: [T], headerModel: Any? = nil, footerModel: Any? = nil) {
-        models = ItemChunks(storedModels(items) ?? items.compactMap { unwrap($0) })
+        models = ItemChunks(storedModels(items) ?? .unwrapped(items.compactMap { unwrap($0) }))
         self.headerModel = headerModel.flatMap(unwrap)
         self.footerModel = footerModel.flatMap(unwrap)
     }
@@ -45,19 +45,4 @@ public struct SectionModel {
     mutating func setSupplementaryModel(_ model: Any?, _ kind: SupplementaryKind) {
         if kind == .header { headerModel = model } else { footerModel = model }
     }
-}
-
-/// `values` as stored models, each unwrapped from any level of `Optional`; nil when any
-/// of them is nil. Skips the per-element check when `T` cannot hold an optional.
-func storedModels<T>(_ values: [T]) -> [Any]? {
-    guard T.self is OptionalUnwrapping.Type || T.self == Any.self else {
-        return values.map { $0 as Any }
-    }
-    var models: [Any] = []
-    models.reserveCapacity(values.count)
-    for value in values {
-        guard let model = unwrap(value) else { return nil }
-        models.append(model)
-    }
-    return models
 }

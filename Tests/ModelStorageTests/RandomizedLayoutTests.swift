@@ -16,7 +16,7 @@ func referenceRows(of storage: MemoryStorage, _ options: FlatLayoutOptions) -> [
         if let header = storage.headerModel(forSection: section) as? Tagged, !items.isEmpty || options.displayHeaderOnEmptySection {
             rows.append(RowSnapshot(id: .header(header.uid), version: header.version))
         }
-        for case let item as Tagged in items {
+        for case let item as any TaggedModel in items {
             rows.append(RowSnapshot(id: .item(item.uid), version: item.version))
         }
         if let footer = storage.footerModel(forSection: section) as? Tagged, !items.isEmpty || options.displayFooterOnEmptySection {
@@ -27,7 +27,8 @@ func referenceRows(of storage: MemoryStorage, _ options: FlatLayoutOptions) -> [
 }
 
 /// Random single and batched operations on a MemoryStorage, each delivered update replayed
-/// through a FlatLayout and its splices replayed on the old rows.
+/// through a FlatLayout and its splices replayed on the old rows. Odd seeds mix item types:
+/// sections hold 48-byte `WideTagged` models beside `Tagged` ones.
 final class RandomStorageRun {
     let seed: UInt64
     private let fixture = StorageFixture()
@@ -43,7 +44,7 @@ final class RandomStorageRun {
 
     init(seed: UInt64) {
         self.seed = seed
-        operations = RandomStorageOperations(storage: fixture.storage, seed: seed)
+        operations = RandomStorageOperations(storage: fixture.storage, seed: seed, mixesModelTypes: seed % 2 == 1)
         options = FlatLayoutOptions(displayHeaderOnEmptySection: seed % 2 == 0, displayFooterOnEmptySection: seed % 4 < 2)
         layout = FlatLayout(storage: fixture.storage, options: options)
     }
@@ -186,7 +187,7 @@ final class RandomStorageRun {
     private func rowID(of row: FlatRow) -> RowID? {
         switch row {
         case .header(let section): return (storage.headerModel(forSection: section) as? Tagged).map { .header($0.uid) }
-        case .item(let indexPath): return (storage.item(at: indexPath) as? Tagged).map { .item($0.uid) }
+        case .item(let indexPath): return (storage.item(at: indexPath) as? any TaggedModel).map { .item($0.uid) }
         case .footer(let section): return (storage.footerModel(forSection: section) as? Tagged).map { .footer($0.uid) }
         }
     }

@@ -1,25 +1,8 @@
 import Foundation
 import ModelStorage
 
-// Shared by the storage tests and the GTK tests: the seeded random storage operations and
-// the models they use, so both run the very same operations.
-
-/// A model with a stable identity and a content version; equal by identity, as an app's
-/// model with an id is. Used for items, headers and footers alike.
-public struct Tagged: Equatable, CustomStringConvertible {
-    public let uid: Int
-    public var version: Int
-
-    public init(uid: Int, version: Int) {
-        self.uid = uid
-        self.version = version
-    }
-
-    public static func == (lhs: Tagged, rhs: Tagged) -> Bool { lhs.uid == rhs.uid }
-
-    public var bumped: Tagged { Tagged(uid: uid, version: version + 1) }
-    public var description: String { "#\(uid).v\(version)" }
-}
+// Shared by the storage tests and the GTK tests: the seeded random storage operations (their
+// models are in TaggedModels.swift), so both run the very same operations.
 
 /// Which row a flat row is, independent of where it is.
 public enum RowID: Hashable {
@@ -56,14 +39,24 @@ public struct RandomStep {
 /// Random single and batched operations on a MemoryStorage of `Tagged` models: items and
 /// sections, moves across sections, headers and footers (also on empty sections), content
 /// updates, reloads, and now and then an operation with bad input.
+///
+/// A run that mixes model types makes one operation in three add `WideTagged` items instead,
+/// so that sections hold models of two types, of which one is boxed when stored as `Any`.
 public final class RandomStorageOperations {
     public let storage: MemoryStorage
     private var random: SeededGenerator
     private var nextUID = 0
+    private let mixesModelTypes: Bool
 
-    public init(storage: MemoryStorage, seed: UInt64) {
+    /// - Parameters:
+    ///   - storage: the storage to change.
+    ///   - seed: the seed of the operations: the same seed, the same operations.
+    ///   - mixesModelTypes: whether some items are `WideTagged`. A run that does not mix
+    ///     draws no extra random numbers: a seed gives the operations it always gave.
+    public init(storage: MemoryStorage, seed: UInt64, mixesModelTypes: Bool = false) {
         self.storage = storage
         random = SeededGenerator(seed: seed)
+        self.mixesModelTypes = mixesModelTypes
     }
 
     /// Performs the next step: one in ten is an operation with bad input, one in four of
@@ -101,13 +94,44 @@ public final class RandomStorageOperations {
         (0..<count).map { _ in newModel() }
     }
 
-    private var allItems: [(IndexPath, Tagged)] {
+    /// A new item model of type `M`.
+    private func newItem<M: TaggedModel>(_ type: M.Type) -> M {
+        nextUID += 1
+        return M(uid: nextUID, version: 0)
+    }
+
+    /// `count` new item models of type `M`.
+    private func newItems<M: TaggedModel>(_ type: M.Type, _ count: Int) -> [M] {
+        (0..<count).map { _ in newItem(type) }
+    }
+
+    /// The type of the items an operation adds: `Tagged`, or in a run that mixes model
+    /// types, `WideTagged` one time in three.
+    private func itemType() -> any TaggedModel.Type {
+        mixesModelTypes && int(3) == 0 ? WideTagged.self : Tagged.self
+    }
+
+    private var allItems: [(IndexPath, any TaggedModel)] {
         (0..<storage.numberOfSections()).flatMap { section in
-            (storage.items(inSection: section) ?? []).enumerated().map { (ip(section, $0.offset), $0.element as! Tagged) }
+            (storage.items(inSection: section) ?? []).enumerated().map { (ip(section, $0.offset), $0.element as! any TaggedModel) }
         }
     }
 
-    private func randomItem() -> (IndexPath, Tagged)? {
+    /// Removes one item equal to each of `items`, in one update: a call per model type.
+    private func removeItems(_ items: [any TaggedModel]) {
+        let tagged = items.compactMap { $0 as? Tagged }
+        let wide = items.compactMap { $0 as? WideTagged }
+        guard !wide.isEmpty else {
+            storage.removeItems(tagged)
+            return
+        }
+        storage.performUpdates {
+            storage.removeItems(tagged)
+            storage.removeItems(wide)
+        }
+    }
+
+    private func randomItem() -> (IndexPath, any TaggedModel)? {
         let items = allItems
         return items.isEmpty ? nil : items[int(items.count)]
     }
@@ -123,6 +147,11 @@ public final class RandomStorageOperations {
     }
 
     func randomOperation(_ touched: inout Set<RowID>) -> String {
+        randomOperation(adding: itemType(), &touched)
+    }
+
+    /// A random operation; the items it adds are of type `M`.
+    private func randomOperation<M: TaggedModel>(adding type: M.Type, _ touched: inout Set<RowID>) -> String {
         let sections = storage.numberOfSections()
         let total = storage.totalNumberOfItems
         var choice = int(100)
@@ -131,16 +160,16 @@ public final class RandomStorageOperations {
         switch choice {
         case 0..<12:
             let section = int(sections + 2)
-            storage.addItem(newModel(), toSection: section)
+            storage.addItem(newItem(type), toSection: section)
             return "addItem to \(section)"
         case 12..<18:
             let section = int(sections + 1)
-            storage.addItems(newModels(int(4)), toSection: section)
+            storage.addItems(newItems(type, int(4)), toSection: section)
             return "addItems to \(section)"
         case 18..<28:
             let section = int(sections + 1)
             let target = ip(section, int(storage.numberOfItems(inSection: section) + 1))
-            try? storage.insertItem(newModel(), to: target)
+            try? storage.insertItem(newItem(type), to: target)
             return "insertItem at \(target)"
         case 28..<32:
             var counts = (0..<sections).map { storage.numberOfItems(inSection: $0) }
@@ -150,7 +179,7 @@ public final class RandomStorageOperations {
                 targets.append(ip(section, int(counts[section] + 1)))
                 counts[section] += 1
             }
-            try? storage.insertItems(newModels(targets.count), to: targets)
+            try? storage.insertItems(newItems(type, targets.count), to: targets)
             return "insertItems at \(targets.map { [$0.section, $0.item] })"
         case 32..<40:
             guard let (_, item) = randomItem() else { return "nothing to remove" }
@@ -158,7 +187,7 @@ public final class RandomStorageOperations {
             return "removeItem \(item)"
         case 40..<44:
             let items = allItems.filter { _ in int(3) == 0 }.map(\.1)
-            storage.removeItems(items)
+            removeItems(items)
             return "removeItems \(items)"
         case 44..<48:
             let indexPaths = allItems.filter { _ in int(3) == 0 }.map(\.0)
@@ -191,7 +220,7 @@ public final class RandomStorageOperations {
             return "replaceItem \(item)"
         case 70..<74:
             let index = int(sections + 1)
-            let section = SectionModel(items: newModels(int(4)), headerModel: int(2) == 0 ? newModel() : nil,
+            let section = SectionModel(items: newItems(type, int(4)), headerModel: int(2) == 0 ? newModel() : nil,
                                        footerModel: int(2) == 0 ? newModel() : nil)
             storage.insertSection(section, atIndex: index)
             return "insertSection at \(index) with \(section.numberOfItems) items"
@@ -206,7 +235,7 @@ public final class RandomStorageOperations {
             return "moveSection \(from) to \(to)"
         case 82..<86:
             let section = int(sections + 1)
-            storage.setItems(newModels(int(5)), forSection: section)
+            storage.setItems(newItems(type, int(5)), forSection: section)
             return "setItems forSection \(section)"
         case 86..<92:
             let section = int(sections + 1)
@@ -223,7 +252,7 @@ public final class RandomStorageOperations {
             storage.setSectionHeaderModels(models)
             return "setSectionHeaderModels \(models)"
         case 97:
-            storage.setItemsForAllSections((0..<int(sections + 2)).map { _ in newModels(int(4)) })
+            storage.setItemsForAllSections((0..<int(sections + 2)).map { _ in newItems(type, int(4)) })
             return "setItemsForAllSections"
         case 98:
             var inner = ""
@@ -234,7 +263,7 @@ public final class RandomStorageOperations {
         default:
             let index = int(sections + 1)
             let header = randomSupplementary(storage.headerModel(forSection: index), &touched, RowID.header)
-            storage.setSection(SectionModel(items: newModels(int(3)), headerModel: header), forSection: index)
+            storage.setSection(SectionModel(items: newItems(type, int(3)), headerModel: header), forSection: index)
             return "setSection \(index)"
         }
     }
