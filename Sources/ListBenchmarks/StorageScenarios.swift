@@ -55,6 +55,8 @@ enum StorageScenarios {
             results.append(addItems(count: sizes.max() ?? 1_000_000, name: "storage_add_items_48_bytes") {
                 BenchmarkArticle(id: $0, title: "", author: "", published: 0)
             })
+            // The same posts handed over as `Any`, as a list of mixed models is.
+            results.append(addItems(count: sizes.max() ?? 1_000_000, name: "storage_add_items_as_any") { BenchmarkPost(id: $0, title: "") as Any })
         }
         for size in sizes where "translate".hasPrefix(prefix) || prefix.hasPrefix("translate") || prefix.isEmpty {
             results.append(translation(count: size, name: "translate_single_insert", repetitions: 1000) { storage, step in

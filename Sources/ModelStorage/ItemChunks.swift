@@ -122,7 +122,11 @@ struct ItemChunks: RandomAccessCollection, MutableCollection, RangeReplaceableCo
 
     /// A new chunk holding `models`: of `T` when `typed`, else of `Any`.
     private static func chunk<T>(of models: ArraySlice<T>, typed: Bool) -> ItemChunk {
-        typed ? TypedItemChunk(Array(models)) : TypedItemChunk<Any>(models.map { $0 as Any })
+        if typed { return TypedItemChunk(Array(models)) }
+        // Models that are `Any` already go in as they are: `$0 as Any` would put each `Any`
+        // inside another (too big for its inline buffer: a heap box per model).
+        if T.self == Any.self { return TypedItemChunk<Any>(unsafeBitCast(Array(models), to: [Any].self)) }
+        return TypedItemChunk<Any>(models.map { $0 as Any })
     }
 
     /// Whether chunks of `T` can hold `models` as they are: `T` is not `Any` and is the

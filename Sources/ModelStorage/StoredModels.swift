@@ -27,6 +27,11 @@ func storedModels<T>(_ values: [T]) -> StoredModels<T>? {
     guard T.self is OptionalUnwrapping.Type || T.self == Any.self else {
         return .values(values)
     }
+    if T.self == Any.self {
+        // The same type: no copy is made.
+        let models = unsafeBitCast(values, to: [Any].self)
+        if !containsOptionals(models) { return .unwrapped(models) }
+    }
     var models: [Any] = []
     models.reserveCapacity(values.count)
     for value in values {
@@ -34,4 +39,19 @@ func storedModels<T>(_ values: [T]) -> StoredModels<T>? {
         models.append(model)
     }
     return .unwrapped(models)
+}
+
+/// Whether any of `values` holds an `Optional`. Asks once per run of
+/// models of one dynamic type, not once per model: a conformance check costs thousands of
+/// instructions, and a million models of one type are common.
+private func containsOptionals(_ values: [Any]) -> Bool {
+    var checkedType: ObjectIdentifier?
+    for value in values {
+        let dynamicType = type(of: value)
+        let identifier = ObjectIdentifier(dynamicType)
+        guard identifier != checkedType else { continue }
+        if dynamicType is OptionalUnwrapping.Type { return true }
+        checkedType = identifier
+    }
+    return false
 }
