@@ -66,6 +66,22 @@ public final class SearchFilter {
         storage.addItems(matching.map { all[section][$0].model }, toSection: section)
     }
 
+    /// Moves the shown item at `source` to `destination` (its index path once moved), for
+    /// good. Only while no search hides items (the storage then holds every item, in order);
+    /// returns whether it moved.
+    @discardableResult
+    public func moveShownItem(from source: IndexPath, to destination: IndexPath) -> Bool {
+        guard query.isEmpty, all.indices.contains(source.section), all.indices.contains(destination.section),
+              all[source.section].indices.contains(source.item),
+              destination.item >= 0, destination.item <= all[destination.section].count - (source.section == destination.section ? 1 : 0)
+        else { return false }
+        let item = all[source.section].remove(at: source.item)
+        all[destination.section].insert(item, at: destination.item)
+        for section in Set([source.section, destination.section]) { shown[section] = Array(all[section].indices) }
+        storage.moveItem(at: source, to: destination)
+        return true
+    }
+
     /// Reorders the items of `section` by a sort key (after a batched load).
     public func sortSection(_ section: Int, by key: (Any) -> String) {
         let keys = all[section].map { key($0.model) }

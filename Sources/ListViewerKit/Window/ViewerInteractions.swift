@@ -38,6 +38,19 @@ extension ViewerWindow {
             self?.updateCount()
         }
 
+        // Catalog items are reordered by dragging, within and across sections, while no
+        // search hides items; a folder or catalog file dropped on the list opens.
+        manager.canMove(withItem: (any Detailed).self) { [weak self] model, _ in
+            !(model is DirectoryEntry) && self?.filter.query.isEmpty == true
+        }
+        manager.moveItem(model: (any Detailed).self) { [weak self] _, source, destination in
+            self?.filter.moveShownItem(from: source, to: destination)
+        }
+        manager.didDropFromOutside { [weak self] content, _ in
+            guard case .files(let paths) = content, let path = paths.first else { return }
+            self?.open(path)
+        }
+
         manager.contextMenu(FolderRow.self) { [weak self] _, entry, _ in
             [MenuEntry("Open Folder") { _ in self?.openDirectory(raw: entry.rawPath) }]
         }
@@ -47,6 +60,24 @@ extension ViewerWindow {
                 MenuEntry("Copy Name") { _ in self?.copyToClipboard(model.detailTitle) },
                 .delete,
             ]
+        }
+    }
+
+    /// Opens a dropped folder, or catalog file (a message in the banner when it is neither).
+    public func open(_ path: String) {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+            showProblem("\(path) does not exist")
+            return
+        }
+        if isDirectory.boolValue {
+            openDirectory(path)
+            return
+        }
+        do {
+            show(try CatalogLoader.load(path: path))
+        } catch {
+            showProblem("\(error)")
         }
     }
 

@@ -146,6 +146,13 @@ public final class ViewerWindow {
 
     /// Shows a catalog.
     public func show(_ catalog: Catalog) {
+        // A folder still being read stops, and its batches are dropped.
+        loadGeneration += 1
+        activeLoad.start(loadGeneration)
+        currentDirectory = nil
+        history = []
+        gtk_widget_set_visible(backButton, 0)
+        hideProblem()
         titleLabel.text = catalog.title
         manager.configuration.displayHeaderOnEmptySection = true
         filter.setSections(catalog.sections.map { section in

@@ -1,0 +1,100 @@
+import CGtk
+import Foundation
+import ListViewManager
+import ListViewerKit
+import XCTest
+
+/// The viewer's use of the manager's interactions: reordering, deleting, menus, dropped
+/// folders and catalogs, tooltips.
+final class ViewerInteractionTests: XCTestCase {
+    @MainActor
+    private static let application: Application = {
+        XCTAssertNotEqual(gtk_init_check(), 0, "run the tests under xvfb-run")
+        MainQueue.attachToGLib()
+        let application = Application(id: "io.github.listviewmanager.ViewerInteractionTests", allowsMultipleInstances: true)
+        var error: UnsafeMutablePointer<GError>?
+        let registered = g_application_register(UnsafeMutableRawPointer(application.gtkApplication).assumingMemoryBound(to: GApplication.self), nil, &error)
+        XCTAssertNotEqual(registered, 0, error.map { String(cString: $0.pointee.message) } ?? "")
+        return application
+    }()
+
+    @MainActor
+    private static func makeViewer() throws -> ViewerWindow {
+        let viewer = ViewerWindow(application: application)
+        viewer.present()
+        viewer.show(try CatalogLoader.load(path: ViewerResources.sampleCatalog.path))
+        for _ in 0..<20 { while g_main_context_iteration(nil, 0) != 0 {} }
+        return viewer
+    }
+
+    @MainActor
+    private static func close(_ viewer: ViewerWindow) {
+        viewer.close()
+        for _ in 0..<20 { while g_main_context_iteration(nil, 0) != 0 {} }
+    }
+
+    /// Types `text` into the search entry and waits for the search to apply.
+    @MainActor
+    private static func search(_ viewer: ViewerWindow, _ text: String) {
+        gtk_editable_set_text(OpaquePointer(viewer.searchEntry), text)
+        let deadline = Date().addingTimeInterval(10)
+        let tick = g_timeout_add(5, { _ in 1 }, nil)
+        defer { g_source_remove(tick) }
+        while viewer.filter.query != text, Date() < deadline { g_main_context_iteration(nil, 1) }
+        XCTAssertEqual(viewer.filter.query, text, "the search applied")
+    }
+
+    @MainActor
+    private static func title(_ viewer: ViewerWindow, _ indexPath: IndexPath) -> String? {
+        (viewer.manager.memoryStorage.item(at: indexPath) as? any Detailed)?.detailTitle
+    }
+
+    func testCatalogItemsAreReorderedAndTheOrderSurvivesASearch() throws { try MainActor.assumeIsolated {
+        let viewer = try Self.makeViewer()
+        let first = Self.title(viewer, IndexPath(item: 0, section: 0))
+        XCTAssertTrue(viewer.manager.canMove(IndexPath(item: 0, section: 0)))
+        XCTAssertTrue(viewer.manager.moveItem(at: IndexPath(item: 0, section: 0), to: IndexPath(item: 2, section: 1)))
+        XCTAssertEqual(Self.title(viewer, IndexPath(item: 2, section: 1)), first)
+
+        Self.search(viewer, "machine")
+        XCTAssertFalse(viewer.manager.canMove(IndexPath(item: 0, section: 0)), "no reordering while a search hides items")
+        Self.search(viewer, "")
+        XCTAssertEqual(Self.title(viewer, IndexPath(item: 2, section: 1)), first, "the search kept the new order")
+        Self.close(viewer)
+    } }
+
+    func testDeletingAnItemRemovesItFromTheListAndFromLaterSearches() throws { try MainActor.assumeIsolated {
+        let viewer = try Self.makeViewer()
+        let doomed = try XCTUnwrap(Self.title(viewer, IndexPath(item: 1, section: 0)))
+        XCTAssertTrue(viewer.manager.select(IndexPath(item: 1, section: 0)))
+        XCTAssertEqual(viewer.manager.deleteSelectedItems(), [IndexPath(item: 1, section: 0)])
+        XCTAssertEqual(viewer.countText, "309 items")
+        Self.search(viewer, doomed.lowercased())
+        Self.search(viewer, "")
+        XCTAssertEqual(viewer.countText, "309 items", "the deleted item does not come back")
+        Self.close(viewer)
+    } }
+
+    func testARowsMenuOffersItsActionsAndShowDetailsSelects() throws { try MainActor.assumeIsolated {
+        let viewer = try Self.makeViewer()
+        XCTAssertTrue(viewer.manager.openContextMenu(at: IndexPath(item: 0, section: 0)))
+        XCTAssertEqual(viewer.manager.shownContextMenuTitles, ["Show Details", "Copy Name", "Delete"])
+        Self.close(viewer)
+    } }
+
+    func testADroppedFolderOrCatalogOpensAndAnythingElseIsAMessage() throws { try MainActor.assumeIsolated {
+        let viewer = try Self.makeViewer()
+        let root = NSTemporaryDirectory() + "list-viewer-drop-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: root + "/inside", withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        viewer.open(root)
+        let deadline = Date().addingTimeInterval(10)
+        while !viewer.isLoaded, Date() < deadline { g_main_context_iteration(nil, 1) }
+        XCTAssertEqual(viewer.titleText, (root as NSString).lastPathComponent)
+        viewer.open(ViewerResources.sampleCatalog.path)
+        XCTAssertEqual(viewer.countText, "310 items")
+        viewer.open(root + "/missing.json")
+        XCTAssertEqual(viewer.problem, "\(root)/missing.json does not exist")
+        Self.close(viewer)
+    } }
+}
