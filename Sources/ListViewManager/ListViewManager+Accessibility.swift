@@ -43,6 +43,16 @@ extension ListViewManager {
         attach(.didUnhighlight, .item, closure)
     }
 
+    /// The pointer entered the row of an item of `modelType`, whatever row type shows it.
+    public func didHighlight<Model>(model modelType: Model.Type, _ closure: @escaping (Model, IndexPath) -> Void) {
+        attachModelEvent(.didHighlight, closure)
+    }
+
+    /// The pointer left the row of an item of `modelType`.
+    public func didUnhighlight<Model>(model modelType: Model.Type, _ closure: @escaping (Model, IndexPath) -> Void) {
+        attachModelEvent(.didUnhighlight, closure)
+    }
+
     /// Sets the tooltip and accessible label of `row`, just bound or updated with `model`.
     func describe(_ row: RowWidget, showing model: Any, at flatRow: FlatRow) {
         if case .header = flatRow, let heading = gtk_widget_get_parent(row.rootWidget) {

@@ -1,3 +1,4 @@
+import CGtk
 import Foundation
 import XCTest
 
@@ -46,7 +47,7 @@ final class ScreenReaderTests: XCTestCase {
         }
         let reader = Process()
         reader.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
-        reader.arguments = [script.path, mode]
+        reader.arguments = [script.path, mode, "\(viewer.processIdentifier)"]
         // The app runs with fatal warnings; the screen reader is not under test.
         var readerEnvironment = ProcessInfo.processInfo.environment
         readerEnvironment["G_DEBUG"] = nil
@@ -56,9 +57,14 @@ final class ScreenReaderTests: XCTestCase {
         reader.standardOutput = output
         reader.standardError = errors
         try reader.run()
+        // This process may be on the accessibility bus too (GTK tests ran in it): it keeps
+        // answering while the reader asks, or the reader would wait on it.
+        while reader.isRunning {
+            g_main_context_iteration(nil, 0)
+            usleep(5_000)
+        }
         let data = output.fileHandleForReading.readDataToEndOfFile()
         let errorText = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        reader.waitUntilExit()
         XCTAssertTrue(viewer.isRunning, "the viewer kept running (no GLib warning or crash)")
         let line = String(decoding: data, as: UTF8.self).split(separator: "\n").last.map(String.init) ?? ""
         XCTAssertEqual(reader.terminationStatus, 0, line + errorText)

@@ -31,6 +31,16 @@ extension ViewerWindow {
             model.details.prefix(3).map { "\($0.0): \($0.1)" }.joined(separator: "\n")
         }
 
+        // With nothing selected, the details pane previews the item under the pointer.
+        manager.didHighlight(model: (any Detailed).self) { [weak self] model, _ in
+            guard let self, manager.selectedIndexPaths.isEmpty else { return }
+            details.show(model)
+        }
+        manager.didUnhighlight(model: (any Detailed).self) { [weak self] _, _ in
+            guard let self, manager.selectedIndexPaths.isEmpty else { return }
+            details.show(nil)
+        }
+
         // Catalog items can be deleted (from the list, not from the file); files cannot.
         manager.canDelete(withItem: (any Detailed).self) { model, _ in !(model is DirectoryEntry) }
         manager.commitDelete(model: (any Detailed).self) { [weak self] _, indexPath in

@@ -13,7 +13,7 @@ public final class ViewerWindow {
     private let titleLabel = Label()
     private let countLabel = Label()
     private let banner = Label()
-    private let details = DetailsPane()
+    let details = DetailsPane()
     private let spinner: UnsafeMutablePointer<GtkWidget>
     /// The header bar's back button (shown inside a folder opened from another).
     public let backButton: UnsafeMutablePointer<GtkWidget>

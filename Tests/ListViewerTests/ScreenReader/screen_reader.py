@@ -1,9 +1,9 @@
 """Reads list-viewer through AT-SPI, as a screen reader does, and prints what it found as
 one JSON line. Run by the viewer's accessibility test with Debian's /usr/bin/python3.
 
-Usage: screen_reader.py catalog   read the list, its rows and headings; select a book
+Usage: screen_reader.py catalog PID   read the list, its rows and headings; select a book
                                   through the list's Selection interface; read the details
-       screen_reader.py folder    press Down and Return (real keys, xdotool) in the list and
+       screen_reader.py folder PID    press Down and Return (real keys, xdotool) in the list and
                                   read the rows of the folder that opens
 """
 import json
@@ -14,6 +14,7 @@ import time
 import pyatspi
 
 BOOK = "Book: Summer Library by Clara Duval, 1902"
+VIEWER_PID = int(sys.argv[2])
 
 
 def wait_for(what, probe, timeout=15.0):
@@ -31,10 +32,12 @@ def wait_for(what, probe, timeout=15.0):
 
 
 def application():
+    """The viewer's application, found by its process id (without asking other apps for
+    their names: one that is busy would keep us waiting)."""
     desktop = pyatspi.Registry.getDesktop(0)
     for index in range(desktop.childCount):
         app = desktop.getChildAtIndex(index)
-        if app is not None and app.name == "list-viewer":
+        if app is not None and app.get_process_id() == VIEWER_PID:
             return app
     return None
 
