@@ -8,19 +8,8 @@ import XCTest
 /// folders and catalogs, tooltips.
 final class ViewerInteractionTests: XCTestCase {
     @MainActor
-    private static let application: Application = {
-        XCTAssertNotEqual(gtk_init_check(), 0, "run the tests under xvfb-run")
-        MainQueue.attachToGLib()
-        let application = Application(id: "io.github.listviewmanager.ViewerInteractionTests", allowsMultipleInstances: true)
-        var error: UnsafeMutablePointer<GError>?
-        let registered = g_application_register(UnsafeMutableRawPointer(application.gtkApplication).assumingMemoryBound(to: GApplication.self), nil, &error)
-        XCTAssertNotEqual(registered, 0, error.map { String(cString: $0.pointee.message) } ?? "")
-        return application
-    }()
-
-    @MainActor
     private static func makeViewer() throws -> ViewerWindow {
-        let viewer = ViewerWindow(application: application)
+        let viewer = ViewerWindow(application: ViewerTestApplication.shared)
         viewer.present()
         viewer.show(try CatalogLoader.load(path: ViewerResources.sampleCatalog.path))
         for _ in 0..<20 { while g_main_context_iteration(nil, 0) != 0 {} }

@@ -14,24 +14,11 @@ final class DeliveryLog: StorageUpdating {
 }
 
 final class ViewerWindowTests: XCTestCase {
-    /// One registered application for every test (GApplication exports itself on D-Bus
-    /// once per id and process).
-    @MainActor
-    private static let application: Application = {
-        XCTAssertNotEqual(gtk_init_check(), 0, "run the tests under xvfb-run")
-        MainQueue.attachToGLib()
-        let application = Application(id: "io.github.listviewmanager.ListViewerTests", allowsMultipleInstances: true)
-        var error: UnsafeMutablePointer<GError>?
-        let registered = g_application_register(UnsafeMutableRawPointer(application.gtkApplication).assumingMemoryBound(to: GApplication.self), nil, &error)
-        XCTAssertNotEqual(registered, 0, error.map { String(cString: $0.pointee.message) } ?? "")
-        return application
-    }()
-
     @MainActor
     private static func makeViewer() -> (Application, ViewerWindow) {
-        let viewer = ViewerWindow(application: application)
+        let viewer = ViewerWindow(application: ViewerTestApplication.shared)
         viewer.present()
-        return (application, viewer)
+        return (ViewerTestApplication.shared, viewer)
     }
 
     @MainActor
