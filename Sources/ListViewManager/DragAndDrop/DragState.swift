@@ -65,8 +65,8 @@ enum DropIndicatorStyle {
         installed = true
         let provider = gtk_css_provider_new()!
         let css = """
-        .drop-above { box-shadow: inset 0 3px @accent_bg_color; }
-        .drop-below { box-shadow: inset 0 -3px @accent_bg_color; }
+        .drop-above { box-shadow: inset 0 3px @theme_selected_bg_color; }
+        .drop-below { box-shadow: inset 0 -3px @theme_selected_bg_color; }
         """
         gtk_css_provider_load_from_data(provider, css, -1)
         // Below the application's own priority, so that its CSS wins.
