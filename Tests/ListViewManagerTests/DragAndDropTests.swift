@@ -45,11 +45,15 @@ final class DragAndDropTests: XCTestCase {
     func testTheRowUnderTheDragShowsWhereTheDropGoes() { onMain {
         let harness = Self.makeHarness()
         let rows = harness.boundRowsByPosition
+        XCTAssertEqual(linePixels(in: rows[4]!.rootWidget), 0, "no line before the drag")
         harness.drag(from: rows[1]!.rootWidget, to: rows[4]!.rootWidget, at: 0.2, drop: false)
         XCTAssertTrue(gtk_widget_has_css_class(rows[4]!.rootWidget, "drop-above") != 0, "a line above post 4")
+        harness.waitForFrames(1)
+        XCTAssertGreaterThan(linePixels(in: rows[4]!.rootWidget), 100, "the line is drawn, in the selection colour")
         harness.releaseButton()
         harness.waitForFrames(1)
         XCTAssertTrue(gtk_widget_has_css_class(rows[4]!.rootWidget, "drop-above") == 0, "the line goes with the drag")
+        XCTAssertEqual(linePixels(in: rows[4]!.rootWidget), 0, "and is no longer drawn")
         XCTAssertEqual(titles(harness.manager), [[2, 3, 1, 4], [5, 6]])
         harness.close()
     } }
@@ -105,4 +109,19 @@ private func titles(_ manager: ListViewManager) -> [[Int]] {
     (0..<manager.memoryStorage.numberOfSections()).map { section in
         (manager.memoryStorage.items(inSection: section) ?? []).map { ($0 as! Post).id }
     }
+}
+
+/// How many pixels of `row`, rendered as it looks now, are of a strong blue like the theme's
+/// selection colour (rows are black text on white otherwise).
+@MainActor
+private func linePixels(in row: UnsafeMutablePointer<GtkWidget>) -> Int {
+    guard let texture = Screenshot.render(row) else { return -1 }
+    defer { g_object_unref(UnsafeMutableRawPointer(texture)) }
+    let width = Int(gdk_texture_get_width(texture)), height = Int(gdk_texture_get_height(texture))
+    var pixels = [UInt8](repeating: 0, count: width * height * 4)
+    pixels.withUnsafeMutableBufferPointer { gdk_texture_download(texture, $0.baseAddress, gsize(width * 4)) }
+    // gdk_texture_download writes B, G, R, A bytes (CAIRO_FORMAT_ARGB32, little-endian).
+    return stride(from: 0, to: pixels.count, by: 4).filter { index in
+        Int(pixels[index]) > Int(pixels[index + 2]) + 60 && pixels[index + 3] > 200
+    }.count
 }

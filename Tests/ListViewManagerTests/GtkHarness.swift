@@ -36,17 +36,7 @@ final class GtkHarness {
     /// Renders the window to a PNG at `path` (for looking at what a test shows).
     func screenshot(to path: String) {
         waitForFrames()
-        let width = gtk_widget_get_width(window), height = gtk_widget_get_height(window)
-        let paintable = gtk_widget_paintable_new(window)
-        let snapshot = gtk_snapshot_new()
-        gdk_paintable_snapshot(paintable, snapshot, Double(width), Double(height))
-        let node = gtk_snapshot_free_to_node(snapshot)
-        let renderer = gtk_native_get_renderer(OpaquePointer(window))
-        let texture = gsk_renderer_render_texture(renderer, node, nil)
-        gdk_texture_save_to_png(texture, path)
-        g_object_unref(UnsafeMutableRawPointer(texture))
-        gsk_render_node_unref(node)
-        g_object_unref(UnsafeMutableRawPointer(paintable))
+        XCTAssertTrue(Screenshot.savePNG(of: window, to: path), "the window was rendered to \(path)")
     }
 
     /// Runs the main loop until nothing is pending (idle callbacks, finalisations).
