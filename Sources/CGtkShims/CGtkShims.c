@@ -110,3 +110,11 @@ gchar **cgtk_shims_dropped_files(const GValue *value) {
 GdkContentProvider *cgtk_shims_text_content_new(const gchar *text) {
     return gdk_content_provider_new_typed(G_TYPE_STRING, text);
 }
+
+GdkContentProvider *cgtk_shims_file_content_new(const gchar *path) {
+    GFile *file = g_file_new_for_path(path);
+    GSList *files = g_slist_prepend(NULL, file);
+    GdkContentProvider *provider = gdk_content_provider_new_typed(GDK_TYPE_FILE_LIST, files);
+    g_slist_free_full(files, g_object_unref);
+    return provider;
+}

@@ -70,33 +70,44 @@ final class DragAndDropTests: XCTestCase {
         harness.close()
     } }
 
-    func testTextDraggedFromOutsideTheListReachesTheDropHook() { onMain {
+    func testTextAndFilesDraggedFromOutsideTheListReachTheDropHook() { onMain {
         var drops: [String] = []
         let harness = Self.makeHarness { manager in
             manager.didDropFromOutside { content, indexPath in drops.append("\(content) at \(describe(indexPath))") }
         }
-        // A label beside the list, dragging text, as another part of the app (or another app) would.
-        let label = gtk_label_new("a note")!
-        let source = gtk_drag_source_new()!
-        let content = cgtk_shims_text_content_new("a note")
-        gtk_drag_source_set_content(source, content)
-        g_object_unref(UnsafeMutableRawPointer(content))
-        gtk_widget_add_controller(label, source)
+        // Labels above the list, dragging text and a file, as another part of the app (or
+        // another app, a file manager) would.
+        let note = Self.dragSource("a note", cgtk_shims_text_content_new("a note"))
+        let file = Self.dragSource("a file", cgtk_shims_file_content_new("/tmp/dropped file.txt"))
         let scrolled = gtk_window_get_child(harness.windowPointer)!
         g_object_ref(scrolled)
         let box = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)!
         gtk_window_set_child(harness.windowPointer, box)
-        gtk_box_append(UnsafeMutableRawPointer(box).assumingMemoryBound(to: GtkBox.self), label)
+        for widget in [note, file, scrolled] {
+            gtk_box_append(UnsafeMutableRawPointer(box).assumingMemoryBound(to: GtkBox.self), widget)
+        }
         gtk_widget_set_vexpand(scrolled, 1)
-        gtk_box_append(UnsafeMutableRawPointer(box).assumingMemoryBound(to: GtkBox.self), scrolled)
         g_object_unref(scrolled)
         harness.waitForFrames(2)
         let rows = harness.boundRowsByPosition
-        harness.drag(from: label, to: rows[6]!.rootWidget, at: 0.8)
-        XCTAssertEqual(drops, ["text(\"a note\") at [1,1]"], "dropped below post 5")
+        harness.drag(from: note, to: rows[6]!.rootWidget, at: 0.8)
+        harness.drag(from: file, to: rows[0]!.rootWidget, at: 0.5)
+        XCTAssertEqual(drops, ["text(\"a note\") at [1,1]", "files([\"/tmp/dropped file.txt\"]) at [0,0]"],
+                       "below post 5; on the header of A: its first place")
         XCTAssertEqual(titles(harness.manager), [[1, 2, 3, 4], [5, 6]], "the storage is the app's to change")
         harness.close()
     } }
+
+    /// A label whose drag carries `content` (taking the provider's reference).
+    @MainActor
+    private static func dragSource(_ text: String, _ content: UnsafeMutablePointer<GdkContentProvider>?) -> UnsafeMutablePointer<GtkWidget> {
+        let label = gtk_label_new(text)!
+        let source = gtk_drag_source_new()!
+        gtk_drag_source_set_content(source, content)
+        g_object_unref(UnsafeMutableRawPointer(content))
+        gtk_widget_add_controller(label, source)
+        return label
+    }
 }
 
 private func describe(_ indexPath: IndexPath) -> String {

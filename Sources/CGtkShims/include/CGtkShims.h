@@ -69,6 +69,10 @@ gchar **cgtk_shims_dropped_files(const GValue *value);
 /* A content provider offering `text` (for tests dragging text from outside a list). */
 GdkContentProvider *cgtk_shims_text_content_new(const gchar *text);
 
+/* A content provider offering the file at `path` as a GDK_TYPE_FILE_LIST (as a file
+ * manager's drag does). */
+GdkContentProvider *cgtk_shims_file_content_new(const gchar *path);
+
 /* gtk_accessible_update_property is variadic: sets the accessible label of `widget`
  * (NULL resets it, so GTK names the widget from its content again). */
 void cgtk_shims_accessible_set_label(GtkWidget *widget, const gchar *label);
