@@ -32,7 +32,7 @@ let package = Package(
         // The benchmarks' C baseline: a plain GListStore + GtkSignalListItemFactory program.
         .executableTarget(name: "CBaseline", dependencies: ["CGtk"]),
         // The benchmark suite (run in release): one JSON line per scenario.
-        .executableTarget(name: "ListBenchmarks", dependencies: ["ModelStorage", "ListViewManager", "CGtk"], exclude: ["baseline.py"]),
+        .executableTarget(name: "ListBenchmarks", dependencies: ["ModelStorage", "ListViewManager", "CGtk", "CGtkShims"], exclude: ["baseline.py"]),
         // Seeded random storage operations shared by the storage and GTK tests.
         .target(name: "TestSupport", dependencies: ["ModelStorage"], path: "Tests/TestSupport"),
         .testTarget(name: "ModelStorageTests", dependencies: ["ModelStorage", "TestSupport"]),

@@ -1,3 +1,4 @@
+#include <malloc.h>
 #include "CGtkShims.h"
 
 /* List positions cross into Swift as UInt32. */
@@ -117,4 +118,9 @@ GdkContentProvider *cgtk_shims_file_content_new(const gchar *path) {
     GdkContentProvider *provider = gdk_content_provider_new_typed(GDK_TYPE_FILE_LIST, files);
     g_slist_free_full(files, g_object_unref);
     return provider;
+}
+
+size_t cgtk_shims_heap_bytes_in_use(void) {
+    struct mallinfo2 info = mallinfo2();
+    return info.uordblks + info.hblkhd;
 }

@@ -1,3 +1,4 @@
+import CGtkShims
 import Foundation
 import ModelStorage
 
@@ -75,19 +76,20 @@ enum StorageScenarios {
     }
 
     /// Adds `count` models made by `make` in 10 sections; reports the memory each one costs
-    /// beyond its size.
+    /// (heap bytes the storage keeps) beyond its size.
     private static func addItems<Model>(count: Int, name: String, _ make: (Int) -> Model) -> Measurement {
         let perSection = count / 10
         let sections = (0..<10).map { section in (0..<perSection).map { make(section * perSection + $0) } }
         let storage = MemoryStorage()
-        releaseFreedMemory()
-        let before = residentBytes()
+        // Bytes malloc handed out and kept (exact, unlike resident pages, which count blocks
+        // freed and reused too).
+        let before = cgtk_shims_heap_bytes_in_use()
         let wall = milliseconds {
             for (index, posts) in sections.enumerated() {
                 storage.addItems(posts, toSection: index)
             }
         }
-        let bytesPerItem = Double(residentBytes() - before) / Double(count)
+        let bytesPerItem = Double(Int(cgtk_shims_heap_bytes_in_use()) - Int(before)) / Double(count)
         withExtendedLifetime((storage, sections)) {}
         return Measurement(scenario: name, n: count, wallMilliseconds: wall, extra: [
             ("bytes_per_item", bytesPerItem),

@@ -44,4 +44,29 @@ final class BenchmarkCountTests: XCTestCase {
         XCTAssertEqual(result["signals"], 1000)
         XCTAssertLessThanOrEqual(result["binds"] ?? .infinity, (result["realised_rows"] ?? 0) + 10)
     }
+
+    /// The storage scenarios at 100,000 items: heap bytes the storage keeps per model,
+    /// beyond the model's own size (exact: malloc's own count, not resident pages).
+    func testTheStorageKeepsEachModelInItsOwnSizeAndLittleMore() throws {
+        let binary = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+            .deletingLastPathComponent().appendingPathComponent("list-benchmarks")
+        let process = Process()
+        process.executableURL = binary
+        process.arguments = ["--sizes", "100000", "--scenario", "storage_add"]
+        let output = Pipe()
+        process.standardOutput = output
+        try process.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        var overheads: [String: Double] = [:]
+        for line in String(decoding: data, as: UTF8.self).split(separator: "\n") where line.hasPrefix("{") {
+            let object = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+            overheads[object["scenario"] as? String ?? ""] = (object["overhead_bytes_per_item"] as? NSNumber)?.doubleValue
+        }
+        XCTAssertEqual(Set(overheads.keys), ["storage_add_items", "storage_add_items_48_bytes", "storage_add_items_as_any"])
+        for (scenario, overhead) in overheads {
+            XCTAssertLessThanOrEqual(overhead, 16, "\(scenario): bytes per item beyond the model's size")
+            XCTAssertGreaterThanOrEqual(overhead, 0, "\(scenario): the models themselves are counted")
+        }
+    }
 }

@@ -45,6 +45,11 @@ gulong cgtk_shims_signal_connect(gpointer instance, const gchar *signal, GCallba
  * ownership of `model`, as gtk_single_selection_new does. */
 GtkSelectionModel *cgtk_shims_single_selection_new(GListModel *model);
 
+/* The bytes glibc's malloc has handed out and not had back (mallinfo2: in-use heap blocks
+ * plus mapped ones). Exact where resident memory counts pages; for the benchmarks' and
+ * tests' memory figures. mallinfo2 returns a struct, which Swift cannot call through dlsym. */
+size_t cgtk_shims_heap_bytes_in_use(void);
+
 /* g_log is variadic, which Swift cannot call: logs `message` as a warning in `domain`. */
 void cgtk_shims_log_warning(const gchar *domain, const gchar *message);
 
