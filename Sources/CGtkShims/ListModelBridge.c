@@ -43,6 +43,8 @@ gpointer cgtk_shims_row_item_get_payload(CGtkShimsRowItem *self) {
 struct _CGtkShimsListModel {
     GObject parent_instance;
     CGtkShimsListModelCallbacks callbacks;
+    /* The number of items, following the splices emitted. */
+    guint n_items;
 };
 
 static void cgtk_shims_list_model_interface_init(GListModelInterface *iface);
@@ -56,15 +58,13 @@ static GType cgtk_shims_list_model_get_item_type(GListModel *model) {
 }
 
 static guint cgtk_shims_list_model_get_n_items(GListModel *model) {
-    CGtkShimsListModel *self = CGTK_SHIMS_LIST_MODEL(model);
-    if (self->callbacks.get_n_items == NULL) return 0;
-    return self->callbacks.get_n_items(self->callbacks.data);
+    return CGTK_SHIMS_LIST_MODEL(model)->n_items;
 }
 
 static gpointer cgtk_shims_list_model_get_item(GListModel *model, guint position) {
     CGtkShimsListModel *self = CGTK_SHIMS_LIST_MODEL(model);
     if (self->callbacks.get_item == NULL) return NULL;
-    if (position >= self->callbacks.get_n_items(self->callbacks.data)) return NULL;
+    if (position >= self->n_items) return NULL;
     gpointer item = self->callbacks.get_item(self->callbacks.data, position);
     /* The GListModel contract: every item is of the item type. */
     g_return_val_if_fail(item == NULL || CGTK_SHIMS_IS_ROW_ITEM(item), NULL);
@@ -81,6 +81,7 @@ void cgtk_shims_list_model_detach(CGtkShimsListModel *self) {
     g_return_if_fail(CGTK_SHIMS_IS_LIST_MODEL(self));
     CGtkShimsListModelCallbacks callbacks = self->callbacks;
     memset(&self->callbacks, 0, sizeof self->callbacks);
+    self->n_items = 0;
     if (callbacks.destroy != NULL) callbacks.destroy(callbacks.data);
 }
 
@@ -105,5 +106,7 @@ CGtkShimsListModel *cgtk_shims_list_model_new(CGtkShimsListModelCallbacks callba
 
 void cgtk_shims_list_model_items_changed(CGtkShimsListModel *self, guint position, guint removed, guint added) {
     g_return_if_fail(CGTK_SHIMS_IS_LIST_MODEL(self));
+    g_return_if_fail(position <= self->n_items && removed <= self->n_items - position);
+    self->n_items = self->n_items - removed + added;
     g_list_model_items_changed(G_LIST_MODEL(self), position, removed, added);
 }

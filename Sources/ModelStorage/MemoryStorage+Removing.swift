@@ -39,7 +39,7 @@ extension MemoryStorage {
             anomalyHandler.report(.removeItemFailedIndexPathNotFound(indexPath: indexPath, countOfElementsInSection: count))
             return
         }
-        removeValidatedItems(at: Set(indexPaths))
+        removeValidatedItems(at: indexPaths.count == 1 ? [indexPaths[0]] : Set(indexPaths))
     }
 
     /// Removes every item of `section`; the section and its header and footer stay.
@@ -68,6 +68,14 @@ extension MemoryStorage {
     /// a view translating the update appends each change after the previous ones.
     func removeValidatedItems(at indexPaths: Set<IndexPath>) {
         guard !indexPaths.isEmpty else { return }
+        if indexPaths.count == 1, let only = indexPaths.first {
+            // The common case, without grouping and sorting.
+            record { update in
+                sections[only.section].models.remove(at: only.item)
+                update.append(.deleteItems(section: only.section, items: only.item..<(only.item + 1)))
+            }
+            return
+        }
         let bySection = Dictionary(grouping: indexPaths, by: \.section)
         record { update in
             for section in bySection.keys.sorted() {

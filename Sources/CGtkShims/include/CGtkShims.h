@@ -89,10 +89,11 @@ GtkWidget *cgtk_shims_heading_box_new(int level);
 /* ---- The list model bridge: a GListModel whose answers come from Swift ----
  * GObject types must be defined in C (G_DEFINE_TYPE and interface vtables are macros). */
 
-/* What the model asks Swift; `data` is released with `destroy` when the model detaches or dies. */
+/* What the model asks Swift; `data` is released with `destroy` when the model detaches or dies.
+ * The number of items is kept here, in C, from the splices emitted (GTK asks for it many times
+ * per change: thousands of calls that need not cross into Swift). */
 typedef struct {
-    guint (*get_n_items)(gpointer data);
-    /* Returns a new reference to a CGtkShimsRowItem for `position` (< get_n_items). */
+    /* Returns a new reference to a CGtkShimsRowItem for `position` (< the number of items). */
     gpointer (*get_item)(gpointer data, guint position);
     gpointer data;
     GDestroyNotify destroy;
@@ -104,7 +105,8 @@ G_DECLARE_FINAL_TYPE(CGtkShimsListModel, cgtk_shims_list_model, CGTK_SHIMS, LIST
 /* A GListModel of CGtkShimsRowItem answering through `callbacks`. */
 CGtkShimsListModel *cgtk_shims_list_model_new(CGtkShimsListModelCallbacks callbacks);
 
-/* Emits items-changed (the Swift side has already updated what the callbacks answer). */
+/* Emits items-changed (the Swift side has already updated what get_item answers); the number
+ * of items becomes what it was, less `removed`, plus `added`. */
 void cgtk_shims_list_model_items_changed(CGtkShimsListModel *self, guint position, guint removed, guint added);
 
 /* Drops the callbacks (releasing their data): from then on the model is empty. */

@@ -5,8 +5,8 @@ import ModelStorage
 
 /// The GListModel GTK sees: the flat rows of a storage, answered from a `FlatLayout`.
 ///
-/// `get_n_items` and `get_item` cost O(log sections); `get_item` returns a new item object
-/// made on demand. The layout and the models are updated before any `items-changed`;
+/// `get_n_items` is answered in C (the count follows the splices emitted); `get_item` costs
+/// O(log sections) and returns a new item object made on demand. The layout and the models are updated before any `items-changed`;
 /// while the splices of one update are emitted, answers follow the intermediate list
 /// (`SpliceSequence`), so GTK always sees a consistent model.
 @MainActor
@@ -26,9 +26,6 @@ final class ListModelBridge {
         layout = FlatLayout(storage: models, options: options)
         self.models = models
         let reference = BridgeReference()
-        let getCount: @convention(c) (UnsafeMutableRawPointer?) -> UInt32 = { data in
-            MainActor.assumeIsolated { BridgeReference.from(data).bridge.map { UInt32($0.count) } ?? 0 }
-        }
         let getItem: @convention(c) (UnsafeMutableRawPointer?, UInt32) -> UnsafeMutableRawPointer? = { data, position in
             let address = MainActor.assumeIsolated {
                 BridgeReference.from(data).bridge.map { Int(bitPattern: $0.item(at: Int(position)).makeObject()) } ?? 0
@@ -40,7 +37,7 @@ final class ListModelBridge {
             Unmanaged<BridgeReference>.fromOpaque(data).release()
         }
         let callbacks = CGtkShimsListModelCallbacks(
-            get_n_items: getCount, get_item: getItem,
+            get_item: getItem,
             data: Unmanaged.passRetained(reference).toOpaque(), destroy: destroy)
         model = cgtk_shims_list_model_new(callbacks)
         reference.bridge = self
