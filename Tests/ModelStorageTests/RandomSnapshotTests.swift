@@ -29,8 +29,12 @@ func differenceMismatch(_ difference: SnapshotDifference, old: EntrySnapshot, ne
     }
     guard nextSection == stayingSections.count else { return "old sections \(stayingSections[nextSection...]) left over" }
     if longestIncreasing(pairs.compactMap { $0 }) != stayingSections.count { return "more section moves than needed" }
-    let changedHeaders = new.sections.indices.filter { pairs[$0].map { old.sections[$0].header as? Entry } != nil && pairs[$0].map { old.sections[$0].header as? Entry }! != new.sections[$0].header as? Entry }
-    let changedFooters = new.sections.indices.filter { pairs[$0].map { old.sections[$0].footer as? Entry } != nil && pairs[$0].map { old.sections[$0].footer as? Entry }! != new.sections[$0].footer as? Entry }
+    let changedHeaders = new.sections.indices.filter { index in
+        pairs[index].map { !sameModel(old.sections[$0].header, new.sections[index].header) } ?? false
+    }
+    let changedFooters = new.sections.indices.filter { index in
+        pairs[index].map { !sameModel(old.sections[$0].footer, new.sections[index].footer) } ?? false
+    }
     if changedHeaders != difference.changedHeaders { return "changed headers \(difference.changedHeaders), expected \(changedHeaders)" }
     if changedFooters != difference.changedFooters { return "changed footers \(difference.changedFooters), expected \(changedFooters)" }
 

@@ -18,8 +18,10 @@ import Foundation
 /// storage.apply(snapshot)            // then only moves, inserts, deletes and updates
 /// ```
 ///
-/// Identities need not be unique: repeated ids are paired in order (the first old one
-/// with the first new one, and so on), and the ones left over are deleted or inserted.
+/// Identities need not be unique: an identity repeated is paired as often as it can be
+/// (as many times as its fewer occurrences, old or new), in order (the first old one with
+/// the first new one, and so on; in a run common to both ends, from the end), and the
+/// occurrences left over are deleted or inserted.
 public struct ListSnapshot<SectionID: Hashable, Item: Identifiable & Equatable> {
     /// One section: its identity, its items in order, and its header and footer models.
     public struct Section {
@@ -68,14 +70,14 @@ public struct ListSnapshot<SectionID: Hashable, Item: Identifiable & Equatable> 
     ///   - footer: the footer model of the section with this identity, or nil for none.
     public init<Items: Sequence<Item>>(
         items: Items,
-        sectionedBy sectionID: (Item) throws -> SectionID,
-        header: (SectionID) throws -> (any Equatable & Sendable)? = { _ in nil },
-        footer: (SectionID) throws -> (any Equatable & Sendable)? = { _ in nil }
-    ) rethrows {
+        sectionedBy sectionID: (Item) -> SectionID,
+        header: (SectionID) -> (any Equatable & Sendable)? = { _ in nil },
+        footer: (SectionID) -> (any Equatable & Sendable)? = { _ in nil }
+    ) {
         var indexByID: [SectionID: Int] = [:]
         var sections: [Section] = []
         for item in items {
-            let id = try sectionID(item)
+            let id = sectionID(item)
             if let index = indexByID[id] {
                 sections[index].items.append(item)
             } else {
@@ -84,8 +86,8 @@ public struct ListSnapshot<SectionID: Hashable, Item: Identifiable & Equatable> 
             }
         }
         for index in sections.indices {
-            sections[index].header = try header(sections[index].id)
-            sections[index].footer = try footer(sections[index].id)
+            sections[index].header = header(sections[index].id)
+            sections[index].footer = footer(sections[index].id)
         }
         self.sections = sections
     }

@@ -8,8 +8,9 @@
 /// The matching is Heckel's: one pass over the new items builds a hash table of their
 /// identities (each identity keeps the chain of its occurrences, first to last), one pass
 /// over the old items pairs each with the next unpaired new occurrence of its identity, so
-/// repeated identities pair in order and the ones left over are deleted or inserted.
-/// Common leading and trailing runs are paired before, without hashing. Then, within each
+/// repeated identities pair in order, as often as they can, and the ones left over are
+/// deleted or inserted. Common leading and trailing runs are paired before, position by
+/// position, without hashing (a repeated identity in the trailing run pairs from the end). Then, within each
 /// section kept, the paired items that stay in place are a longest increasing subsequence
 /// of their old positions in new order (patience sorting: O(m log m), O(m) when nothing
 /// moved); every other paired item moves. Sections are paired and ordered the same way.
@@ -211,7 +212,8 @@ struct SectionedDiff {
 /// Pairs old and new items of equal identity: the common leading and trailing runs
 /// position by position, the rest through a hash table of the new identities in which each
 /// identity chains its occurrences, first to last, so that the k-th old occurrence of an
-/// identity pairs with its k-th new one.
+/// identity there pairs with its k-th new one. Each identity pairs min(old, new
+/// occurrences) times.
 ///
 /// `oldMatch` and `newMatch` must hold -1 everywhere; paired indexes are written into them.
 /// Expected O(old + new): one hash per item outside the common runs.

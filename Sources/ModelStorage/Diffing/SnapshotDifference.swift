@@ -77,7 +77,7 @@ extension ListSnapshot {
     /// What changed from `old` to this snapshot.
     ///
     /// Sections and items are paired by identity, in linear expected time (a hash table of
-    /// identities; repeated identities pair in order); the ones that stay in place are the
+    /// identities; see `ListSnapshot` for repeated ones); the ones that stay in place are the
     /// most that can (a longest increasing subsequence, O(m log m) in the items kept in a
     /// section, O(m) when none moved), so that moves are as few as possible.
     @inlinable
