@@ -74,6 +74,9 @@ enum DiffScenarios {
         if "diff_apply_snapshot".hasPrefix(prefix) || prefix.hasPrefix("diff_apply") {
             results.append(apply(DiffData(count: 100_000), repetitions: 9))
         }
+        if "diff_apply_snapshot_shuffle_all".hasPrefix(prefix) || prefix.hasPrefix("diff_apply") {
+            results.append(applyShufflingAll(count: 100_000, repetitions: 3))
+        }
         return results
     }
 
@@ -115,22 +118,46 @@ enum DiffScenarios {
 
     /// `MemoryStorage.apply(_:)` from the source snapshot to the target one, end to end
     /// (diff and recording the update); the median of `repetitions` runs, each on a storage
-    /// holding the source again.
+    /// holding the source again. Then, once, the time a `FlatLayout` takes to translate the
+    /// update delivered (what the GTK side does next) and the splices it makes.
     private static func apply(_ data: DiffData, repetitions: Int) -> Measurement {
-        let old = data.snapshot(data.source)
-        let new = data.snapshot(data.target)
+        let (times, changes, layout, splices) = timeApply(from: data.snapshot(data.source), to: data.snapshot(data.target), repetitions: repetitions)
+        return Measurement(scenario: "diff_apply_snapshot", n: data.source.count, wallMilliseconds: median(times), extra: [
+            ("min_ms", times.min() ?? 0), ("repetitions", Double(repetitions)), ("logged_changes", Double(changes)),
+            ("layout_ms", layout), ("splices", Double(splices)),
+        ])
+    }
+
+    /// The same from `count` items to the same items all shuffled: the most moves.
+    private static func applyShufflingAll(count: Int, repetitions: Int) -> Measurement {
+        let data = DiffData(count: count)
+        var random = SplitMix(state: 7)
+        let target = data.source.shuffled(using: &random)
+        let (times, changes, layout, splices) = timeApply(from: data.snapshot(data.source), to: data.snapshot(target), repetitions: repetitions)
+        return Measurement(scenario: "diff_apply_snapshot_shuffle_all", n: count, wallMilliseconds: median(times), extra: [
+            ("min_ms", times.min() ?? 0), ("repetitions", Double(repetitions)), ("logged_changes", Double(changes)),
+            ("layout_ms", layout), ("splices", Double(splices)),
+        ])
+    }
+
+    private static func timeApply(from old: ListSnapshot<Int, UUIDItem>, to new: ListSnapshot<Int, UUIDItem>, repetitions: Int)
+        -> (times: [Double], changes: Int, layoutMilliseconds: Double, splices: Int) {
         let storage = MemoryStorage()
-        let recorder = UpdateCounter()
-        storage.delegate = recorder
+        let counter = UpdateCounter()
         var times: [Double] = []
         for _ in 0..<repetitions {
+            storage.delegate = nil
             storage.apply(old)
-            recorder.changes = 0
+            storage.delegate = counter
+            counter.changes = 0
             times.append(milliseconds { storage.apply(new) })
         }
-        return Measurement(scenario: "diff_apply_snapshot", n: data.source.count, wallMilliseconds: median(times), extra: [
-            ("min_ms", times.min() ?? 0), ("repetitions", Double(repetitions)), ("logged_changes", Double(recorder.changes)),
-        ])
+        storage.delegate = nil
+        storage.apply(old)
+        let follower = TimedLayoutFollower(storage: storage)
+        storage.delegate = follower
+        storage.apply(new)
+        return (times, counter.changes, follower.translationMilliseconds, follower.splices)
     }
 
     private static func median(_ values: [Double]) -> Double {

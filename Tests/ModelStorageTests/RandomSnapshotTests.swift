@@ -117,7 +117,11 @@ final class RandomSnapshotRun {
             fixture.storage.addItems([Entry(uid: 0), Entry(uid: 1), Entry(uid: 7)], toSection: 0)
             fixture.storage.addItem(Tagged(uid: 9_999_999, version: 0), toSection: 0)
             fixture.storage.addItems([Entry(uid: 2, version: 3)], toSection: 1)
-            fixture.storage.setSectionHeaderModel(Entry(uid: 1_000_001), forSection: 1)
+            if seed % 3 != 0 {
+                // Paired by position with the first snapshot's section "s1" (unless
+                // section identities repeat): the same header row.
+                fixture.storage.setSectionHeaderModel(Entry(uid: 1_000_001), forSection: 1)
+            }
             _ = fixture.recorder.take()
         }
         checker = LayoutReplayChecker(storage: fixture.storage, options: options)

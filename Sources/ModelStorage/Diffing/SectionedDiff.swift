@@ -10,11 +10,12 @@
 /// over the old items pairs each with the next unpaired new occurrence of its identity, so
 /// repeated identities pair in order, as often as they can, and the ones left over are
 /// deleted or inserted. Common leading and trailing runs are paired before, position by
-/// position, without hashing (a repeated identity in the trailing run pairs from the end). Then, within each
-/// section kept, the paired items that stay in place are a longest increasing subsequence
-/// of their old positions in new order (patience sorting: O(m log m), O(m) when nothing
-/// moved); every other paired item moves. Sections are paired and ordered the same way.
-/// Expected time O(n) besides the subsequences; memory a few 32-bit integers per item.
+/// position, without hashing (a repeated identity in the trailing run pairs from the end).
+/// Then, within each section kept, the paired items that stay in place are a longest
+/// increasing subsequence of their old positions in new order (patience sorting:
+/// O(m log m), O(m) when nothing moved); every other paired item moves. Sections are
+/// paired and ordered the same way. Expected time O(n) besides the subsequences; memory a
+/// few 32-bit integers per item.
 @usableFromInline
 struct SectionedDiff {
     /// Where each old section's items start in global indexes, and the total at the end.
@@ -78,7 +79,24 @@ struct SectionedDiff {
             }
         }
 
-        var sectionStays = [Bool](repeating: false, count: newSectionIDs.count)
+        let sectionStays = Self.sectionsThatStay(newSectionMatch)
+        self.oldStarts = oldStarts
+        self.newStarts = newStarts
+        self.oldSectionMatch = oldSectionMatch
+        self.newSectionMatch = newSectionMatch
+        self.sectionStays = sectionStays
+        self.oldMatch = oldMatch
+        self.newMatch = newMatch
+        self.newFlags = newFlags
+    }
+
+    // MARK: Sections
+
+    /// For each new section: paired, and in a longest increasing subsequence of the paired
+    /// sections' old indexes in new order.
+    @usableFromInline
+    static func sectionsThatStay(_ newSectionMatch: [Int]) -> [Bool] {
+        var stays = [Bool](repeating: false, count: newSectionMatch.count)
         var order: [Int32] = []
         var orderSections: [Int] = []
         for (section, match) in newSectionMatch.enumerated() where match >= 0 {
@@ -93,19 +111,10 @@ struct SectionedDiff {
             }
         }
         for (index, section) in orderSections.enumerated() where members[index] {
-            sectionStays[section] = true
+            stays[section] = true
         }
-        self.oldStarts = oldStarts
-        self.newStarts = newStarts
-        self.oldSectionMatch = oldSectionMatch
-        self.newSectionMatch = newSectionMatch
-        self.sectionStays = sectionStays
-        self.oldMatch = oldMatch
-        self.newMatch = newMatch
-        self.newFlags = newFlags
+        return stays
     }
-
-    // MARK: Sections
 
     /// Pairs sections by identity (repeated identities in order), then sections without
     /// identity with the new ones left, in order.
@@ -189,11 +198,6 @@ struct SectionedDiff {
     /// The old section holding old item `item`.
     func oldSection(ofItem item: Int) -> Int {
         Self.section(of: item, starts: oldStarts)
-    }
-
-    /// The new section holding new item `item`.
-    func newSection(ofItem item: Int) -> Int {
-        Self.section(of: item, starts: newStarts)
     }
 
     /// The last section whose items start at or before `item` (empty sections before it
