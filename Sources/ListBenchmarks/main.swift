@@ -4,7 +4,7 @@ import Foundation
 // Usage: list-benchmarks [--small] [--sizes N,N,…] [--scenario PREFIX] [--gtk]
 //   --small       the sizes the test suite uses (1,000 and 10,000)
 //   --sizes       the storage sizes to run the translation scenarios at
-//   --scenario    only the scenarios whose name starts with PREFIX
+//   --scenario    only the scenarios whose name starts with PREFIX (diff: the diff ones)
 //   --gtk         also the GTK scenarios, on the project and the C baseline, each in a
 //                 fresh process, with ratio lines (needs a display: run under xvfb-run)
 let arguments = CommandLine.arguments
@@ -29,6 +29,13 @@ if let index = arguments.firstIndex(of: "--gtk-one"), arguments.count > index + 
 pinMallocMapThreshold()
 for measurement in StorageScenarios.run(sizes: sizes, only: prefix) {
     print(measurement.json)
+}
+// The diff scenarios (their own sizes: DifferenceKit's benchmark shapes), with
+// `--scenario diff` or a prefix of one of their names.
+if prefix.isEmpty || "diff".hasPrefix(prefix) || prefix.hasPrefix("diff") {
+    for measurement in DiffScenarios.run(only: prefix) {
+        print(measurement.json)
+    }
 }
 
 if arguments.contains("--gtk") {

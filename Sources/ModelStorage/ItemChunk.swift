@@ -55,6 +55,10 @@ class ItemChunk {
     /// The offset of the first model from `start` on that is a `T` equal to `wanted`, or nil.
     func firstOffset<T: Equatable>(of wanted: T, from start: Int) -> Int? { abstract() }
 
+    /// Appends the models that are `T`s to `typed`, and the offsets (plus `base`) of the
+    /// others to `others`. A chunk of `T` is appended in one go.
+    func appendModels<T>(as type: T.Type, to typed: inout [T], others: inout [Int], base: Int) { abstract() }
+
     private func abstract() -> Never {
         preconditionFailure("ItemChunk is abstract: chunks are TypedItemChunk")
     }
@@ -153,6 +157,17 @@ final class TypedItemChunk<Element>: ItemChunk {
             return unsafeBitCast(elements, to: [T].self)[start...].firstIndex(of: wanted)
         }
         return elements[start...].firstIndex { ($0 as? T) == wanted }
+    }
+
+    override func appendModels<T>(as type: T.Type, to typed: inout [T], others: inout [Int], base: Int) {
+        if T.self == Element.self {
+            // The same type: the array itself, appended in one go.
+            typed.append(contentsOf: unsafeBitCast(elements, to: [T].self))
+            return
+        }
+        for (offset, element) in elements.enumerated() {
+            if let model = element as? T { typed.append(model) } else { others.append(base + offset) }
+        }
     }
 
     /// `model` as an element, or nil when storing it would change it: its type must be

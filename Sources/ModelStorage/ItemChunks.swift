@@ -98,6 +98,16 @@ struct ItemChunks: RandomAccessCollection, MutableCollection, RangeReplaceableCo
         return nil
     }
 
+    /// Appends the models that are `T`s to `typed`, and the positions of the others to
+    /// `others`. O(count); chunks of `T` are appended whole, without a cast per model.
+    func appendModels<T>(as type: T.Type, to typed: inout [T], others: inout [Int]) {
+        var chunkStart = 0
+        for slot in slots {
+            slot.chunk.appendModels(as: type, to: &typed, others: &others, base: chunkStart)
+            chunkStart += slot.count
+        }
+    }
+
     // MARK: Changing chunks
 
     /// Makes the chunk of slot `index` this value's own, copying it when another copy

@@ -162,6 +162,7 @@ extension MemoryStorage {
     private func fillSection(_ index: Int, with source: SectionModel, _ update: inout StorageUpdate) {
         setSupplementary(source.headerModel, .header, index, &update)
         setSupplementary(source.footerModel, .footer, index, &update)
+        sections[index].identifier = source.identifier
         sections[index].models = source.models
         if !source.models.isEmpty {
             update.append(.insertItems(section: index, items: 0..<source.models.count))

@@ -11,6 +11,9 @@ public struct SectionModel {
     public internal(set) var headerModel: Any?
     /// The model shown below the items, if any.
     public internal(set) var footerModel: Any?
+    /// The section's identity in the last `ListSnapshot` the storage applied
+    /// (`MemoryStorage.apply(_:)`), or nil for a section made otherwise.
+    public internal(set) var identifier: AnyHashable?
 
     /// Creates a section. Optional models are unwrapped; nil items are skipped.
     /// - Parameters:

@@ -13,13 +13,13 @@ func referenceRows(of storage: MemoryStorage, _ options: FlatLayoutOptions) -> [
     var rows: [RowSnapshot] = []
     for section in 0..<storage.numberOfSections() {
         let items = storage.items(inSection: section) ?? []
-        if let header = storage.headerModel(forSection: section) as? Tagged, !items.isEmpty || options.displayHeaderOnEmptySection {
+        if let header = storage.headerModel(forSection: section) as? any TaggedModel, !items.isEmpty || options.displayHeaderOnEmptySection {
             rows.append(RowSnapshot(id: .header(header.uid), version: header.version))
         }
         for case let item as any TaggedModel in items {
             rows.append(RowSnapshot(id: .item(item.uid), version: item.version))
         }
-        if let footer = storage.footerModel(forSection: section) as? Tagged, !items.isEmpty || options.displayFooterOnEmptySection {
+        if let footer = storage.footerModel(forSection: section) as? any TaggedModel, !items.isEmpty || options.displayFooterOnEmptySection {
             rows.append(RowSnapshot(id: .footer(footer.uid), version: footer.version))
         }
     }
@@ -35,23 +35,21 @@ final class RandomStorageRun {
     private let operations: RandomStorageOperations
     private var storage: MemoryStorage { fixture.storage }
     private let options: FlatLayoutOptions
-    private var layout: FlatLayout
-    private(set) var failures: [String] = []
+    private let checker: LayoutReplayChecker
+    var failures: [String] { checker.failures }
     private var step = 0
-    /// A reload replaces every row with no way to know which stayed: it is exempt from the
-    /// no-op prefix and suffix check.
-    private var isReload = false
 
     init(seed: UInt64) {
         self.seed = seed
         operations = RandomStorageOperations(storage: fixture.storage, seed: seed, mixesModelTypes: seed % 2 == 1)
         options = FlatLayoutOptions(displayHeaderOnEmptySection: seed % 2 == 0, displayFooterOnEmptySection: seed % 4 < 2)
-        layout = FlatLayout(storage: fixture.storage, options: options)
+        checker = LayoutReplayChecker(storage: fixture.storage, options: options)
     }
 
     func run(operations: Int) {
         for index in 0..<operations where failures.isEmpty {
             step = index
+            checker.label = "seed \(seed), step \(step)"
             runStep()
         }
     }
@@ -72,28 +70,53 @@ final class RandomStorageRun {
         let delivered = fixture.recorder.take()
         check(delivered.updates.count + delivered.reloads <= 1, "more than one delivery for \(description)")
         let changes: FlatChanges
-        isReload = delivered.reloads == 1
+        let isReload = delivered.reloads == 1
         if isReload {
-            changes = layout.reload(from: storage)
+            changes = checker.layout.reload(from: storage)
         } else if let update = delivered.updates.first {
             check(!update.isEmpty, "an empty update was delivered")
-            changes = layout.apply(update)
+            changes = checker.layout.apply(update)
         } else {
             changes = FlatChanges()
         }
-        verify(old: oldRows, new: referenceRows(of: storage, options), changes, touched: touched,
-               context: "\(description) -> \(delivered.updates.first?.description ?? "reloads: \(delivered.reloads)")")
+        checker.verify(old: oldRows, new: referenceRows(of: storage, options), changes, touched: touched, isReload: isReload,
+                       context: "\(description) -> \(delivered.updates.first?.description ?? "reloads: \(delivered.reloads)")")
     }
 
-    // MARK: Checks
-
     private func check(_ condition: Bool, _ message: @autoclosure () -> String) {
+        checker.check(condition, message())
+    }
+}
+
+/// Follows a storage with a `FlatLayout` and checks, for each update, that the splices the
+/// layout emits turn the rows before into the rows after (`referenceRows`), that rows whose
+/// content changed in place are updated, and that the layout then matches the storage.
+final class LayoutReplayChecker {
+    let storage: MemoryStorage
+    let options: FlatLayoutOptions
+    var layout: FlatLayout
+    private(set) var failures: [String] = []
+    /// Prefixes failure messages (a seed and a step).
+    var label = ""
+
+    init(storage: MemoryStorage, options: FlatLayoutOptions) {
+        self.storage = storage
+        self.options = options
+        layout = FlatLayout(storage: storage, options: options)
+    }
+
+    func check(_ condition: Bool, _ message: @autoclosure () -> String) {
         if !condition, failures.isEmpty {
-            failures.append("seed \(seed), step \(step): \(message())")
+            failures.append("\(label): \(message())")
         }
     }
 
-    private func verify(old: [RowSnapshot], new: [RowSnapshot], _ changes: FlatChanges, touched: Set<RowID>, context: String) {
+    /// Checks `changes`, what the layout made of an update (or a reload, exempt from the
+    /// no-op check: it replaces every row), given the rows before and after it and the rows
+    /// whose content changed (`touched`). Rows of one identity must be told apart for the
+    /// no-op check: `checksNoOpEnds` false skips it when identities repeat.
+    func verify(old: [RowSnapshot], new: [RowSnapshot], _ changes: FlatChanges, touched: Set<RowID>, isReload: Bool,
+                checksNoOpEnds: Bool = true, context: String) {
         enum Slot: Equatable { case old(Int), added(splice: Int) }
         var slots = old.indices.map(Slot.old)
         var removedBySplice: [[Int]] = []
@@ -123,7 +146,7 @@ final class RandomStorageRun {
         }
         verifyIntermediateLists(old: old, finalSlots: slots.map { if case .old(let row) = $0 { row } else { nil } }, changes, context: context)
         // No splice starts or ends by removing a row and putting the same row back.
-        for (index, splice) in changes.splices.enumerated() where splice.removed > 0 && splice.added > 0 && !isReload {
+        for (index, splice) in changes.splices.enumerated() where splice.removed > 0 && splice.added > 0 && !isReload && checksNoOpEnds {
             let addedPositions = slots.indices.filter { slots[$0] == .added(splice: index) }
             let removed = removedBySplice[index]
             check(old[removed.first!].id != new[addedPositions.first!].id, "splice \(splice) has a no-op prefix for \(context)")
@@ -186,13 +209,11 @@ final class RandomStorageRun {
 
     private func rowID(of row: FlatRow) -> RowID? {
         switch row {
-        case .header(let section): return (storage.headerModel(forSection: section) as? Tagged).map { .header($0.uid) }
+        case .header(let section): return (storage.headerModel(forSection: section) as? any TaggedModel).map { .header($0.uid) }
         case .item(let indexPath): return (storage.item(at: indexPath) as? any TaggedModel).map { .item($0.uid) }
-        case .footer(let section): return (storage.footerModel(forSection: section) as? Tagged).map { .footer($0.uid) }
+        case .footer(let section): return (storage.footerModel(forSection: section) as? any TaggedModel).map { .footer($0.uid) }
         }
     }
-
-    // MARK: Operations
 }
 
 @Suite("Random storage operations replayed through the flat layout")
