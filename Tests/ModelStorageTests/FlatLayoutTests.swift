@@ -149,6 +149,25 @@ struct FlatLayoutTranslationTests {
         #expect(changes.isEmpty)
     }
 
+    @Test("An update of more changes than splicing in detail is worth is one splice replacing every row")
+    func hugeUpdatesAreReloads() {
+        let fixture = LayoutFixture { storage in
+            storage.setSectionHeaderModels(["A", "B"])
+            storage.addItems(Array(0..<20_000), toSection: 0)
+            storage.addItems([-1], toSection: 1)
+        }
+        let moves = FlatLayout.detailedChangeLimit + 1
+        let changes = fixture.changes { storage in
+            storage.performUpdates {
+                for _ in 0..<moves { storage.moveItem(at: ip(0, 0), to: ip(0, 19_999)) }
+                storage.addItem(-2, toSection: 1)
+            }
+        }
+        #expect(changes == FlatChanges(splices: [Splice(position: 0, removed: 20_003, added: 20_004)]))
+        #expect(fixture.layout.rows == FlatLayout(storage: fixture.storage).rows, "the layout follows the storage")
+        #expect(fixture.layout.rows.count == 20_004)
+    }
+
     @Test("Moving a section moves all its rows")
     func sectionMove() {
         let fixture = LayoutFixture { storage in

@@ -42,11 +42,20 @@ struct Edit {
 struct SpliceComposer {
     private(set) var edits: [Edit] = []
     private var updatedOldRows: Set<Int> = []
+    /// Whether the composer keeps track of rows at all. An update too large to be worth
+    /// splicing in detail (see `FlatLayout.detailedChangeLimit`) is shown as a reload: the
+    /// composer then records nothing and each replacement costs O(1).
+    let tracksRows: Bool
+
+    init(tracksRows: Bool = true) {
+        self.tracksRows = tracksRows
+    }
 
     /// Replaces the `removing` rows at `position` with `inserting` and returns what the
     /// removed rows were.
     @discardableResult
     mutating func replace(at position: Int, removing: Int, inserting: [RowRun]) -> [RowRun] {
+        guard tracksRows else { return removing > 0 ? [.fresh(count: removing)] : [] }
         let insertedCount = inserting.reduce(0) { $0 + $1.count }
         guard removing > 0 || insertedCount > 0 else { return [] }
         let removedRuns = runs(in: position..<(position + removing))
@@ -76,6 +85,7 @@ struct SpliceComposer {
 
     /// Notes that the content of the row now at `position` changed.
     mutating func markUpdated(at position: Int) {
+        guard tracksRows else { return }
         if case .old(let start, _)? = runs(in: position..<(position + 1)).first {
             updatedOldRows.insert(start)
         }
@@ -83,6 +93,7 @@ struct SpliceComposer {
 
     /// Notes that the content of `run`'s rows changed (for rows out of the list just now).
     mutating func markUpdated(_ run: RowRun) {
+        guard tracksRows else { return }
         if case .old(let start, let count) = run {
             updatedOldRows.formUnion(start..<(start + count))
         }

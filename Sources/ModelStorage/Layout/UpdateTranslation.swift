@@ -3,13 +3,14 @@
 /// it is never copied: a translation costs what changed, not what the table holds.
 struct UpdateTranslation {
     var nextSectionID: Int
-    var composer = SpliceComposer()
+    var composer: SpliceComposer
     /// Header and footer rows hidden while their section is empty, kept by section id so
     /// that showing them again puts the same rows back.
     private var hiddenRows: [Int: [SupplementaryKind: RowRun]] = [:]
 
-    init(nextSectionID: Int) {
+    init(nextSectionID: Int, tracksRows: Bool = true) {
         self.nextSectionID = nextSectionID
+        composer = SpliceComposer(tracksRows: tracksRows)
     }
 
     mutating func apply(_ change: StorageChange, to table: inout SectionTable) {
