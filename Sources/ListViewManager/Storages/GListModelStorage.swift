@@ -1,0 +1,112 @@
+import CGtk
+import CGtkShims
+import Foundation
+import ModelStorage
+
+/// Any GListModel as a storage: a GtkDirectoryList, a GtkStringList, a GtkSortListModel or
+/// GtkFilterListModel chain. Its items, mapped to Swift models by `transform`, are the
+/// items of one section; each of its `items-changed` becomes a storage update that the
+/// list passes on as the very same splice.
+///
+/// ```swift
+/// let files = gtk_directory_list_new("standard::display-name,standard::size", folder)
+/// let storage = GListModelStorage(listModel: files) { info in FileRow.Model(info) }
+/// manager.storage = storage
+/// ```
+///
+/// The storage reads the wrapped model live: a GListModel cannot be copied, so `snapshot()`
+/// is the storage itself. Change the wrapped model from the main thread, and not from
+/// within a list event of a manager showing it.
+public final class GListModelStorage<Model>: Storage {
+    /// The wrapped GListModel (one reference, owned here).
+    public let listModel: OpaquePointer
+    public weak var delegate: StorageUpdating?
+    private let transform: (UnsafeMutableRawPointer) -> Model
+    private var header: Any?
+    private var handler: UInt = 0
+
+    /// Wraps `listModel`, whose items `transform` turns into models (it gets each item
+    /// object for the duration of the call), showing `header` above them if given.
+    public init(listModel: OpaquePointer, header: Any? = nil, transform: @escaping (UnsafeMutableRawPointer) -> Model) {
+        self.listModel = listModel
+        self.transform = transform
+        self.header = header
+        g_object_ref(UnsafeMutableRawPointer(listModel))
+        typealias ItemsChanged = @convention(c) (UnsafeMutableRawPointer?, UInt32, UInt32, UInt32, UnsafeMutableRawPointer?) -> Void
+        let changed: ItemsChanged = { _, position, removed, added, data in
+            Unmanaged<WeakStorage>.fromOpaque(data!).takeUnretainedValue().changed(Int(position), Int(removed), Int(added))
+        }
+        let release: GClosureNotify = { data, _ in
+            guard let data else { return }
+            Unmanaged<WeakStorage>.fromOpaque(data).release()
+        }
+        let reference = WeakStorage(self)
+        handler = UInt(cgtk_shims_signal_connect(UnsafeMutableRawPointer(listModel), "items-changed",
+                                                 unsafeBitCast(changed, to: GCallback.self),
+                                                 Unmanaged.passRetained(reference).toOpaque(), release))
+    }
+
+    deinit {
+        g_signal_handler_disconnect(UnsafeMutableRawPointer(listModel), gulong(handler))
+        g_object_unref(UnsafeMutableRawPointer(listModel))
+    }
+
+    /// Shows `model` (nil: nothing) as the section's header.
+    public func setHeaderModel(_ model: Any?) {
+        let type: ChangeType? = switch (header != nil, model != nil) {
+        case (false, true): .insert
+        case (true, false): .delete
+        case (true, true): .update
+        case (false, false): nil
+        }
+        header = model
+        guard let type else { return }
+        delegate?.storageDidPerformUpdate(StorageUpdate([.supplementary(.header, type, section: 0)]))
+    }
+
+    /// Turns the wrapped model's `items-changed` into one update: a removal and an insertion
+    /// at the same place, which the flat layout emits as the same splice.
+    fileprivate func itemsChanged(_ position: Int, removed: Int, added: Int) {
+        var update = StorageUpdate()
+        if removed > 0 { update.append(.deleteItems(section: 0, items: position..<(position + removed))) }
+        if added > 0 { update.append(.insertItems(section: 0, items: position..<(position + added))) }
+        guard !update.isEmpty else { return }
+        delegate?.storageDidPerformUpdate(update)
+    }
+
+    // MARK: SectionedModels
+
+    public func numberOfSections() -> Int { 1 }
+
+    public func numberOfItems(inSection section: Int) -> Int {
+        section == 0 ? Int(g_list_model_get_n_items(listModel)) : 0
+    }
+
+    /// The item at `indexPath`, as `transform` makes it (each time it is asked for).
+    public func item(at indexPath: IndexPath) -> Any? {
+        guard indexPath.count == 2, indexPath.section == 0, indexPath.item >= 0,
+              indexPath.item < numberOfItems(inSection: 0),
+              let object = g_list_model_get_item(listModel, UInt32(indexPath.item)) else { return nil }
+        defer { g_object_unref(object) }
+        return transform(object)
+    }
+
+    public func headerModel(forSection section: Int) -> Any? {
+        section == 0 ? header : nil
+    }
+
+    public func footerModel(forSection section: Int) -> Any? { nil }
+
+    public func snapshot() -> any SectionedModels { self }
+}
+
+/// Lets the signal handler reach its storage (of any model type) without keeping it alive.
+private final class WeakStorage {
+    let changed: (Int, Int, Int) -> Void
+
+    init<Model>(_ storage: GListModelStorage<Model>) {
+        changed = { [weak storage] position, removed, added in
+            storage?.itemsChanged(position, removed: removed, added: added)
+        }
+    }
+}
