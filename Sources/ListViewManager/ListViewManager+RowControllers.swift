@@ -1,0 +1,54 @@
+import CGtk
+import CGtkShims
+import Foundation
+import ModelStorage
+
+extension ListViewManager {
+    /// Gives a new item row its controllers: the pointer entering and leaving it is
+    /// `didHighlight` and `didUnhighlight` of the item it shows then, and it can be dragged.
+    func rowWasCreated(_ row: RowWidget, kind: MappingKind, host: RowHost) {
+        guard kind == .item else { return }
+        let motion = gtk_event_controller_motion_new()!
+        typealias EnterHandler = @convention(c) (UnsafeMutableRawPointer?, Double, Double, UnsafeMutableRawPointer?) -> Void
+        typealias LeaveHandler = @convention(c) (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?) -> Void
+        let target = RowTarget(manager: self, row: row, host: host)
+        let enter: EnterHandler = { _, _, _, data in
+            MainActor.assumeIsolated { SignalClosure<RowTarget>.from(data).action.fire(.didHighlight) }
+        }
+        let leave: LeaveHandler = { _, data in
+            MainActor.assumeIsolated { SignalClosure<RowTarget>.from(data).action.fire(.didUnhighlight) }
+        }
+        connect(UnsafeMutableRawPointer(motion), "enter", unsafeBitCast(enter, to: GCallback.self), SignalClosure(target))
+        connect(UnsafeMutableRawPointer(motion), "leave", unsafeBitCast(leave, to: GCallback.self), SignalClosure(target))
+        gtk_widget_add_controller(row.rootWidget, motion)
+        installDragSource(on: row, host: host)
+    }
+}
+
+/// A row watched by a controller (pointer motion, dragging), which acts for the item the
+/// row shows at the time.
+@MainActor
+final class RowTarget {
+    private(set) weak var manager: ListViewManager?
+    private(set) weak var row: RowWidget?
+    private weak var host: RowHost?
+
+    init(manager: ListViewManager, row: RowWidget, host: RowHost) {
+        self.manager = manager
+        self.row = row
+        self.host = host
+    }
+
+    /// The position of the item the row shows now, if it is bound to one.
+    var boundPosition: Int? {
+        guard let manager, let row, let host, let entry = manager.factory.attached[host.listItem],
+              entry.isBound, entry.row === row else { return nil }
+        return Int(gtk_list_item_get_position(host.listItem))
+    }
+
+    /// Fires `event` for the item the row shows now, if it is bound to one.
+    func fire(_ event: EventKind) {
+        guard let manager, let position = boundPosition else { return }
+        manager.fireItemEvent(event, at: position)
+    }
+}
