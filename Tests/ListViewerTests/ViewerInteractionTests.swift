@@ -16,21 +16,11 @@ final class ViewerInteractionTests: XCTestCase {
         return viewer
     }
 
-    @MainActor
-    private static func close(_ viewer: ViewerWindow) {
-        viewer.close()
-        for _ in 0..<20 { while g_main_context_iteration(nil, 0) != 0 {} }
-    }
-
     /// Types `text` into the search entry and waits for the search to apply.
     @MainActor
     private static func search(_ viewer: ViewerWindow, _ text: String) {
         gtk_editable_set_text(OpaquePointer(viewer.searchEntry), text)
-        let deadline = Date().addingTimeInterval(10)
-        let tick = g_timeout_add(5, { _ in 1 }, nil)
-        defer { g_source_remove(tick) }
-        while viewer.filter.query != text, Date() < deadline { g_main_context_iteration(nil, 1) }
-        XCTAssertEqual(viewer.filter.query, text, "the search applied")
+        ViewerTestLoop.wait("the search \"\(text)\" to apply") { viewer.filter.query == text }
     }
 
     @MainActor
@@ -49,7 +39,7 @@ final class ViewerInteractionTests: XCTestCase {
         XCTAssertFalse(viewer.manager.canMove(IndexPath(item: 0, section: 0)), "no reordering while a search hides items")
         Self.search(viewer, "")
         XCTAssertEqual(Self.title(viewer, IndexPath(item: 2, section: 1)), first, "the search kept the new order")
-        Self.close(viewer)
+        ViewerTestLoop.close(viewer)
     } }
 
     func testDeletingAnItemRemovesItFromTheListAndFromLaterSearches() throws { try MainActor.assumeIsolated {
@@ -61,14 +51,14 @@ final class ViewerInteractionTests: XCTestCase {
         Self.search(viewer, doomed.lowercased())
         Self.search(viewer, "")
         XCTAssertEqual(viewer.countText, "309 items", "the deleted item does not come back")
-        Self.close(viewer)
+        ViewerTestLoop.close(viewer)
     } }
 
     func testARowsMenuOffersItsActionsAndShowDetailsSelects() throws { try MainActor.assumeIsolated {
         let viewer = try Self.makeViewer()
         XCTAssertTrue(viewer.manager.openContextMenu(at: IndexPath(item: 0, section: 0)))
         XCTAssertEqual(viewer.manager.shownContextMenuTitles, ["Show Details", "Copy Name", "Delete"])
-        Self.close(viewer)
+        ViewerTestLoop.close(viewer)
     } }
 
     func testADroppedFolderOrCatalogOpensAndAnythingElseIsAMessage() throws { try MainActor.assumeIsolated {
@@ -77,13 +67,12 @@ final class ViewerInteractionTests: XCTestCase {
         try FileManager.default.createDirectory(atPath: root + "/inside", withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: root) }
         viewer.open(root)
-        let deadline = Date().addingTimeInterval(10)
-        while !viewer.isLoaded, Date() < deadline { g_main_context_iteration(nil, 1) }
+        ViewerTestLoop.wait("the dropped folder to load") { viewer.isLoaded }
         XCTAssertEqual(viewer.titleText, (root as NSString).lastPathComponent)
         viewer.open(ViewerResources.sampleCatalog.path)
         XCTAssertEqual(viewer.countText, "310 items")
         viewer.open(root + "/missing.json")
         XCTAssertEqual(viewer.problem, "\(root)/missing.json does not exist")
-        Self.close(viewer)
+        ViewerTestLoop.close(viewer)
     } }
 }

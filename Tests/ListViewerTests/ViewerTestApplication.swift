@@ -1,6 +1,7 @@
 import CGtk
 import Foundation
 import ListViewManager
+import ListViewerKit
 import XCTest
 
 /// The one registered application the viewer tests open windows in (GApplication exports
@@ -16,4 +17,25 @@ enum ViewerTestApplication {
         XCTAssertNotEqual(registered, 0, error.map { String(cString: $0.pointee.message) } ?? "")
         return application
     }()
+}
+
+/// Main-loop helpers the viewer tests share.
+@MainActor
+enum ViewerTestLoop {
+    /// Runs the main loop until `condition` holds (or fails after 10 seconds).
+    static func wait(_ message: String, until condition: () -> Bool) {
+        let deadline = Date().addingTimeInterval(10)
+        let tick = g_timeout_add(5, { _ in 1 }, nil)
+        defer { g_source_remove(tick) }
+        while !condition() {
+            guard Date() < deadline else { return XCTFail("timed out waiting for \(message)") }
+            g_main_context_iteration(nil, 1)
+        }
+    }
+
+    /// Closes the viewer (stopping any folder still being read) and lets GTK finish.
+    static func close(_ viewer: ViewerWindow) {
+        viewer.close()
+        for _ in 0..<20 { while g_main_context_iteration(nil, 0) != 0 {} }
+    }
 }

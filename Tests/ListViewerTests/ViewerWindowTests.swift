@@ -21,24 +21,6 @@ final class ViewerWindowTests: XCTestCase {
         return (ViewerTestApplication.shared, viewer)
     }
 
-    @MainActor
-    private static func wait(_ message: String, until condition: () -> Bool) {
-        let deadline = Date().addingTimeInterval(10)
-        let tick = g_timeout_add(5, { _ in 1 }, nil)
-        defer { g_source_remove(tick) }
-        while !condition() {
-            guard Date() < deadline else { return XCTFail("timed out waiting for \(message)") }
-            g_main_context_iteration(nil, 1)
-        }
-    }
-
-    /// Closes the viewer (stopping any folder still being read) and lets GTK finish.
-    @MainActor
-    private static func close(_ viewer: ViewerWindow) {
-        viewer.close()
-        for _ in 0..<20 { while g_main_context_iteration(nil, 0) != 0 {} }
-    }
-
     func testTheSampleIsShownAndSearchFiltersThroughStorageUpdates() throws { try MainActor.assumeIsolated {
         let (_, viewer) = Self.makeViewer()
         viewer.show(try CatalogLoader.load(path: ViewerResources.sampleCatalog.path))
@@ -48,7 +30,7 @@ final class ViewerWindowTests: XCTestCase {
         viewer.manager.storageUpdater = log
 
         gtk_editable_set_text(OpaquePointer(viewer.searchEntry), "machine")
-        Self.wait("the search to apply") { viewer.countText != "310 items" }
+        ViewerTestLoop.wait("the search to apply") { viewer.countText != "310 items" }
         let shown = viewer.manager.memoryStorage.totalNumberOfItems
         XCTAssertEqual(viewer.countText, "\(shown) of 310 items")
         XCTAssertGreaterThan(shown, 0)
@@ -58,10 +40,10 @@ final class ViewerWindowTests: XCTestCase {
         XCTAssertEqual(log.updates, 1)
 
         gtk_editable_set_text(OpaquePointer(viewer.searchEntry), "")
-        Self.wait("the search to clear") { viewer.countText == "310 items" }
+        ViewerTestLoop.wait("the search to clear") { viewer.countText == "310 items" }
         XCTAssertEqual(viewer.manager.memoryStorage.totalNumberOfItems, 310)
         XCTAssertEqual(log.reloads, 0)
-        Self.close(viewer)
+        ViewerTestLoop.close(viewer)
     } }
 
     func testSelectingAnItemShowsItsDetails() throws { try MainActor.assumeIsolated {
@@ -76,9 +58,9 @@ final class ViewerWindowTests: XCTestCase {
         XCTAssertEqual(viewer.detailsTitle, first.title)
         // Searching the selected item out of the list clears the pane.
         gtk_editable_set_text(OpaquePointer(viewer.searchEntry), "no item has this text")
-        Self.wait("the search to apply") { viewer.countText.hasPrefix("0 of") }
+        ViewerTestLoop.wait("the search to apply") { viewer.countText.hasPrefix("0 of") }
         XCTAssertNil(viewer.detailsTitle)
-        Self.close(viewer)
+        ViewerTestLoop.close(viewer)
     } }
 
     func testALargeFolderArrivesInBatchesWhileTheWindowKeepsRunning() throws { try MainActor.assumeIsolated {
@@ -90,7 +72,7 @@ final class ViewerWindowTests: XCTestCase {
         var progress = Set<String>()
         var iterations = 0
         viewer.openDirectory(root)
-        Self.wait("the folder to load") {
+        ViewerTestLoop.wait("the folder to load") {
             iterations += 1
             if viewer.countText.hasPrefix("Loading") { progress.insert(viewer.countText) }
             return viewer.isLoaded
@@ -101,7 +83,7 @@ final class ViewerWindowTests: XCTestCase {
         XCTAssertFalse(progress.isEmpty, "progress was shown while loading")
         let first = viewer.manager.memoryStorage.item(at: IndexPath(item: 0, section: EntryKind.document.rawValue)) as? DirectoryEntry
         XCTAssertEqual(first?.name, "file0.txt", "entries are sorted by name once loaded")
-        Self.close(viewer)
+        ViewerTestLoop.close(viewer)
     } }
 
     func testFoldersOpenOnActivationAndTheBackButtonReturns() throws { try MainActor.assumeIsolated {
@@ -112,20 +94,20 @@ final class ViewerWindowTests: XCTestCase {
         defer { try? FileManager.default.removeItem(atPath: root) }
         let (_, viewer) = Self.makeViewer()
         viewer.openDirectory(root)
-        Self.wait("the folder to load") { viewer.isLoaded }
+        ViewerTestLoop.wait("the folder to load") { viewer.isLoaded }
         XCTAssertEqual(viewer.countText, "2 items")
         XCTAssertEqual(gtk_widget_get_visible(viewer.backButton), 0)
         let folderPosition = try XCTUnwrap(viewer.manager.position(of: IndexPath(item: 0, section: EntryKind.folder.rawValue)))
         gtk_widget_activate_action_variant(viewer.manager.listView, "list.activate-item", g_variant_new_uint32(UInt32(folderPosition)))
-        Self.wait("the inner folder to load") { viewer.isLoaded && viewer.titleText == "Inner" }
+        ViewerTestLoop.wait("the inner folder to load") { viewer.isLoaded && viewer.titleText == "Inner" }
         XCTAssertEqual(viewer.countText, "1 item")
         XCTAssertEqual(gtk_widget_get_visible(viewer.backButton), 1)
         gtk_widget_activate(viewer.backButton)
-        Self.wait("the first folder again") { viewer.isLoaded && viewer.titleText == (root as NSString).lastPathComponent }
+        ViewerTestLoop.wait("the first folder again") { viewer.isLoaded && viewer.titleText == (root as NSString).lastPathComponent }
         XCTAssertEqual(viewer.countText, "2 items")
 
         viewer.openDirectory("/no/such/folder")
         XCTAssertEqual(viewer.problem, "Cannot open /no/such/folder: No such file or directory")
-        Self.close(viewer)
+        ViewerTestLoop.close(viewer)
     } }
 }
