@@ -6,9 +6,14 @@ let package = Package(
     products: [
         .library(name: "ModelStorage", targets: ["ModelStorage"]),
         .library(name: "ListViewManager", targets: ["ListViewManager"]),
+        .library(name: "SQLiteStorage", targets: ["SQLiteStorage"]),
         .executable(name: "list-viewer", targets: ["ListViewer"]),
         .executable(name: "list-benchmarks", targets: ["ListBenchmarks"]),
         .executable(name: "list-baseline-c", targets: ["CBaseline"]),
+    ],
+    dependencies: [
+        // Only the SQLiteStorage target uses GRDB: apps that do not link it never build it.
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
     ],
     targets: [
         // GTK 4 as Swift sees it: the system headers through pkg-config.
@@ -24,6 +29,9 @@ let package = Package(
         ),
         // Sectioned storages and the flattened layout; pure Swift, no GTK.
         .target(name: "ModelStorage"),
+        // A live storage of an SQL query's rows, kept up to date as the database changes
+        // (GRDB over the system SQLite); no GTK.
+        .target(name: "SQLiteStorage", dependencies: ["ModelStorage", .product(name: "GRDB", package: "GRDB.swift")]),
         // The GTK adapter: GtkListView driven by a storage, typed rows and events.
         .target(name: "ListViewManager", dependencies: ["CGtk", "CGtkShims", "ModelStorage"]),
         // The sample viewer: its models, data sources, rows and window; and its executable.
@@ -36,6 +44,7 @@ let package = Package(
         // Seeded random storage operations shared by the storage and GTK tests.
         .target(name: "TestSupport", dependencies: ["ModelStorage"], path: "Tests/TestSupport"),
         .testTarget(name: "ModelStorageTests", dependencies: ["ModelStorage", "TestSupport"]),
+        .testTarget(name: "SQLiteStorageTests", dependencies: ["SQLiteStorage", "ModelStorage"]),
         .testTarget(name: "CGtkShimsTests", dependencies: ["CGtk", "CGtkShims"]),
         .testTarget(name: "ListViewerTests", dependencies: ["ListViewerKit", "ListViewManager", "CGtk"], exclude: ["ScreenReader"]),
         .testTarget(name: "ListViewManagerTests", dependencies: ["ListViewManager", "CGtk", "TestSupport"], resources: [.process("Templates")]),
