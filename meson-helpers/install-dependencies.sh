@@ -17,6 +17,7 @@ packages=(
     python3-gi gir1.2-gtk-4.0 # the PyGObject baseline of the benchmark suite
     xdotool           # real key presses and clicks in the UI tests
     python3-pyatspi   # the accessibility test reads the viewer as a screen reader does
+    libsqlite3-dev    # the system SQLite that GRDB links (the SQLiteStorage library only)
 )
 
 missing=()
