@@ -92,7 +92,7 @@ where Record.ID: Sendable {
     ///     following it close behind are fetched together.
     ///   - schedule: where results are applied; `DispatchQueue.main.async` by default.
     /// - Throws: the `DatabaseError` of a query that cannot be prepared or run.
-    public init(
+    public convenience init(
         database: any DatabaseWriter,
         request: some FetchRequest<Record> & Sendable,
         sectionedBy sectionID: @escaping (Record) -> SectionID,
@@ -101,8 +101,22 @@ where Record.ID: Sendable {
         coalescingDelay: Duration = .milliseconds(20),
         schedule: @escaping Schedule = { DispatchQueue.main.async(execute: $0) }
     ) throws {
+        try self.init(database: database, request: request,
+                      makeSnapshot: { ListSnapshot(items: $0, sectionedBy: sectionID, header: header) },
+                      pollInterval: pollInterval, coalescingDelay: coalescingDelay, schedule: schedule)
+    }
+
+    /// A storage of `request`'s rows as `makeSnapshot` arranges them.
+    init(
+        database: any DatabaseWriter,
+        request: some FetchRequest<Record> & Sendable,
+        makeSnapshot: @escaping ([Record]) -> ListSnapshot<SectionID, Record>,
+        pollInterval: Duration?,
+        coalescingDelay: Duration,
+        schedule: @escaping Schedule
+    ) throws {
         self.database = database
-        makeSnapshot = { ListSnapshot(items: $0, sectionedBy: sectionID, header: header) }
+        self.makeSnapshot = makeSnapshot
         let fetch: @Sendable (Database) throws -> [Record] = { db in try request.fetchAll(db) }
         // The first fetch, made here so that a malformed query throws at once.
         let (records, region) = try database.read { db in
@@ -179,10 +193,10 @@ extension FetchedResultsStorage where SectionID == Int {
         coalescingDelay: Duration = .milliseconds(20),
         schedule: @escaping Schedule = { DispatchQueue.main.async(execute: $0) }
     ) throws {
-        try self.init(database: database, request: request, sectionedBy: { _ in 0 }, header: { _ in header },
+        // Always one section, even for an empty result.
+        try self.init(database: database, request: request,
+                      makeSnapshot: { ListSnapshot(items: $0, section: 0, header: header) },
                       pollInterval: pollInterval, coalescingDelay: coalescingDelay, schedule: schedule)
-        // An empty result still shows its (empty) section.
-        if currentSnapshot.sections.isEmpty { memory.apply(ListSnapshot<Int, Record>(items: [], section: 0, header: header)) }
     }
 }
 
@@ -228,6 +242,7 @@ final class Refresher<Record: Sendable>: @unchecked Sendable {
             var configuration = Configuration()
             configuration.readonly = true
             configuration.label = "SQLiteStorage.poll"
+            configuration.busyMode = .timeout(1)
             let connection = try DatabaseQueue(path: database.path, configuration: configuration)
             pollConnection = connection
             lastDataVersion = try connection.read { db in try Int.fetchOne(db, sql: "PRAGMA data_version") }
