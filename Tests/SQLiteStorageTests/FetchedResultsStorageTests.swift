@@ -21,7 +21,11 @@ struct Fruit: FetchableRecord, Identifiable, Equatable, Sendable {
 final class RecordingDelegate: StorageUpdating {
     var updates: [StorageUpdate] = []
     var reloads = 0
-    func storageDidPerformUpdate(_ update: StorageUpdate) { updates.append(update) }
+    var offMainThread = 0
+    func storageDidPerformUpdate(_ update: StorageUpdate) {
+        if !Thread.isMainThread { offMainThread += 1 }
+        updates.append(update)
+    }
     func storageNeedsReloading() { reloads += 1 }
 }
 
@@ -187,6 +191,35 @@ final class FetchedResultsStorageTests: XCTestCase {
         XCTAssertLessThanOrEqual(storage.fetchCount, 6)
         XCTAssertEqual(storage.headerModel(forSection: 0) as? String, "berry")
         print("burst of \(count) writes: \(delegate.updates.count) updates, \(storage.fetchCount - 1) refetches")
+    }
+
+    func testWritesObservedOneByOneWhileTheMainLoopRunsAreCoalesced() throws {
+        let (storage, delegate) = try makeStorage()
+        let count = 300
+        let database = self.database!
+        let done = DispatchSemaphore(value: 0)
+        // Commits through the storage's own pool (each one observed at once) from another
+        // thread, while the main loop keeps applying fetches.
+        DispatchQueue.global().async {
+            for index in 0..<count {
+                try? database.write { db in
+                    try db.execute(sql: "INSERT INTO fruit (id, name, category) VALUES (?, ?, 'berry')",
+                                   arguments: [100 + index, String(format: "berry %03d", index)])
+                }
+            }
+            done.signal()
+        }
+        waitUntil(timeout: 20) { done.wait(timeout: .now()) == .success }
+        waitUntil { storage.numberOfSections() == 3 && storage.numberOfItems(inSection: 0) == count }
+        settle()
+        XCTAssertEqual(delegate.offMainThread, 0)
+        XCTAssertLessThan(delegate.updates.count, count / 5, "\(delegate.updates.count) updates")
+        // Every update replays onto the previous content: their item counts add up.
+        let inserted = delegate.updates.flatMap(\.changes).reduce(0) { total, change in
+            if case .insertItems(_, let items) = change { return total + items.count } else { return total }
+        }
+        XCTAssertEqual(inserted, count)
+        print("\(count) observed commits: \(delegate.updates.count) updates, \(storage.fetchCount - 1) refetches")
     }
 
     func testAWriteFromAnotherProcessShowsUp() throws {
