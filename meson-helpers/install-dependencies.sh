@@ -18,6 +18,7 @@ packages=(
     xdotool           # real key presses and clicks in the UI tests
     python3-pyatspi   # the accessibility test reads the viewer as a screen reader does
     libsqlite3-dev    # the system SQLite that GRDB links (the SQLiteStorage library only)
+    sqlite3           # the sqlite3 command, a second process writing in the SQLite storage tests
 )
 
 missing=()
