@@ -30,12 +30,15 @@ public enum ListViewManagerAnomaly: Anomaly {
     /// `moveItem(at:to:)` was asked for a missing item or a place outside the storage;
     /// nothing changed.
     case invalidMove(from: IndexPath, to: IndexPath)
+    /// A section has a header or footer model, but the view (a grid or column view) shows
+    /// no header or footer rows; reported once per manager, the first time one is seen.
+    case supplementaryRowsNotShown(view: String, kind: SupplementaryKind, modelType: String, section: Int)
 
     /// The anomaly's case, without its values.
     public enum Kind: Hashable, Sendable {
         case noItemMappingFound, noSupplementaryMappingFound, eventRegisteredForUnregisteredMapping,
              eventNotSupportedForSupplementaryRows, templateNotFound, emptyTemplate, brokenTemplate, missingOutlet,
-             storageChangedDuringDeletion, menuActionForRemovedItem, invalidMove
+             storageChangedDuringDeletion, menuActionForRemovedItem, invalidMove, supplementaryRowsNotShown
     }
 
     public var kind: Kind {
@@ -51,6 +54,7 @@ public enum ListViewManagerAnomaly: Anomaly {
         case .storageChangedDuringDeletion: return .storageChangedDuringDeletion
         case .menuActionForRemovedItem: return .menuActionForRemovedItem
         case .invalidMove: return .invalidMove
+        case .supplementaryRowsNotShown: return .supplementaryRowsNotShown
         }
     }
 
@@ -92,6 +96,8 @@ public enum ListViewManagerAnomaly: Anomaly {
             message = "The context menu entry \"\(entry)\" was chosen after its item was removed from the storage; nothing was done"
         case let .invalidMove(from, to):
             message = "Cannot move the item at [\(from.section), \(from.item)] to [\(to.section), \(to.item)]: there is no such item or place; nothing was moved"
+        case let .supplementaryRowsNotShown(view, kind, modelType, section):
+            message = "Section \(section) has a \(kind) model (\(modelType)), but a \(view) shows no header or footer rows in GTK 4.8: the sections' items are shown one after another without them. Reported once; show section titles in a list view, or in the items themselves"
         }
         return "⚠️[ListViewManager] " + message
     }
@@ -110,6 +116,7 @@ public enum ListViewManagerAnomaly: Anomaly {
         case let .storageChangedDuringDeletion(indexPaths): return "ListViewManagerAnomaly.storageChangedDuringDeletion(\(indexPaths.count) items)"
         case let .menuActionForRemovedItem(entry): return "ListViewManagerAnomaly.menuActionForRemovedItem(\(entry))"
         case let .invalidMove(from, to): return "ListViewManagerAnomaly.invalidMove([\(from.section), \(from.item)] to [\(to.section), \(to.item)])"
+        case let .supplementaryRowsNotShown(view, kind, _, section): return "ListViewManagerAnomaly.supplementaryRowsNotShown(\(view), \(kind), section \(section))"
         }
     }
 }

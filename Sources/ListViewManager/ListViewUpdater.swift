@@ -11,7 +11,7 @@ import ModelStorage
 /// against a snapshot of the storage taken when it arrived.
 @MainActor
 public final class ListViewUpdater {
-    weak var manager: ListViewManager?
+    weak var manager: ItemViewManager?
     /// Called before each update is applied to the list view.
     public var willUpdateContent: ((StorageUpdate?) -> Void)?
     /// Called after each update is applied (splices emitted, rows updated in place).
@@ -58,6 +58,7 @@ public final class ListViewUpdater {
             manager.selection.follow(update)
             manager.contextMenus.follow(update)
             manager.drag.follow(update)
+            manager.noticeHiddenSupplementaryRows(in: models, sections: update.sectionsGainingSupplementaryModels)
             let updated = manager.bridge.apply(update, models: models)
             manager.updateRowsInPlace(at: updated)
             manager.selection.reselectMovedItems()
@@ -67,6 +68,7 @@ public final class ListViewUpdater {
             manager.selection.dropForReload()
             manager.contextMenus.dropForReload()
             manager.drag.dropForReload()
+            manager.noticeHiddenSupplementaryRows(in: models, sections: 0..<models.numberOfSections())
             manager.bridge.reload(models: models, options: options)
             didUpdateContent?(nil)
         }
@@ -88,12 +90,12 @@ extension ListViewUpdater: StorageUpdating {
         MainActor.assumeIsolated {
             guard let manager else { return }
             deliveries += 1
-            enqueue(.reload(manager.storage.snapshot(), manager.configuration.layoutOptions))
+            enqueue(.reload(manager.storage.snapshot(), manager.layoutOptions))
         }
     }
 }
 
-extension ListViewManager {
+extension ItemViewManager {
     /// The object that applies storage updates to the list view, with its hooks.
     public var contentUpdater: ListViewUpdater { updater }
 
@@ -101,18 +103,21 @@ extension ListViewManager {
     func updateRowsInPlace(at positions: [Int]) {
         guard !positions.isEmpty else { return }
         var listItems: [Int: OpaquePointer] = [:]
-        for (listItem, _) in factory.boundRows {
-            listItems[Int(gtk_list_item_get_position(listItem))] = listItem
-        }
-        for position in positions {
-            guard let listItem = listItems[position], let flatRow = bridge.row(at: position),
-                  let model = bridge.model(of: flatRow) else { continue }
-            factory.replaceContent(of: listItem, with: model, as: flatRow)
+        for factory in factories {
+            listItems.removeAll(keepingCapacity: true)
+            for (listItem, _) in factory.boundRows {
+                listItems[Int(gtk_list_item_get_position(listItem))] = listItem
+            }
+            for position in positions {
+                guard let listItem = listItems[position], let flatRow = bridge.row(at: position),
+                      let model = bridge.model(of: flatRow) else { continue }
+                factory.replaceContent(of: listItem, with: model, as: flatRow)
+            }
         }
     }
 
     /// Re-runs `update(with:)` on every bound row (after mappings changed).
     func updateAllBoundRows() {
-        updateRowsInPlace(at: factory.boundRows.map { Int(gtk_list_item_get_position($0.listItem)) })
+        updateRowsInPlace(at: Array(Set(boundRows.map { Int(gtk_list_item_get_position($0.listItem)) })))
     }
 }

@@ -63,6 +63,11 @@ final class RowFactory {
         g_object_unref(UnsafeMutableRawPointer(factory))
     }
 
+    /// Every row made so far, bound or not, with the mapping it was made for.
+    var madeRows: [(row: RowWidget, mapping: ViewModelMapping)] {
+        hosts.values.flatMap(\.rows)
+    }
+
     /// The bound rows, with their list items.
     var boundRows: [(listItem: OpaquePointer, row: AttachedRow)] {
         attached.filter(\.value.isBound).map { ($0.key, $0.value) }
@@ -182,7 +187,7 @@ final class RowFactory {
         if let existing = hosts[listItem] {
             host = existing
         } else {
-            host = RowHost(listItem: listItem)
+            host = RowHost(listItem: listItem, factory: self)
             hosts[listItem] = host
         }
         return host.show(mapping) {
@@ -233,13 +238,22 @@ final class RowHost {
 
     /// The list item whose rows these are.
     let listItem: OpaquePointer
+    /// The factory that made them.
+    private(set) weak var factory: RowFactory?
     /// The box holding the rows once there are two (one reference, owned here).
     private var box: UnsafeMutablePointer<GtkWidget>?
     private var entries: [ObjectIdentifier: Entry] = [:]
+    private var mappings: [ObjectIdentifier: ViewModelMapping] = [:]
     private var current: ObjectIdentifier?
 
-    init(listItem: OpaquePointer) {
+    /// The rows made here, with their mappings.
+    var rows: [(row: RowWidget, mapping: ViewModelMapping)] {
+        entries.compactMap { key, entry in mappings[key].map { (entry.row, $0) } }
+    }
+
+    init(listItem: OpaquePointer, factory: RowFactory) {
         self.listItem = listItem
+        self.factory = factory
     }
 
     isolated deinit {
@@ -270,6 +284,7 @@ final class RowHost {
             gtk_list_item_set_child(listItem, entry.widget)
         }
         entries[key] = entry
+        mappings[key] = mapping
         return row
     }
 

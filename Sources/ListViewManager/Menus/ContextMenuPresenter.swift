@@ -10,17 +10,17 @@ import ModelStorage
 /// when it was removed.
 @MainActor
 final class ContextMenuPresenter {
-    private weak var manager: ListViewManager?
-    private let listView: UnsafeMutablePointer<GtkWidget>
+    private weak var manager: ItemViewManager?
+    private let view: UnsafeMutablePointer<GtkWidget>
     /// The popover (the list view is its parent and holds its reference).
     private(set) var popover: UnsafeMutablePointer<GtkWidget>?
     private var entries: [MenuEntry] = []
     /// The item the open (or last) menu is for, where it is now; nil once removed.
     private(set) var target: IndexPath?
 
-    init(manager: ListViewManager) {
+    init(manager: ItemViewManager) {
         self.manager = manager
-        listView = manager.listView
+        view = manager.view
     }
 
     /// The titles of the menu shown now, or nil when no menu is shown.
@@ -59,7 +59,7 @@ final class ContextMenuPresenter {
 
     private func makePopover() -> UnsafeMutablePointer<GtkWidget> {
         let popover = gtk_popover_menu_new_from_model(nil)!
-        gtk_widget_set_parent(popover, listView)
+        gtk_widget_set_parent(popover, view)
         gtk_popover_set_position(asPopover(popover), GTK_POS_BOTTOM)
         gtk_widget_set_halign(popover, GTK_ALIGN_START)
         gtk_widget_add_css_class(popover, "row-context-menu")

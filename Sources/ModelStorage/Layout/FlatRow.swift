@@ -34,11 +34,14 @@ public struct FlatLayoutOptions: Hashable, Sendable {
     public var displayHeaderOnEmptySection: Bool
     /// Whether a section without items still shows its footer row.
     public var displayFooterOnEmptySection: Bool
+    /// Whether sections show header and footer rows at all (a grid shows only items).
+    public var showsSupplementaryRows: Bool
 
-    /// Creates options; by default headers and footers of empty sections are shown.
-    public init(displayHeaderOnEmptySection: Bool = true, displayFooterOnEmptySection: Bool = true) {
+    /// Creates options; by default headers and footers are shown, of empty sections too.
+    public init(displayHeaderOnEmptySection: Bool = true, displayFooterOnEmptySection: Bool = true, showsSupplementaryRows: Bool = true) {
         self.displayHeaderOnEmptySection = displayHeaderOnEmptySection
         self.displayFooterOnEmptySection = displayFooterOnEmptySection
+        self.showsSupplementaryRows = showsSupplementaryRows
     }
 }
 

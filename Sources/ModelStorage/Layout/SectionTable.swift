@@ -28,12 +28,12 @@ struct SectionTable {
 
     /// Whether `section` shows a header row.
     func showsHeader(_ section: Section) -> Bool {
-        section.hasHeader && (section.items > 0 || options.displayHeaderOnEmptySection)
+        section.hasHeader && options.showsSupplementaryRows && (section.items > 0 || options.displayHeaderOnEmptySection)
     }
 
     /// Whether `section` shows a footer row.
     func showsFooter(_ section: Section) -> Bool {
-        section.hasFooter && (section.items > 0 || options.displayFooterOnEmptySection)
+        section.hasFooter && options.showsSupplementaryRows && (section.items > 0 || options.displayFooterOnEmptySection)
     }
 
     /// The number of rows `section` takes.

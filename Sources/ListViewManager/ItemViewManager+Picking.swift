@@ -2,7 +2,7 @@ import CGtk
 import Foundation
 import ModelStorage
 
-extension ListViewManager {
+extension ItemViewManager {
     /// A bound row found under the pointer.
     struct PickedRow {
         let row: RowWidget
@@ -13,13 +13,13 @@ extension ListViewManager {
 
     /// The bound row at (`x`, `y`) in the list view's coordinates, if any.
     func boundRow(atX x: Double, y: Double) -> PickedRow? {
-        guard var widget = gtk_widget_pick(listView, x, y, GTK_PICK_DEFAULT) else { return nil }
-        let rows = Dictionary(factory.boundRows.map { (UnsafeMutableRawPointer($0.row.row.rootWidget), $0) }, uniquingKeysWith: { first, _ in first })
-        while widget != listView {
+        guard var widget = gtk_widget_pick(view, x, y, GTK_PICK_DEFAULT) else { return nil }
+        let rows = Dictionary(boundRows.map { (UnsafeMutableRawPointer($0.row.row.rootWidget), $0) }, uniquingKeysWith: { first, _ in first })
+        while widget != view {
             if let (listItem, attached) = rows[UnsafeMutableRawPointer(widget)],
                let flatRow = bridge.row(at: Int(gtk_list_item_get_position(listItem))) {
                 var bounds = graphene_rect_t()
-                guard gtk_widget_compute_bounds(widget, listView, &bounds) != 0 else { return nil }
+                guard gtk_widget_compute_bounds(widget, view, &bounds) != 0 else { return nil }
                 return PickedRow(row: attached.row, flatRow: flatRow, bounds: bounds)
             }
             guard let parent = gtk_widget_get_parent(widget) else { return nil }

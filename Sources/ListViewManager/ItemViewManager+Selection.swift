@@ -13,7 +13,7 @@ public enum SelectionMode: Sendable {
     case multiple
 }
 
-extension ListViewManager {
+extension ItemViewManager {
     /// How many items can be selected. Changing it clears the selection.
     public var selectionMode: SelectionMode {
         get { selection.mode }
@@ -68,9 +68,9 @@ final class SelectionState {
     /// The selected items at their index paths, with their models, kept in step with every
     /// storage update (GTK's own selection loses items that move).
     private(set) var items: [IndexPath: Any] = [:]
-    private weak var manager: ListViewManager?
+    private weak var manager: ItemViewManager?
 
-    init(manager: ListViewManager, mode: SelectionMode) {
+    init(manager: ItemViewManager, mode: SelectionMode) {
         self.mode = mode
         self.manager = manager
         let listModel = UnsafeMutableRawPointer(manager.bridge.listModel)
@@ -86,7 +86,7 @@ final class SelectionState {
             model = gtk_multi_selection_new(OpaquePointer(listModel))!
         }
         selected = gtk_bitset_new_empty()
-        gtk_list_view_set_model(OpaquePointer(manager.listView), model)
+        manager.kind.setModel(manager.view, model)
         let bits = selected
         manager.bridge.willEmitSplice = { splice in
             gtk_bitset_splice(bits, UInt32(splice.position), UInt32(splice.removed), UInt32(splice.added))

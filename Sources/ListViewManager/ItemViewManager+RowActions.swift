@@ -1,12 +1,12 @@
 import CGtk
 import Foundation
 
-extension ListViewManager {
+extension ItemViewManager {
     /// The list view's `rows` action group and the keys that trigger its actions:
     /// `rows.delete-selected` (Delete) and `rows.context-menu` (Menu, Shift+F10).
     func installRowActions() {
         let group = g_simple_action_group_new()!
-        let actions: [(name: String, run: @MainActor (ListViewManager) -> Void)] = [
+        let actions: [(name: String, run: @MainActor (ItemViewManager) -> Void)] = [
             ("delete-selected", { _ = $0.deleteSelectedItems() }),
             ("context-menu", { $0.keyboardAskedForMenu() }),
         ]
@@ -18,7 +18,7 @@ extension ListViewManager {
             g_action_map_add_action(OpaquePointer(group), action)
             g_object_unref(UnsafeMutableRawPointer(action))
         }
-        gtk_widget_insert_action_group(listView, "rows", OpaquePointer(group))
+        gtk_widget_insert_action_group(view, "rows", OpaquePointer(group))
         g_object_unref(UnsafeMutableRawPointer(group))
 
         let shortcuts = gtk_shortcut_controller_new()!
@@ -32,6 +32,6 @@ extension ListViewManager {
             let trigger = gtk_keyval_trigger_new(UInt32(key), GdkModifierType(rawValue: modifiers))
             gtk_shortcut_controller_add_shortcut(shortcuts, gtk_shortcut_new(trigger, gtk_named_action_new(action)))
         }
-        gtk_widget_add_controller(listView, shortcuts)
+        gtk_widget_add_controller(view, shortcuts)
     }
 }

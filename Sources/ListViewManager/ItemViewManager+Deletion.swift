@@ -2,7 +2,7 @@ import CGtk
 import Foundation
 import ModelStorage
 
-extension ListViewManager {
+extension ItemViewManager {
     /// Decides whether items of `modelType` can be deleted by the user (the Delete key, a
     /// menu entry). Items are deletable only when a `canDelete` closure of their type says
     /// so (and none says no).

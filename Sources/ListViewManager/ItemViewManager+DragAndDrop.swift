@@ -3,7 +3,7 @@ import CGtkShims
 import Foundation
 import ModelStorage
 
-extension ListViewManager {
+extension ItemViewManager {
     /// Lets the user drag items of `modelType` to another place in the list (any section)
     /// when `closure` says so. Items no `canMove` closure speaks for stay put.
     public func canMove<Model>(withItem modelType: Model.Type, _ closure: @escaping (Model, IndexPath) -> Bool) {
@@ -61,7 +61,7 @@ extension ListViewManager {
             return false
         }
         guard source != destination else { return false }
-        let row = position(of: source).flatMap { factory.boundListItem(at: $0) }.flatMap { factory.attached[$0]?.row }
+        let row = position(of: source).flatMap { boundRows(at: $0).first?.row.row }
         for reaction in moveReactions { reaction(row, model, source, destination) }
         if configuration.movesItemsInStorage, let memoryStorage {
             memoryStorage.moveItemWithoutAnimation(from: source, to: destination)
@@ -134,7 +134,7 @@ extension ListViewManager {
         connect(UnsafeMutableRawPointer(target), "enter", unsafeBitCast(motion, to: GCallback.self), SignalClosure(reference))
         connect(UnsafeMutableRawPointer(target), "leave", unsafeBitCast(leave, to: GCallback.self), SignalClosure(reference))
         connect(UnsafeMutableRawPointer(target), "drop", unsafeBitCast(drop, to: GCallback.self), SignalClosure(reference))
-        gtk_widget_add_controller(listView, target)
+        gtk_widget_add_controller(view, target)
     }
 
     /// Where a drop at (`x`, `y`) would go: the item index it would take (before the row

@@ -9,7 +9,7 @@ public protocol AccessibilityLabeled {
     var accessibilityLabel: String { get }
 }
 
-extension ListViewManager {
+extension ItemViewManager {
     /// Gives the rows of items of `modelType` a tooltip: `text` returns it (nil: none).
     public func tooltip<Model>(model modelType: Model.Type, _ text: @escaping (Model, IndexPath) -> String?) {
         tooltipProviders.append { model, indexPath in
@@ -30,7 +30,7 @@ extension ListViewManager {
 
     /// The list's name for screen readers (the list view's accessible label).
     public func setAccessibilityLabel(_ label: String) {
-        cgtk_shims_accessible_set_label(listView, label)
+        cgtk_shims_accessible_set_label(view, label)
     }
 
     /// The pointer entered a row of `rowType`.
@@ -76,7 +76,7 @@ extension ListViewManager {
     private func listItemWidget(of row: RowWidget) -> UnsafeMutablePointer<GtkWidget>? {
         var widget = row.rootWidget
         while let parent = gtk_widget_get_parent(widget) {
-            if parent == listView { return widget }
+            if parent == view { return widget }
             widget = parent
         }
         return nil

@@ -2,7 +2,7 @@ import CGtk
 import Foundation
 import ModelStorage
 
-extension ListViewManager {
+extension ItemViewManager {
     /// Scrolls the list, as little as needed, so that the item at `indexPath` is visible
     /// (GtkListView's `list.scroll-to-item`, GTK 4.8's way to scroll to a row). Returns false,
     /// changing nothing, when there is no such item.
@@ -28,6 +28,6 @@ extension ListViewManager {
     }
 
     private func scrollTo(position: Int) -> Bool {
-        gtk_widget_activate_action_variant(listView, "list.scroll-to-item", g_variant_new_uint32(UInt32(position))) != 0
+        gtk_widget_activate_action_variant(kind.scrollingWidget(view), "list.scroll-to-item", g_variant_new_uint32(UInt32(position))) != 0
     }
 }

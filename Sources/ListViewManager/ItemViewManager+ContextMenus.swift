@@ -3,7 +3,7 @@ import CGtkShims
 import Foundation
 import ModelStorage
 
-extension ListViewManager {
+extension ItemViewManager {
     /// Gives the rows of `rowType` a context menu, opened by a right click, a long press,
     /// the Menu key or Shift+F10 on the row: `build` returns its entries (none: no menu).
     public func contextMenu<T: RowWidget & ModelTransfer>(_ rowType: T.Type, _ build: @escaping (T, T.ModelType, IndexPath) -> [MenuEntry]) {
@@ -30,10 +30,9 @@ extension ListViewManager {
     /// right click on it does. Returns false when it has no row on screen or no entries.
     @discardableResult
     public func openContextMenu(at indexPath: IndexPath) -> Bool {
-        guard let position = position(of: indexPath), let listItem = factory.boundListItem(at: position),
-              let row = factory.attached[listItem]?.row else { return false }
+        guard let position = position(of: indexPath), let row = boundRows(at: position).first?.row.row else { return false }
         var bounds = graphene_rect_t()
-        guard gtk_widget_compute_bounds(row.rootWidget, listView, &bounds) != 0 else { return false }
+        guard gtk_widget_compute_bounds(row.rootWidget, view, &bounds) != 0 else { return false }
         let rect = GdkRectangle(x: Int32(bounds.origin.x + 24), y: Int32(bounds.origin.y + bounds.size.height / 2), width: 1, height: 1)
         return openContextMenu(at: indexPath, pointingTo: rect)
     }
@@ -46,7 +45,7 @@ extension ListViewManager {
     func contextMenuEntries(at indexPath: IndexPath) -> [MenuEntry] {
         guard let model = bridge.model(of: .item(indexPath)), let position = position(of: indexPath) else { return [] }
         var entries: [MenuEntry] = []
-        if let listItem = factory.boundListItem(at: position), let attached = factory.attached[listItem] {
+        for (_, attached) in boundRows(at: position) {
             for build in attached.mapping.menuBuilders { entries += build(attached.row, model, indexPath) }
         }
         for build in menuBuilders { entries += build(model, indexPath) }
@@ -66,8 +65,8 @@ extension ListViewManager {
 
     /// The item whose row has the keyboard focus, else the first selected item.
     private var focusedItemIndexPath: IndexPath? {
-        if let root = gtk_widget_get_root(listView), let focus = gtk_root_get_focus(root) {
-            for (listItem, attached) in factory.boundRows {
+        if let root = gtk_widget_get_root(view), let focus = gtk_root_get_focus(root) {
+            for (listItem, attached) in boundRows {
                 let rowWidget = attached.row.rootWidget
                 guard focus == gtk_widget_get_parent(rowWidget) || focus == rowWidget || gtk_widget_is_ancestor(focus, rowWidget) != 0,
                       case .item(let indexPath)? = bridge.row(at: Int(gtk_list_item_get_position(listItem))) else { continue }
@@ -103,7 +102,7 @@ extension ListViewManager {
             }
         }
         connect(UnsafeMutableRawPointer(click), "pressed", unsafeBitCast(clicked, to: GCallback.self), SignalClosure(ManagerReference(self)))
-        gtk_widget_add_controller(listView, click)
+        gtk_widget_add_controller(view, click)
 
         typealias LongPressHandler = @convention(c) (UnsafeMutableRawPointer?, Double, Double, UnsafeMutableRawPointer?) -> Void
         let longPress = gtk_gesture_long_press_new()!
@@ -111,9 +110,9 @@ extension ListViewManager {
             MainActor.assumeIsolated { SignalClosure<ManagerReference>.from(data).action.manager?.pointerAskedForMenu(x: x, y: y) }
         }
         connect(UnsafeMutableRawPointer(longPress), "pressed", unsafeBitCast(pressed, to: GCallback.self), SignalClosure(ManagerReference(self)))
-        gtk_widget_add_controller(listView, longPress)
+        gtk_widget_add_controller(view, longPress)
 
         // A menu left open holds the pointer: close it with the list (its window closing, say).
-        connectAction(UnsafeMutableRawPointer(listView), "unmap") { [weak self] in self?.contextMenus.close() }
+        connectAction(UnsafeMutableRawPointer(view), "unmap") { [weak self] in self?.contextMenus.close() }
     }
 }

@@ -2,7 +2,7 @@ import CGtk
 import Foundation
 import ModelStorage
 
-extension ListViewManager {
+extension ItemViewManager {
     /// Shows models of `rowType.ModelType` in item rows of `rowType`.
     ///
     /// The first registered mapping that applies to a model wins; `mapping` can set a
@@ -64,7 +64,7 @@ extension ListViewManager {
     }
 }
 
-extension ListViewManager: RowFactoryDelegate {
+extension ItemViewManager: RowFactoryDelegate {
     func flatRow(at position: Int) -> FlatRow? {
         bridge.row(at: position)
     }

@@ -3,11 +3,12 @@ import CGtkShims
 import Foundation
 import ModelStorage
 
-extension ListViewManager {
+extension ItemViewManager {
     /// Gives a new item row its controllers: the pointer entering and leaving it is
     /// `didHighlight` and `didUnhighlight` of the item it shows then, and it can be dragged.
     func rowWasCreated(_ row: RowWidget, kind: MappingKind, host: RowHost) {
         guard kind == .item else { return }
+        if itemSizeRequest != nil { applyItemSize(to: row) }
         let motion = gtk_event_controller_motion_new()!
         typealias EnterHandler = @convention(c) (UnsafeMutableRawPointer?, Double, Double, UnsafeMutableRawPointer?) -> Void
         typealias LeaveHandler = @convention(c) (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?) -> Void
@@ -25,15 +26,23 @@ extension ListViewManager {
     }
 }
 
+extension ItemViewManager {
+    /// Gives an item row the size request set for every item, if any (-1 is GTK's unset).
+    func applyItemSize(to row: RowWidget) {
+        let size = itemSizeRequest ?? (width: -1, height: -1)
+        gtk_widget_set_size_request(row.rootWidget, Int32(size.width), Int32(size.height))
+    }
+}
+
 /// A row watched by a controller (pointer motion, dragging), which acts for the item the
 /// row shows at the time.
 @MainActor
 final class RowTarget {
-    private(set) weak var manager: ListViewManager?
+    private(set) weak var manager: ItemViewManager?
     private(set) weak var row: RowWidget?
     private weak var host: RowHost?
 
-    init(manager: ListViewManager, row: RowWidget, host: RowHost) {
+    init(manager: ItemViewManager, row: RowWidget, host: RowHost) {
         self.manager = manager
         self.row = row
         self.host = host
@@ -41,7 +50,7 @@ final class RowTarget {
 
     /// The position of the item the row shows now, if it is bound to one.
     var boundPosition: Int? {
-        guard let manager, let row, let host, let entry = manager.factory.attached[host.listItem],
+        guard let row, let host, let entry = host.factory?.attached[host.listItem],
               entry.isBound, entry.row === row else { return nil }
         return Int(gtk_list_item_get_position(host.listItem))
     }

@@ -3,7 +3,7 @@ import CGtkShims
 import Foundation
 import ModelStorage
 
-extension ListViewManager {
+extension ItemViewManager {
     // MARK: Item row events (DTTableViewManager 10 style; see RowMapping for the 11 style)
 
     /// `rowType`'s row was selected.
@@ -109,8 +109,10 @@ extension ListViewManager {
     /// Fires `event` for `model` at `indexPath`: the reactions of the mapping of the row
     /// bound at `position` (when there is one) and the model-only reactions.
     func fireItemEvent(_ event: EventKind, model: Any, indexPath: IndexPath, position: Int?) {
-        if let position, let listItem = factory.boundListItem(at: position), let entry = factory.attached[listItem] {
-            entry.mapping.fire(event, row: entry.row, model: model, indexPath: indexPath)
+        if let position {
+            for (_, entry) in boundRows(at: position) {
+                entry.mapping.fire(event, row: entry.row, model: model, indexPath: indexPath)
+            }
         }
         for reaction in modelEvents[event] ?? [] {
             reaction(model, indexPath)
@@ -151,16 +153,16 @@ extension ListViewManager {
                 SignalClosure<ManagerReference>.from(data).action.manager?.fireItemEvent(.didActivate, at: Int(position))
             }
         }
-        connect(UnsafeMutableRawPointer(listView), "activate", unsafeBitCast(handler, to: GCallback.self), SignalClosure(reference))
-        gtk_list_view_set_single_click_activate(OpaquePointer(listView), configuration.singleClickActivation ? 1 : 0)
+        connect(UnsafeMutableRawPointer(view), "activate", unsafeBitCast(handler, to: GCallback.self), SignalClosure(reference))
+        kind.setSingleClickActivation(view, configuration.singleClickActivation)
     }
 }
 
 /// Lets GTK's signal handlers reach a manager without keeping it alive.
 final class ManagerReference {
-    weak var manager: ListViewManager?
+    weak var manager: ItemViewManager?
 
-    init(_ manager: ListViewManager) {
+    init(_ manager: ItemViewManager) {
         self.manager = manager
     }
 }

@@ -1,0 +1,34 @@
+import ModelStorage
+
+extension ItemViewManager {
+    /// Reports, once per manager, a header or footer model in one of `sections` of a view
+    /// that shows no header or footer rows, so that it is not silently dropped.
+    func noticeHiddenSupplementaryRows(in models: any SectionedModels, sections: some Sequence<Int>) {
+        guard !kind.showsSupplementaryRows, !reportedHiddenSupplementaryRows else { return }
+        let count = models.numberOfSections()
+        for section in sections where section >= 0 && section < count {
+            for (supplementaryKind, model) in [(SupplementaryKind.header, models.headerModel(forSection: section)),
+                                               (.footer, models.footerModel(forSection: section))] {
+                guard let model else { continue }
+                reportedHiddenSupplementaryRows = true
+                anomalyHandler.report(.supplementaryRowsNotShown(
+                    view: kind.name, kind: supplementaryKind, modelType: String(describing: type(of: model)), section: section))
+                return
+            }
+        }
+    }
+}
+
+extension StorageUpdate {
+    /// The sections that may have gained a header or footer model: inserted or moved
+    /// sections and those whose header or footer was set.
+    var sectionsGainingSupplementaryModels: [Int] {
+        changes.compactMap { change in
+            switch change {
+            case .insertSection(let section), .moveSection(_, let section): return section
+            case .supplementary(_, let type, let section) where type != .delete: return section
+            default: return nil
+            }
+        }
+    }
+}

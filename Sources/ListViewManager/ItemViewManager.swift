@@ -1,0 +1,219 @@
+import CGtk
+import CGtkShims
+import Foundation
+import ModelStorage
+
+/// The machinery `ListViewManager`, `GridViewManager` and `ColumnViewManager` share: the
+/// storage and its updater, the GListModel bridge and the flat layout, the mappings of
+/// model types to row types, typed events, selection, deletion, moves, menus and anomalies.
+///
+/// Use one of its subclasses; everything documented here works the same on each view.
+/// GTK 4.8 has no sections: a list shows each section as a header row, its item rows and
+/// a footer row; header and footer rows are neither selectable nor activatable. A grid or
+/// a column view shows the items of the sections in order, without headers or footers.
+@MainActor
+public class ItemViewManager {
+    /// The GTK view driven: a GtkListView, GtkGridView or GtkColumnView (one reference,
+    /// owned here).
+    public let view: UnsafeMutablePointer<GtkWidget>
+    /// What differs between the kinds of view.
+    let kind: ViewKind
+    /// Where the models come from. Setting it reloads the list.
+    public var storage: Storage {
+        willSet { if storage.delegate === storageUpdater { storage.delegate = nil } }
+        didSet { attach(storage) }
+    }
+    /// The storage when it is a `MemoryStorage` (the default), else nil.
+    public var memoryStorage: MemoryStorage! { storage as? MemoryStorage }
+    /// Receives this manager's anomalies; by default they are GLib warnings.
+    public let anomalyHandler = ListViewManagerAnomalyHandler()
+    /// How sections are shown. Setting it reloads the list.
+    public var configuration = Configuration() {
+        didSet {
+            kind.setSingleClickActivation(view, configuration.singleClickActivation)
+            if kind.layoutOptions(configuration) != kind.layoutOptions(oldValue) {
+                updater.reload(options: layoutOptions)
+            }
+        }
+    }
+    /// The storage's delegate: the built-in `contentUpdater` unless replaced. A replacement
+    /// (to log, batch or defer updates, say) must pass every update on to `contentUpdater`,
+    /// or the list view stops following the storage.
+    public var storageUpdater: StorageUpdating {
+        didSet {
+            if storage.delegate === oldValue { storage.delegate = storageUpdater }
+        }
+    }
+
+    let bridge: ListModelBridge
+    /// The item factory of a list or grid view.
+    let factory = RowFactory()
+    /// The factories of a column view's columns, in order (none for a list or grid).
+    var columnFactories: [RowFactory] = []
+    let updater = ListViewUpdater()
+    var resolver: MappingResolver
+    /// Rows shown for models no mapping applies to, per kind.
+    let missingMappings: [MappingKind: ViewModelMapping] = [
+        .item: RowMapping<MissingMappingRow>(kind: .item),
+        .header: RowMapping<MissingMappingRow>(kind: .header),
+        .footer: RowMapping<MissingMappingRow>(kind: .footer),
+    ]
+    /// Model-only events: they fire whether or not the item's row is on screen.
+    var modelEvents: [EventKind: [(Any, IndexPath) -> Void]] = [:]
+    /// Model-only selection filters; nil when the model is not of the filter's type.
+    var selectionFilters: [(Any, IndexPath) -> Bool?] = []
+    /// Deletion filters, as `selectionFilters`; an item no filter speaks for is not deletable.
+    var deletionFilters: [(Any, IndexPath) -> Bool?] = []
+    /// Tooltip texts by model type; nil when the model is not of the provider's type.
+    var tooltipProviders: [(Any, IndexPath) -> String??] = []
+    /// Accessible labels by model type, as `tooltipProviders`.
+    var accessibilityLabelProviders: [(Any, IndexPath) -> String??] = []
+    /// Move filters, as `deletionFilters`.
+    var moveFilters: [(Any, IndexPath) -> Bool?] = []
+    /// Reactions to moves: the moved item's bound row (if any), its model, from, to.
+    var moveReactions: [(RowWidget?, Any, IndexPath, IndexPath) -> Void] = []
+    /// Reactions to content dropped from outside the list, with the insertion point.
+    var dropReactions: [(DroppedContent, IndexPath) -> Void] = []
+    /// The item being dragged, followed through updates, and the drop indicator.
+    let drag = DragState()
+    /// Model-level builders of context menu entries.
+    var menuBuilders: [(Any, IndexPath) -> [MenuEntry]] = []
+    /// The context menu.
+    private(set) lazy var contextMenus = ContextMenuPresenter(manager: self)
+    var selection: SelectionState!
+    /// The size request of every item row, if set (a grid's `itemSize`).
+    var itemSizeRequest: (width: Int, height: Int)?
+    /// Whether a header or footer model the view cannot show was reported (once).
+    var reportedHiddenSupplementaryRows = false
+    /// Model types already reported as having no mapping (reported once each).
+    var reportedMissingMappings: Set<String> = []
+
+    /// How a manager shows sections.
+    public struct Configuration: Equatable, Sendable {
+        /// Whether a section without items shows its header row.
+        public var displayHeaderOnEmptySection = true
+        /// Whether a section without items shows its footer row.
+        public var displayFooterOnEmptySection = true
+        /// Whether a single click activates a row (else a double click or Enter).
+        public var singleClickActivation = false
+        /// Whether items the user deletes (the Delete key, a menu entry) are removed from
+        /// the `MemoryStorage` by the manager after their `commitDelete` events. When false,
+        /// the app removes them in its `commitDelete` reaction.
+        public var removesDeletedItems = false
+        /// Whether items the user drags to another place are moved in the `MemoryStorage` by
+        /// the manager after their `moveItem` events (DTModelStorage's
+        /// `moveItemWithoutAnimation`). When false, the app moves them in its reaction.
+        public var movesItemsInStorage = false
+
+        /// The default configuration.
+        public init() {}
+
+        var layoutOptions: FlatLayoutOptions {
+            FlatLayoutOptions(displayHeaderOnEmptySection: displayHeaderOnEmptySection, displayFooterOnEmptySection: displayFooterOnEmptySection)
+        }
+    }
+
+    /// Creates a manager for `view`, of `kind`, showing `storage`; the subclass then gives
+    /// the view its factory (or its columns theirs).
+    init(view: UnsafeMutablePointer<GtkWidget>, kind: ViewKind, storage: Storage?, selectionMode: SelectionMode) {
+        g_object_ref_sink(view)
+        self.view = view
+        self.kind = kind
+        let storage = storage ?? MemoryStorage.reportingToGLib()
+        self.storage = storage
+        storageUpdater = updater
+        resolver = MappingResolver(fallbacks: [RowMapping<TitleRow>(kind: .header), RowMapping<TitleRow>(kind: .footer)])
+        bridge = ListModelBridge(models: storage, options: kind.layoutOptions(configuration))
+        factory.delegate = self
+        updater.manager = self
+        selection = SelectionState(manager: self, mode: selectionMode)
+        connectActivation()
+        installRowActions()
+        installContextMenuGestures()
+        installDropTarget()
+        storage.delegate = storageUpdater
+    }
+
+    isolated deinit {
+        contextMenus.detach()
+        kind.setModel(view, nil)
+        kind.detachFactories(view)
+        g_object_unref(view)
+    }
+
+    private func attach(_ storage: Storage) {
+        storage.delegate = storageUpdater
+        updater.reload(options: layoutOptions)
+    }
+
+    // MARK: Rows
+
+    /// The flat row GTK sees at `position`.
+    func flatRowAt(_ position: Int) -> FlatRow? {
+        bridge.row(at: position)
+    }
+
+    /// The index path of a flat row (a header or footer has its section's first item's).
+    static func indexPath(of row: FlatRow) -> IndexPath {
+        switch row {
+        case .item(let indexPath): return indexPath
+        case .header(let section), .footer(let section): return IndexPath(item: 0, section: section)
+        }
+    }
+
+    /// How the flat layout shows sections in this kind of view, as configured.
+    var layoutOptions: FlatLayoutOptions { kind.layoutOptions(configuration) }
+
+    /// The factories making the view's rows: the item factory of a list or grid, the
+    /// columns' factories of a column view.
+    var factories: [RowFactory] { columnFactories.isEmpty ? [factory] : columnFactories }
+
+    /// Every bound row (every bound cell of a column view), with its list item.
+    var boundRows: [(listItem: OpaquePointer, row: RowFactory.AttachedRow)] {
+        factories.flatMap(\.boundRows)
+    }
+
+    /// The bound rows showing the flat row at `position`: one in a list or grid, one per
+    /// column (a cell each) in a column view, none when it is not on screen.
+    func boundRows(at position: Int) -> [(listItem: OpaquePointer, row: RowFactory.AttachedRow)] {
+        factories.compactMap { factory in
+            factory.boundListItem(at: position).flatMap { listItem in factory.attached[listItem].map { (listItem, $0) } }
+        }
+    }
+
+    /// The bound row showing the item at `indexPath`, if it is on screen (in a column view,
+    /// its first column's cell).
+    public func row(at indexPath: IndexPath) -> RowWidget? {
+        guard let position = bridge.layout.position(of: .item(indexPath)) else { return nil }
+        return boundRows(at: position).first?.row.row
+    }
+
+    /// The position in the list view of the item at `indexPath`.
+    public func position(of indexPath: IndexPath) -> Int? {
+        bridge.layout.position(of: .item(indexPath))
+    }
+
+    /// The number of rows in the list view, headers and footers included.
+    public var numberOfRows: Int { bridge.count }
+
+    /// How many times rows were updated with a model (binds and in-place updates).
+    public var rowUpdateCount: Int { factories.reduce(0) { $0 + $1.updateCount } }
+
+    /// How many item objects GTK asked the list model for (`get_item` calls).
+    public var itemRequestCount: Int { bridge.itemRequests }
+
+    /// How many rows are bound to a model now (GTK's realised rows).
+    public var boundRowCount: Int { boundRows.count }
+
+    /// How many row widgets were created (the rest were reused).
+    public var createdRowCount: Int { factories.reduce(0) { $0 + $1.createdCount } }
+}
+
+extension MemoryStorage {
+    /// A storage whose anomalies, by default, are GLib warnings like the manager's.
+    static func reportingToGLib() -> MemoryStorage {
+        let storage = MemoryStorage()
+        storage.anomalyHandler.anomalyAction = { logWarning($0.debugDescription) }
+        return storage
+    }
+}

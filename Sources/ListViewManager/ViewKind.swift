@@ -1,0 +1,63 @@
+import CGtk
+import CGtkShims
+import ModelStorage
+
+/// What differs between the GTK views a manager drives: how the view takes its model, its
+/// activation mode and its factories, and whether it can show header and footer rows.
+@MainActor
+struct ViewKind {
+    /// The view's name in messages: "list view", "grid view", "column view".
+    let name: String
+    /// Whether sections show header and footer rows (GTK 4.8's grid and column views
+    /// have no sections, and a header row there would be one cell among the items).
+    let showsSupplementaryRows: Bool
+    let setModel: (UnsafeMutablePointer<GtkWidget>, OpaquePointer?) -> Void
+    let setSingleClickActivation: (UnsafeMutablePointer<GtkWidget>, Bool) -> Void
+    /// Takes the factories off the view (before the manager goes).
+    let detachFactories: (UnsafeMutablePointer<GtkWidget>) -> Void
+    /// The GtkListBase whose `list.scroll-to-item` action scrolls the view.
+    let scrollingWidget: (UnsafeMutablePointer<GtkWidget>) -> UnsafeMutablePointer<GtkWidget>
+
+    /// How the flat layout shows sections with `configuration` in this kind of view.
+    func layoutOptions(_ configuration: ItemViewManager.Configuration) -> FlatLayoutOptions {
+        var options = configuration.layoutOptions
+        options.showsSupplementaryRows = showsSupplementaryRows
+        return options
+    }
+
+    static let list = ViewKind(
+        name: "list view", showsSupplementaryRows: true,
+        setModel: { gtk_list_view_set_model(OpaquePointer($0), $1) },
+        setSingleClickActivation: { gtk_list_view_set_single_click_activate(OpaquePointer($0), $1 ? 1 : 0) },
+        detachFactories: { gtk_list_view_set_factory(OpaquePointer($0), nil) },
+        scrollingWidget: { $0 })
+
+    static let grid = ViewKind(
+        name: "grid view", showsSupplementaryRows: false,
+        setModel: { gtk_grid_view_set_model(OpaquePointer($0), $1) },
+        setSingleClickActivation: { gtk_grid_view_set_single_click_activate(OpaquePointer($0), $1 ? 1 : 0) },
+        detachFactories: { gtk_grid_view_set_factory(OpaquePointer($0), nil) },
+        scrollingWidget: { $0 })
+
+    static let column = ViewKind(
+        name: "column view", showsSupplementaryRows: false,
+        setModel: { gtk_column_view_set_model(OpaquePointer($0), $1) },
+        setSingleClickActivation: { gtk_column_view_set_single_click_activate(OpaquePointer($0), $1 ? 1 : 0) },
+        detachFactories: { view in
+            let columns = gtk_column_view_get_columns(OpaquePointer(view))!
+            for index in 0..<g_list_model_get_n_items(columns) {
+                let column = g_list_model_get_item(columns, index)!
+                gtk_column_view_column_set_factory(OpaquePointer(column), nil)
+                g_object_unref(column)
+            }
+        },
+        scrollingWidget: { view in
+            // The column view's rows are a GtkListView inside it, which has the action.
+            var child = gtk_widget_get_first_child(view)
+            while let widget = child {
+                if cgtk_shims_instance_is_a(UnsafeMutableRawPointer(widget), gtk_list_view_get_type()) != 0 { return widget }
+                child = gtk_widget_get_next_sibling(widget)
+            }
+            return view
+        })
+}
