@@ -7,7 +7,7 @@ extension ItemViewManager {
     /// Gives the rows of `rowType` a context menu, opened by a right click, a long press,
     /// the Menu key or Shift+F10 on the row: `build` returns its entries (none: no menu).
     public func contextMenu<T: RowWidget & ModelTransfer>(_ rowType: T.Type, _ build: @escaping (T, T.ModelType, IndexPath) -> [MenuEntry]) {
-        let mappings = resolver.mappings(.item, rowType: ObjectIdentifier(T.self))
+        let mappings = registeredMappings(.item, rowType: ObjectIdentifier(T.self))
         guard !mappings.isEmpty else {
             anomalyHandler.report(.eventRegisteredForUnregisteredMapping(rowType: String(describing: T.self), kind: .item, event: "contextMenu"))
             return

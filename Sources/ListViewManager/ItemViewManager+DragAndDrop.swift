@@ -23,7 +23,7 @@ extension ItemViewManager {
 
     /// An item shown by `rowType` was dragged from `source` to `destination`.
     public func moveItem<T: RowWidget & ModelTransfer>(_ rowType: T.Type, _ closure: @escaping (T, T.ModelType, _ source: IndexPath, _ destination: IndexPath) -> Void) {
-        guard !resolver.mappings(.item, rowType: ObjectIdentifier(T.self)).isEmpty else {
+        guard !registeredMappings(.item, rowType: ObjectIdentifier(T.self)).isEmpty else {
             anomalyHandler.report(.eventRegisteredForUnregisteredMapping(rowType: String(describing: T.self), kind: .item, event: "moveItem"))
             return
         }

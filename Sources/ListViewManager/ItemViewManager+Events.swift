@@ -126,7 +126,7 @@ extension ItemViewManager {
     }
 
     func attach<T: RowWidget & ModelTransfer>(_ event: EventKind, _ kind: MappingKind, _ closure: @escaping (T, T.ModelType, IndexPath) -> Void) {
-        let mappings = resolver.mappings(kind, rowType: ObjectIdentifier(T.self))
+        let mappings = registeredMappings(kind, rowType: ObjectIdentifier(T.self))
         guard !mappings.isEmpty else {
             anomalyHandler.report(.eventRegisteredForUnregisteredMapping(rowType: String(describing: T.self), kind: kind, event: event.description))
             return

@@ -64,6 +64,13 @@ extension ItemViewManager {
     }
 }
 
+extension ItemViewManager {
+    /// The mappings of `rowType` for `kind` rows: registered ones and column cells.
+    func registeredMappings(_ kind: MappingKind, rowType: ObjectIdentifier) -> [ViewModelMapping] {
+        resolver.mappings(kind, rowType: rowType) + cellMappings.filter { $0.kind == kind && $0.rowType == rowType }
+    }
+}
+
 extension ItemViewManager: RowFactoryDelegate {
     func flatRow(at position: Int) -> FlatRow? {
         bridge.row(at: position)

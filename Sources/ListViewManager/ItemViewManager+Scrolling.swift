@@ -28,6 +28,6 @@ extension ItemViewManager {
     }
 
     private func scrollTo(position: Int) -> Bool {
-        gtk_widget_activate_action_variant(kind.scrollingWidget(view), "list.scroll-to-item", g_variant_new_uint32(UInt32(position))) != 0
+        gtk_widget_activate_action_variant(kind.listBase(view), "list.scroll-to-item", g_variant_new_uint32(UInt32(position))) != 0
     }
 }

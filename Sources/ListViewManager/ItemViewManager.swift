@@ -50,6 +50,8 @@ public class ItemViewManager {
     let factory = RowFactory()
     /// The factories of a column view's columns, in order (none for a list or grid).
     var columnFactories: [RowFactory] = []
+    /// The mappings of a column view's cells (events name cell types as row types).
+    var cellMappings: [ViewModelMapping] = []
     let updater = ListViewUpdater()
     var resolver: MappingResolver
     /// Rows shown for models no mapping applies to, per kind.

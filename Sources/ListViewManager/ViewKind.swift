@@ -15,8 +15,9 @@ struct ViewKind {
     let setSingleClickActivation: (UnsafeMutablePointer<GtkWidget>, Bool) -> Void
     /// Takes the factories off the view (before the manager goes).
     let detachFactories: (UnsafeMutablePointer<GtkWidget>) -> Void
-    /// The GtkListBase whose `list.scroll-to-item` action scrolls the view.
-    let scrollingWidget: (UnsafeMutablePointer<GtkWidget>) -> UnsafeMutablePointer<GtkWidget>
+    /// The GtkListBase (GtkListView or GtkGridView) that has the view's `list.*` actions
+    /// (scrolling to, selecting and activating items).
+    let listBase: (UnsafeMutablePointer<GtkWidget>) -> UnsafeMutablePointer<GtkWidget>
 
     /// How the flat layout shows sections with `configuration` in this kind of view.
     func layoutOptions(_ configuration: ItemViewManager.Configuration) -> FlatLayoutOptions {
@@ -30,14 +31,14 @@ struct ViewKind {
         setModel: { gtk_list_view_set_model(OpaquePointer($0), $1) },
         setSingleClickActivation: { gtk_list_view_set_single_click_activate(OpaquePointer($0), $1 ? 1 : 0) },
         detachFactories: { gtk_list_view_set_factory(OpaquePointer($0), nil) },
-        scrollingWidget: { $0 })
+        listBase: { $0 })
 
     static let grid = ViewKind(
         name: "grid view", showsSupplementaryRows: false,
         setModel: { gtk_grid_view_set_model(OpaquePointer($0), $1) },
         setSingleClickActivation: { gtk_grid_view_set_single_click_activate(OpaquePointer($0), $1 ? 1 : 0) },
         detachFactories: { gtk_grid_view_set_factory(OpaquePointer($0), nil) },
-        scrollingWidget: { $0 })
+        listBase: { $0 })
 
     static let column = ViewKind(
         name: "column view", showsSupplementaryRows: false,
@@ -51,7 +52,7 @@ struct ViewKind {
                 g_object_unref(column)
             }
         },
-        scrollingWidget: { view in
+        listBase: { view in
             // The column view's rows are a GtkListView inside it, which has the action.
             var child = gtk_widget_get_first_child(view)
             while let widget = child {

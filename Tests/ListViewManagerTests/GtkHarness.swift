@@ -10,17 +10,29 @@ final class GtkHarness {
     var manager: ListViewManager!
     var windowPointer: UnsafeMutablePointer<GtkWindow> { UnsafeMutableRawPointer(window).assumingMemoryBound(to: GtkWindow.self) }
 
-    init(selectionMode: SelectionMode = .single, configure: (ListViewManager) -> Void = { _ in }) {
+    /// The manager, whatever its view (`manager` is the same one when it is a list's).
+    var viewManager: ItemViewManager!
+
+    convenience init(selectionMode: SelectionMode = .single, configure: (ListViewManager) -> Void = { _ in }) {
+        self.init(showing: {
+            let manager = ListViewManager(selectionMode: selectionMode)
+            configure(manager)
+            return manager
+        })
+    }
+
+    /// A window showing the view of the manager `make` returns (made once GTK is up).
+    init(showing make: () -> ItemViewManager) {
         if gtk_init_check() == 0 { XCTFail("GTK could not open a display: run the tests under xvfb-run") }
         MainQueue.attachToGLib()
         window = gtk_window_new()
         g_object_ref_sink(window)
         gtk_window_set_default_size(UnsafeMutableRawPointer(window).assumingMemoryBound(to: GtkWindow.self), 800, 600)
-        let manager = ListViewManager(selectionMode: selectionMode)
-        configure(manager)
+        let manager = make()
         let scrolled = gtk_scrolled_window_new()
-        gtk_scrolled_window_set_child(OpaquePointer(scrolled), manager.listView)
-        self.manager = manager
+        gtk_scrolled_window_set_child(OpaquePointer(scrolled), manager.view)
+        self.manager = manager as? ListViewManager
+        viewManager = manager
         gtk_window_set_child(windowPointer, scrolled)
         gtk_window_present(windowPointer)
         waitForFrames()
@@ -92,16 +104,16 @@ func onMain(_ body: @MainActor () throws -> Void) rethrows {
 extension GtkHarness {
     /// Activates one of the list view's actions, as GTK's own key bindings and clicks do.
     func activateAction(_ name: String, _ parameters: [OpaquePointer]) {
-        activateAction(manager, name, parameters)
+        activateAction(viewManager, name, parameters)
     }
 
-    /// Activates an action of `manager`'s list view.
-    func activateAction(_ manager: ListViewManager, _ name: String, _ parameters: [OpaquePointer]) {
+    /// Activates an action of `manager`'s view (a column view's inner list view).
+    func activateAction(_ manager: ItemViewManager, _ name: String, _ parameters: [OpaquePointer]) {
         var children: [OpaquePointer?] = parameters
         let parameter = parameters.count == 1
             ? parameters[0]
             : children.withUnsafeMutableBufferPointer { g_variant_new_tuple($0.baseAddress, gsize($0.count)) }
-        gtk_widget_activate_action_variant(manager.listView, name, parameter)
+        gtk_widget_activate_action_variant(manager.kind.listBase(manager.view), name, parameter)
         iterate()
     }
 
@@ -117,7 +129,7 @@ extension GtkHarness {
 
     /// The bound rows, by position.
     var boundRowsByPosition: [Int: RowWidget] {
-        Dictionary(uniqueKeysWithValues: manager.factory.boundRows.map { (Int(gtk_list_item_get_position($0.listItem)), $0.row.row) })
+        Dictionary(viewManager.boundRows.map { (Int(gtk_list_item_get_position($0.listItem)), $0.row.row) }, uniquingKeysWith: { first, _ in first })
     }
 }
 

@@ -41,6 +41,9 @@ final class ListModelBridge {
             data: Unmanaged.passRetained(reference).toOpaque(), destroy: destroy)
         model = cgtk_shims_list_model_new(callbacks)
         reference.bridge = self
+        // The C side counts the rows its splices added: a storage that has rows already
+        // starts the count (no one listens yet).
+        if layout.count > 0 { cgtk_shims_list_model_items_changed(model, 0, 0, UInt32(layout.count)) }
     }
 
     isolated deinit {

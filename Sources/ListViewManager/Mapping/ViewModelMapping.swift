@@ -55,16 +55,22 @@ public class ViewModelMapping {
     /// Builders of the entries of this mapping's rows' context menus.
     var menuBuilders: [(RowWidget, Any, IndexPath) -> [MenuEntry]] = []
 
-    init<Row: RowWidget & ModelTransfer>(kind: MappingKind, rowType: Row.Type) {
+    convenience init<Row: RowWidget & ModelTransfer>(kind: MappingKind, rowType: Row.Type) {
+        self.init(kind: kind, rowType: rowType, modelType: Row.ModelType.self) { row, model in row.update(with: model) }
+    }
+
+    /// A mapping of `Model`s to rows of `rowType`, updated by `update` (a column's text
+    /// cell showing one property of the model, say).
+    init<Row: RowWidget, Model>(kind: MappingKind, rowType: Row.Type, modelType: Model.Type, update: @escaping (Row, Model) -> Void) {
         self.kind = kind
         self.rowType = ObjectIdentifier(rowType)
         rowTypeName = String(describing: rowType)
-        modelTypeName = String(describing: Row.ModelType.self)
-        modelMatches = { $0 is Row.ModelType }
+        modelTypeName = String(describing: Model.self)
+        modelMatches = { $0 is Model }
         rowInitializer = { Row() }
         updateRow = { row, model in
-            // The model was matched against Row.ModelType when the mapping was chosen.
-            (row as! Row).update(with: model as! Row.ModelType)
+            // The model was matched against Model when the mapping was chosen.
+            update(row as! Row, model as! Model)
         }
     }
 
@@ -108,7 +114,7 @@ public class ViewModelMapping {
 @MainActor
 public final class RowMapping<RowType: RowWidget & ModelTransfer>: ViewModelMapping {
     init(kind: MappingKind) {
-        super.init(kind: kind, rowType: RowType.self)
+        super.init(kind: kind, rowType: RowType.self, modelType: RowType.ModelType.self) { row, model in row.update(with: model) }
     }
 
     /// Applies the mapping only to models for which this returns true.

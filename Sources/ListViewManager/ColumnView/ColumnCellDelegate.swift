@@ -1,0 +1,51 @@
+import CGtk
+import ModelStorage
+
+/// What a column's cell factory asks: the manager's answers, but for the cell type, which
+/// is the column's own (an empty cell for models of other types).
+@MainActor
+final class ColumnCellDelegate: RowFactoryDelegate {
+    private weak var manager: ColumnViewManager?
+    private unowned let column: TableColumn
+    private let emptyCell = RowMapping<EmptyCell>(kind: .item)
+
+    init(manager: ColumnViewManager, column: TableColumn) {
+        self.manager = manager
+        self.column = column
+    }
+
+    func flatRow(at position: Int) -> FlatRow? {
+        manager?.flatRow(at: position)
+    }
+
+    func mapping(for row: FlatRow, model: Any) -> ViewModelMapping {
+        let indexPath = ItemViewManager.indexPath(of: row)
+        if column.mapping.modelMatches(model), column.mapping.applies(to: model, at: indexPath) { return column.mapping }
+        // A model no column shows is the same gap as a model no row type shows in a list:
+        // the first column shows the placeholder, and it is reported once per type.
+        if let manager, manager.columns.first === column, !manager.columns.contains(where: { $0.mapping.modelMatches(model) }) {
+            return manager.mapping(for: row, model: model)
+        }
+        return emptyCell
+    }
+
+    func canSelect(_ model: Any, at row: FlatRow) -> Bool {
+        manager?.canSelect(model, at: row) ?? false
+    }
+
+    func rowDidBind(_ row: RowFactory.AttachedRow, listItem: OpaquePointer) {
+        manager?.rowDidBind(row, listItem: listItem)
+    }
+
+    func rowDidUpdate(_ row: RowFactory.AttachedRow) {
+        manager?.rowDidUpdate(row)
+    }
+
+    func rowDidUnbind(_ row: RowFactory.AttachedRow) {
+        manager?.rowDidUnbind(row)
+    }
+
+    func rowWasCreated(_ row: RowWidget, kind: MappingKind, host: RowHost) {
+        manager?.rowWasCreated(row, kind: kind, host: host)
+    }
+}

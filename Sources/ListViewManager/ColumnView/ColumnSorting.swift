@@ -1,0 +1,35 @@
+import CGtk
+import CGtkShims
+import ModelStorage
+
+extension ColumnViewManager {
+    /// Sorts the `MemoryStorage`'s items by the column view's sorter now (each section on
+    /// its own, stably), recording the items that change place as moves. Does nothing when
+    /// no column sorts, or when the storage is not a `MemoryStorage`.
+    public func sortItemsByColumns() {
+        let sorter = self.sorter
+        guard gtk_sorter_get_order(sorter) != GTK_SORTER_ORDER_NONE, let memoryStorage else { return }
+        memoryStorage.reorderItems { items in
+            // The sorter compares item objects: one per item, for the time of the sort.
+            let objects = items.map { RowItem(kind: .item, model: $0).makeObject() }
+            defer { objects.forEach { g_object_unref($0) } }
+            return items.indices.sorted { left, right in
+                let order = gtk_sorter_compare(sorter, objects[left], objects[right])
+                return order == GTK_ORDERING_SMALLER || (order == GTK_ORDERING_EQUAL && left < right)
+            }
+        }
+    }
+
+    /// Sorts the storage each time the column view's sorter changes (a header click).
+    func connectSorting() {
+        typealias ChangedHandler = @convention(c) (UnsafeMutableRawPointer?, Int32, UnsafeMutableRawPointer?) -> Void
+        let handler: ChangedHandler = { _, _, data in
+            MainActor.assumeIsolated {
+                guard let manager = SignalClosure<ManagerReference>.from(data).action.manager as? ColumnViewManager else { return }
+                manager.sortItemsByColumns()
+                manager.didChangeSorting?()
+            }
+        }
+        connect(UnsafeMutableRawPointer(sorter), "changed", unsafeBitCast(handler, to: GCallback.self), SignalClosure(ManagerReference(self)))
+    }
+}

@@ -1,0 +1,89 @@
+import CGtk
+import ModelStorage
+
+/// Drives a GtkColumnView (a table) from a storage: columns declared in Swift, each with
+/// its own cell type, and the same storages, typed events, selection, updater, menus,
+/// moves and anomalies as `ListViewManager`, all from `ItemViewManager`.
+///
+/// ```swift
+/// let manager = ColumnViewManager()
+/// manager.addColumn(TableColumn("Name", \FileEntry.name))
+/// manager.addColumn(TableColumn("Size", text: { (entry: FileEntry) in entry.sizeText },
+///                               sortedBy: { $0.size < $1.size }))
+/// manager.memoryStorage.setItems(entries)
+/// manager.didActivate(model: FileEntry.self) { entry, indexPath in … }
+/// ```
+///
+/// Row-type events name a column's cell type (`didSelect(KindCell.self) { cell, entry,
+/// indexPath in … }`) and fire with that column's cell; model events fire once per row.
+///
+/// **Sorting: the storage order follows.** Clicking a sortable column's header sets
+/// GtkColumnView's sorter (primary column, then the earlier ones, each ascending or
+/// descending), and the manager sorts a `MemoryStorage`'s items by it, each section on its
+/// own. The rows that change place are moves, so the selection stays on its items, and
+/// index paths in events are always the storage's. Items added later go where the app
+/// puts them; `sortItemsByColumns()` sorts again. For other storages (a database query)
+/// the manager sorts nothing and calls `didChangeSorting`, where the app re-queries.
+///
+/// GTK 4.8's column view has no sections: header and footer models are reported once as
+/// the anomaly `supplementaryRowsNotShown`.
+@MainActor
+public final class ColumnViewManager: ItemViewManager {
+    /// The GtkColumnView (the same widget as `view`).
+    public var columnView: UnsafeMutablePointer<GtkWidget> { view }
+    /// The columns, in the order they were added (the user may reorder them on screen).
+    public private(set) var columns: [TableColumn] = []
+    /// Called after the sorting changed (a header was clicked) and, for a `MemoryStorage`,
+    /// after its items were sorted.
+    public var didChangeSorting: (() -> Void)?
+
+    /// Creates a manager for `columnView` (a new GtkColumnView when nil) showing `storage`.
+    /// - Parameters:
+    ///   - columnView: the column view to drive; the manager sets its model and adds
+    ///     columns to it.
+    ///   - storage: where models come from (a new `MemoryStorage` by default).
+    ///   - selectionMode: none, single (the default) or multiple.
+    public init(columnView: UnsafeMutablePointer<GtkWidget>? = nil, storage: Storage? = nil, selectionMode: SelectionMode = .single) {
+        super.init(view: columnView ?? gtk_column_view_new(nil)!, kind: .column, storage: storage, selectionMode: selectionMode)
+        reorderableColumns = true
+        connectSorting()
+    }
+
+    /// Adds `column` at the end. A column belongs to one manager.
+    public func addColumn(_ column: TableColumn) {
+        let gtkColumn = column.attach(to: self)
+        columns.append(column)
+        columnFactories.append(column.factory!)
+        cellMappings.append(column.mapping)
+        gtk_column_view_append_column(OpaquePointer(view), gtkColumn)
+    }
+
+    /// Whether the user can drag column headers to reorder the columns (the default).
+    public var reorderableColumns: Bool {
+        get { gtk_column_view_get_reorderable(OpaquePointer(view)) != 0 }
+        set { gtk_column_view_set_reorderable(OpaquePointer(view), newValue ? 1 : 0) }
+    }
+
+    /// Whether lines separate the rows.
+    public var showsRowSeparators: Bool {
+        get { gtk_column_view_get_show_row_separators(OpaquePointer(view)) != 0 }
+        set { gtk_column_view_set_show_row_separators(OpaquePointer(view), newValue ? 1 : 0) }
+    }
+
+    /// Whether lines separate the columns.
+    public var showsColumnSeparators: Bool {
+        get { gtk_column_view_get_show_column_separators(OpaquePointer(view)) != 0 }
+        set { gtk_column_view_set_show_column_separators(OpaquePointer(view), newValue ? 1 : 0) }
+    }
+
+    /// Sorts the view by `column` (which must be sortable and added here), ascending or
+    /// descending, as clicking its header does; nil removes the sorting (the order stays).
+    public func sort(by column: TableColumn?, ascending: Bool = true) {
+        gtk_column_view_sort_by_column(OpaquePointer(view), column?.column, ascending ? GTK_SORT_ASCENDING : GTK_SORT_DESCENDING)
+    }
+
+    /// The column view's sorter: the sortable columns clicked, most recent first.
+    var sorter: UnsafeMutablePointer<GtkSorter> {
+        gtk_column_view_get_sorter(OpaquePointer(view))
+    }
+}

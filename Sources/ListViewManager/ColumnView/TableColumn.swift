@@ -1,0 +1,144 @@
+import CGtk
+import Foundation
+import ModelStorage
+
+/// A column of a `ColumnViewManager`: a title, the cell shown for each row's model, and
+/// how the column sorts, sizes and moves.
+///
+/// A cell is either a row type of your own (`RowWidget & ModelTransfer`, one per row in
+/// this column) or a `TextCell` showing a property. Rows whose model is not of the
+/// column's model type show an empty cell there.
+///
+/// ```swift
+/// TableColumn("Name", \FileEntry.name)                       // text, sortable by name
+/// TableColumn("Size", text: { (entry: FileEntry) in entry.sizeText },
+///             sortedBy: { $0.size < $1.size })
+/// TableColumn("Kind", cell: KindCell.self)                   // a typed cell, unsorted
+/// ```
+@MainActor
+public final class TableColumn {
+    /// The title in the column's header.
+    public let title: String
+    /// The mapping of the column's model type to its cell type; attach typed events to it
+    /// (`didSelect`, `configure`, …) as to a registered row type's.
+    public let mapping: ViewModelMapping
+    /// Whether the user can drag the column's edge to resize it (the default).
+    public var isResizable = true {
+        didSet { applyProperties() }
+    }
+    /// Whether the column takes a share of the width left over.
+    public var expands = false {
+        didSet { applyProperties() }
+    }
+    /// A fixed width in pixels, or nil (the default) for the width of its cells.
+    public var fixedWidth: Int? {
+        didSet { applyProperties() }
+    }
+    /// Whether clicking the column's header sorts by it.
+    public var isSortable: Bool { areInIncreasingOrder != nil }
+
+    let areInIncreasingOrder: ((Any, Any) -> Bool)?
+    /// The GtkColumnViewColumn, once the column is added to a manager (one reference).
+    private(set) var column: OpaquePointer?
+    /// The factory of the column's cells, once added.
+    private(set) var factory: RowFactory?
+    private var cellDelegate: ColumnCellDelegate?
+
+    /// A column of `cellType` cells for the models they show, sorted (when given) by
+    /// `areInIncreasingOrder`.
+    public init<Cell: RowWidget & ModelTransfer>(_ title: String, cell cellType: Cell.Type,
+                                                  sortedBy areInIncreasingOrder: ((Cell.ModelType, Cell.ModelType) -> Bool)? = nil) {
+        self.title = title
+        mapping = RowMapping<Cell>(kind: .item)
+        self.areInIncreasingOrder = Self.erase(areInIncreasingOrder)
+    }
+
+    /// A column of text cells showing `text(model)` for `Model`s, sorted (when given) by
+    /// `areInIncreasingOrder`.
+    public init<Model>(_ title: String, text: @escaping (Model) -> String,
+                       sortedBy areInIncreasingOrder: ((Model, Model) -> Bool)? = nil) {
+        self.title = title
+        mapping = ViewModelMapping(kind: .item, rowType: TextCell.self, modelType: Model.self) { cell, model in
+            cell.text = text(model)
+        }
+        self.areInIncreasingOrder = Self.erase(areInIncreasingOrder)
+    }
+
+    /// A column of text cells showing a property of `Model`s, sorted by it.
+    public convenience init<Model, Value: Comparable>(_ title: String, _ keyPath: KeyPath<Model, Value>) {
+        self.init(title, text: { (model: Model) in "\(model[keyPath: keyPath])" },
+                  sortedBy: { $0[keyPath: keyPath] < $1[keyPath: keyPath] })
+    }
+
+    isolated deinit {
+        if let column { g_object_unref(UnsafeMutableRawPointer(column)) }
+    }
+
+    private static func erase<Model>(_ order: ((Model, Model) -> Bool)?) -> ((Any, Any) -> Bool)? {
+        guard let order else { return nil }
+        // Models of other types sort after the column's own, keeping their order.
+        return { left, right in
+            switch (left as? Model, right as? Model) {
+            case let (left?, right?): return order(left, right)
+            case (.some, nil): return true
+            default: return false
+            }
+        }
+    }
+
+    /// Makes the GtkColumnViewColumn, its cell factory and its sorter, for `manager`.
+    func attach(to manager: ColumnViewManager) -> OpaquePointer {
+        precondition(column == nil, "a TableColumn belongs to one ColumnViewManager")
+        let factory = RowFactory()
+        let delegate = ColumnCellDelegate(manager: manager, column: self)
+        factory.delegate = delegate
+        g_object_ref(UnsafeMutableRawPointer(factory.factory))  // the column takes this reference
+        let column = gtk_column_view_column_new(title, factory.factory)!
+        self.column = column
+        self.factory = factory
+        cellDelegate = delegate
+        if let areInIncreasingOrder {
+            let sorter = ModelSorter.make(areInIncreasingOrder)
+            gtk_column_view_column_set_sorter(column, sorter)
+            g_object_unref(sorter)
+        }
+        applyProperties()
+        return column
+    }
+
+    private func applyProperties() {
+        guard let column else { return }
+        gtk_column_view_column_set_resizable(column, isResizable ? 1 : 0)
+        gtk_column_view_column_set_expand(column, expands ? 1 : 0)
+        gtk_column_view_column_set_fixed_width(column, Int32(fixedWidth ?? -1))
+    }
+}
+
+/// A GtkCustomSorter comparing the models of two item objects with a Swift ordering.
+@MainActor
+enum ModelSorter {
+    private final class Ordering {
+        let areInIncreasingOrder: (Any, Any) -> Bool
+        init(_ areInIncreasingOrder: @escaping (Any, Any) -> Bool) { self.areInIncreasingOrder = areInIncreasingOrder }
+    }
+
+    /// A new sorter (one reference, for the caller).
+    static func make(_ areInIncreasingOrder: @escaping (Any, Any) -> Bool) -> UnsafeMutablePointer<GtkSorter> {
+        let compare: GCompareDataFunc = { left, right, data in
+            MainActor.assumeIsolated {
+                let ordering = Unmanaged<Ordering>.fromOpaque(data!).takeUnretainedValue()
+                guard let left = RowItem.of(UnsafeMutableRawPointer(mutating: left))?.model,
+                      let right = RowItem.of(UnsafeMutableRawPointer(mutating: right))?.model else { return 0 }
+                if ordering.areInIncreasingOrder(left, right) { return GTK_ORDERING_SMALLER.rawValue }
+                if ordering.areInIncreasingOrder(right, left) { return GTK_ORDERING_LARGER.rawValue }
+                return GTK_ORDERING_EQUAL.rawValue
+            }
+        }
+        let destroy: GDestroyNotify = { data in
+            guard let data else { return }
+            Unmanaged<Ordering>.fromOpaque(data).release()
+        }
+        let sorter = gtk_custom_sorter_new(compare, Unmanaged.passRetained(Ordering(areInIncreasingOrder)).toOpaque(), destroy)!
+        return UnsafeMutableRawPointer(sorter).assumingMemoryBound(to: GtkSorter.self)
+    }
+}
