@@ -11,6 +11,8 @@
  *   random           10,000 random inserts, removes and moves
  *   scroll           200 smooth 40 px steps and 100 random jumps, one frame each
  *   scroll_labels    the same (the project's side then has label rows only, no headers)
+ *   scroll_grid      the same scrolling over a GtkGridView of tiles: a 48-pixel icon over a
+ *                    caption, in a box with 6-pixel margins
  *   scroll_rich      the same scrolling over the project's `scroll` rows written in C: items
  *                    of three kinds (a label; an icon and a label; a title over a subtitle)
  *                    and a header item before each tenth, each list item's child a box
@@ -138,6 +140,33 @@ static void bind_row(GtkSignalListItemFactory *factory, GtkListItem *list_item, 
     GBinding *binding = g_object_bind_property(gtk_list_item_get_item(list_item), "title",
                                                gtk_list_item_get_child(list_item), "label", G_BINDING_SYNC_CREATE);
     g_object_set_data(G_OBJECT(list_item), "binding", binding);
+}
+
+/* ---- scroll_grid: a tile of an icon over a caption ---- */
+
+static void setup_tile(GtkSignalListItemFactory *factory, GtkListItem *list_item, gpointer data) {
+    (void)factory; (void)data;
+    GtkWidget *tile = gtk_box_new(GTK_ORIENTATION_VERTICAL, 4);
+    gtk_widget_set_margin_top(tile, 6);
+    gtk_widget_set_margin_bottom(tile, 6);
+    gtk_widget_set_margin_start(tile, 6);
+    gtk_widget_set_margin_end(tile, 6);
+    GtkWidget *icon = gtk_image_new_from_icon_name("image-x-generic-symbolic");
+    gtk_image_set_pixel_size(GTK_IMAGE(icon), 48);
+    gtk_box_append(GTK_BOX(tile), icon);
+    GtkWidget *caption = gtk_label_new(NULL);
+    gtk_label_set_xalign(GTK_LABEL(caption), 0);
+    gtk_box_append(GTK_BOX(tile), caption);
+    gtk_list_item_set_child(list_item, tile);
+}
+
+static void bind_tile(GtkSignalListItemFactory *factory, GtkListItem *list_item, gpointer data) {
+    (void)factory; (void)data;
+    binds++;
+    BenchItem *item = gtk_list_item_get_item(list_item);
+    char text[64];
+    g_snprintf(text, sizeof text, "Photo %d", item->id);
+    gtk_label_set_text(GTK_LABEL(gtk_widget_get_last_child(gtk_list_item_get_child(list_item))), text);
 }
 
 /* ---- scroll_rich: one child tree per kind in each list item, the bound kind's shown ---- */
@@ -278,7 +307,11 @@ int main(int argc, char **argv) {
     GtkSelectionModel *selection = GTK_SELECTION_MODEL(gtk_single_selection_new(G_LIST_MODEL(counting)));
     GtkListItemFactory *factory = gtk_signal_list_item_factory_new();
     gboolean rich = strcmp(scenario, "scroll_rich") == 0;
-    if (rich) {
+    gboolean grid = strcmp(scenario, "scroll_grid") == 0;
+    if (grid) {
+        g_signal_connect(factory, "setup", G_CALLBACK(setup_tile), NULL);
+        g_signal_connect(factory, "bind", G_CALLBACK(bind_tile), NULL);
+    } else if (rich) {
         g_signal_connect(factory, "setup", G_CALLBACK(setup_rich_row), NULL);
         g_signal_connect(factory, "bind", G_CALLBACK(bind_rich_row), NULL);
     } else {
@@ -286,7 +319,7 @@ int main(int argc, char **argv) {
         g_signal_connect(factory, "bind", G_CALLBACK(bind_row), NULL);
         g_signal_connect(factory, "unbind", G_CALLBACK(unbind_row), NULL);
     }
-    GtkWidget *list = gtk_list_view_new(selection, factory);
+    GtkWidget *list = grid ? gtk_grid_view_new(selection, factory) : gtk_list_view_new(selection, factory);
     window = gtk_window_new();
     gtk_window_set_default_size(GTK_WINDOW(window), 800, 600);
     GtkWidget *scrolled = gtk_scrolled_window_new();

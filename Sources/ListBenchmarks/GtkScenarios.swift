@@ -21,6 +21,21 @@ final class BenchmarkPhotoRow: Row, ModelTransfer {
     func update(with model: BenchmarkPhoto) { caption.text = "Photo \(model.id)" }
 }
 
+/// The grid scenario's cell: a 48-pixel icon over a caption.
+final class BenchmarkTile: RowWidget, ModelTransfer {
+    let box = Box(orientation: .vertical, spacing: 4)
+    let icon = Image(iconName: "image-x-generic-symbolic")
+    let caption = Label()
+    var rootWidget: UnsafeMutablePointer<GtkWidget> { box.gtkWidget }
+    required init() {
+        icon.pixelSize = 48
+        box.setMargins(vertical: 6, horizontal: 6)
+        box.append(icon)
+        box.append(caption)
+    }
+    func update(with model: BenchmarkPhoto) { caption.text = "Photo \(model.id)" }
+}
+
 /// A third kind: a title over a subtitle.
 struct BenchmarkNote {
     let id: Int
@@ -49,7 +64,7 @@ extension BenchmarkPost: Equatable {
 /// The GTK scenarios, each run in a fresh process on the project and on the C baseline
 /// (`list-baseline-c`, built beside this executable), in an 800×600 window under Xvfb.
 enum GtkScenarios {
-    static let names = ["bulk_load", "batch", "separate", "content_update", "full_reload", "random", "scroll", "scroll_labels"]
+    static let names = ["bulk_load", "batch", "separate", "content_update", "full_reload", "random", "scroll", "scroll_labels", "scroll_grid"]
 
     /// Runs every scenario on both implementations and prints their lines and ratios.
     static func compare(count: Int) {
@@ -112,12 +127,18 @@ enum GtkScenarios {
         let window = gtk_window_new()!
         let gtkWindow = UnsafeMutableRawPointer(window).assumingMemoryBound(to: GtkWindow.self)
         gtk_window_set_default_size(gtkWindow, 800, 600)
-        let manager = ListViewManager()
-        manager.register(BenchmarkRow.self)
-        manager.register(BenchmarkPhotoRow.self)
-        manager.register(BenchmarkNoteRow.self)
+        let grid = scenario == "scroll_grid"
+        // `scroll_grid`: a grid of icon tiles; the other scenarios: a list.
+        let manager: ItemViewManager = grid ? GridViewManager() : ListViewManager()
+        if grid {
+            manager.register(BenchmarkTile.self)
+        } else {
+            manager.register(BenchmarkRow.self)
+            manager.register(BenchmarkPhotoRow.self)
+            manager.register(BenchmarkNoteRow.self)
+        }
         let scrolled = gtk_scrolled_window_new()
-        gtk_scrolled_window_set_child(OpaquePointer(scrolled), manager.listView)
+        gtk_scrolled_window_set_child(OpaquePointer(scrolled), manager.view)
         gtk_window_set_child(gtkWindow, scrolled)
         gtk_window_present(gtkWindow)
         waitForFrames(window, 3)
@@ -128,6 +149,7 @@ enum GtkScenarios {
             storage.setItemsForAllSections((0..<10).map { section in
                 (0..<(count / 10)).map { index -> Any in
                     let id = firstID + section * count / 10 + index
+                    if grid { return BenchmarkPhoto(id: id) }
                     guard scenario == "scroll" else { return BenchmarkPost(id: id, title: "") }
                     // `scroll_labels` (label rows only) is handled by the guard above.
                     switch id % 3 {
@@ -137,7 +159,7 @@ enum GtkScenarios {
                     }
                 }
             })
-            if scenario != "scroll_labels" { storage.setSectionHeaderModels((0..<10).map { "Section \($0)" }) }
+            if scenario != "scroll_labels" && !grid { storage.setSectionHeaderModels((0..<10).map { "Section \($0)" }) }
         }
 
         var rssBefore = residentBytes()
@@ -158,7 +180,7 @@ enum GtkScenarios {
             start = ContinuousClock.now
             cpuStart = cpuMilliseconds()
             switch scenario {
-            case "scroll", "scroll_labels":
+            case "scroll", "scroll_labels", "scroll_grid":
                 let adjustment = gtk_scrolled_window_get_vadjustment(OpaquePointer(scrolled))
                 var random = SeededRandom(seed: 7)
                 for step in 0..<300 {

@@ -56,6 +56,19 @@ def unbind_row(_factory, list_item):
         list_item.binding = None
 
 
+def setup_tile(_factory, list_item):
+    tile = Gtk.Box(orientation=Gtk.Orientation.VERTICAL, spacing=4,
+                   margin_top=6, margin_bottom=6, margin_start=6, margin_end=6)
+    tile.append(Gtk.Image(icon_name="image-x-generic-symbolic", pixel_size=48))
+    tile.append(Gtk.Label(xalign=0))
+    list_item.set_child(tile)
+
+
+def bind_tile(_factory, list_item):
+    Counts.binds += 1
+    list_item.get_child().get_last_child().set_label(f"Photo {list_item.get_item().identifier}")
+
+
 def wait_frames(window, frames):
     while window.get_frame_clock() is None:
         GLib.MainContext.default().iteration(True)
@@ -75,10 +88,15 @@ def main():
     store = Gio.ListStore(item_type=Item)
     store.connect("items-changed", lambda *_: setattr(Counts, "signals", Counts.signals + 1))
     factory = Gtk.SignalListItemFactory()
-    factory.connect("setup", setup_row)
-    factory.connect("bind", bind_row)
-    factory.connect("unbind", unbind_row)
-    view = Gtk.ListView(model=Gtk.SingleSelection(model=store), factory=factory)
+    if scenario == "scroll_grid":
+        factory.connect("setup", setup_tile)
+        factory.connect("bind", bind_tile)
+        view = Gtk.GridView(model=Gtk.SingleSelection(model=store), factory=factory)
+    else:
+        factory.connect("setup", setup_row)
+        factory.connect("bind", bind_row)
+        factory.connect("unbind", unbind_row)
+        view = Gtk.ListView(model=Gtk.SingleSelection(model=store), factory=factory)
     window = Gtk.Window(default_width=800, default_height=600)
     window.set_child(Gtk.ScrolledWindow(child=view))
     window.present()
@@ -99,7 +117,7 @@ def main():
         rss_before = status_megabytes("VmRSS:")
         start = time.monotonic()
         cpu_start = time.process_time()
-        if scenario in ("scroll", "scroll_labels"):
+        if scenario in ("scroll", "scroll_labels", "scroll_grid"):
             adjustment = window.get_child().get_vadjustment()
             generator = random.Random(7)
             for step in range(300):
