@@ -42,7 +42,8 @@ public struct TableQuery: Equatable, Sendable {
             }
             name = tables[0]
         }
-        let columns = try db.columns(in: name).map(\.name)
+        // Bound, not spliced: any table name reads (GRDB's `columns(in:)` does not escape quotes).
+        let columns = try String.fetchAll(db, sql: "SELECT name FROM pragma_table_info(?) ORDER BY cid", arguments: [name])
         var sectionColumn: String?
         if let sectionBy {
             guard let found = columns.first(where: { $0.caseInsensitiveCompare(sectionBy) == .orderedSame }) else {
@@ -57,7 +58,7 @@ public struct TableQuery: Equatable, Sendable {
             throw DatabaseProblem("table \(name) has columns named rowid, _rowid_ and oid; its rows cannot be told apart")
         }
         do {
-            _ = try db.makeStatement(sql: "SELECT \(rowIDName) FROM \(name.quotedDatabaseIdentifier) LIMIT 0")
+            _ = try db.makeStatement(sql: "SELECT \(rowIDName) FROM \(name.quotedIdentifier) LIMIT 0")
         } catch {
             throw DatabaseProblem("table \(name) is a WITHOUT ROWID table; the viewer follows rows by their rowid and cannot show it")
         }
@@ -68,14 +69,14 @@ public struct TableQuery: Equatable, Sendable {
     /// column for each term, ignoring ASCII case), in sections, then by rowid.
     public func request(matching search: String = "") -> SQLRequest<TableRecord> {
         let terms = search.split(whereSeparator: \.isWhitespace).map { "%" + Self.escapeLike(String($0)) + "%" }
-        var sql = "SELECT \(rowIDName), * FROM \(table.quotedDatabaseIdentifier)"
+        var sql = "SELECT \(rowIDName), * FROM \(table.quotedIdentifier)"
         if !terms.isEmpty {
-            let anyColumn = "(" + columns.map { "\($0.quotedDatabaseIdentifier) LIKE ? ESCAPE '\\'" }.joined(separator: " OR ") + ")"
+            let anyColumn = "(" + columns.map { "\($0.quotedIdentifier) LIKE ? ESCAPE '\\'" }.joined(separator: " OR ") + ")"
             sql += " WHERE " + Array(repeating: anyColumn, count: terms.count).joined(separator: " AND ")
         }
         // BINARY: rows whose section values are equal as the viewer sees them stay adjacent
         // whatever the column's collation.
-        let order = sectionColumn.map { "\($0.quotedDatabaseIdentifier) COLLATE BINARY, " } ?? ""
+        let order = sectionColumn.map { "\($0.quotedIdentifier) COLLATE BINARY, " } ?? ""
         sql += " ORDER BY \(order)\(rowIDName)"
         let arguments = terms.flatMap { term in Array(repeating: term, count: columns.count) }
         return SQLRequest<TableRecord>(sql: sql, arguments: StatementArguments(arguments))
@@ -107,5 +108,12 @@ public struct DatabaseProblem: Error, Equatable, CustomStringConvertible {
     /// A problem described by `message`.
     public init(_ message: String) {
         description = message
+    }
+}
+
+extension String {
+    /// The name quoted as an SQL identifier: in double quotes, its own doubled.
+    var quotedIdentifier: String {
+        "\"" + replacingOccurrences(of: "\"", with: "\"\"") + "\""
     }
 }
