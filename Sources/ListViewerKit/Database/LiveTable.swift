@@ -12,7 +12,7 @@ public final class LiveTable {
     public let path: String
     /// The table, its columns and its sections.
     public let query: TableQuery
-    /// The rows, for `ListViewManager.storage`: a `FetchedResultsStorage` of `TableRecord`s,
+    /// The rows, for `ListViewManager.storage`: a `FetchedResultsStorage` of `DatabaseRecord`s,
     /// in sections of the section column's values, or in one section headed by the table's
     /// name.
     public let storage: Storage
@@ -23,7 +23,7 @@ public final class LiveTable {
     /// Called when a fetch fails (the table was dropped, say); the rows stay as they were.
     public var onError: (String) -> Void = { _ in }
 
-    private let setRequest: (SQLRequest<TableRecord>) throws -> Void
+    private let setRequest: (SQLRequest<DatabaseRecord>) throws -> Void
     private let stop: () -> Void
 
     /// Opens the table `table` of the database at `path` (its only table when nil),
@@ -50,10 +50,10 @@ public final class LiveTable {
     }
 
     /// What the table uses of a storage, whatever its section type.
-    private typealias Parts = (storage: Storage, setRequest: (SQLRequest<TableRecord>) throws -> Void,
+    private typealias Parts = (storage: Storage, setRequest: (SQLRequest<DatabaseRecord>) throws -> Void,
                                stop: () -> Void, report: (LiveTable) -> Void)
 
-    private static func parts<SectionID>(of storage: FetchedResultsStorage<TableRecord, SectionID>) -> Parts {
+    private static func parts<SectionID>(of storage: FetchedResultsStorage<DatabaseRecord, SectionID>) -> Parts {
         (storage, storage.setRequest, storage.stopObserving, { table in
             storage.onFetch = { [weak table] in MainActor.assumeIsolated { table?.onFetch() } }
             storage.onError = { [weak table] error in MainActor.assumeIsolated { table?.onError(message(error)) } }

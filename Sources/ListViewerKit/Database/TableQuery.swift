@@ -67,7 +67,7 @@ public struct TableQuery: Equatable, Sendable {
 
     /// The rows whose columns contain every whitespace-separated term of `search` (any
     /// column for each term, ignoring ASCII case), in sections, then by rowid.
-    public func request(matching search: String = "") -> SQLRequest<TableRecord> {
+    public func request(matching search: String = "") -> SQLRequest<DatabaseRecord> {
         let terms = search.split(whereSeparator: \.isWhitespace).map { "%" + Self.escapeLike(String($0)) + "%" }
         var sql = "SELECT \(rowIDName), * FROM \(table.quotedIdentifier)"
         if !terms.isEmpty {
@@ -79,7 +79,7 @@ public struct TableQuery: Equatable, Sendable {
         let order = sectionColumn.map { "\($0.quotedIdentifier) COLLATE BINARY, " } ?? ""
         sql += " ORDER BY \(order)\(rowIDName)"
         let arguments = terms.flatMap { term in Array(repeating: term, count: columns.count) }
-        return SQLRequest<TableRecord>(sql: sql, arguments: StatementArguments(arguments))
+        return SQLRequest<DatabaseRecord>(sql: sql, arguments: StatementArguments(arguments))
     }
 
     /// `text` with the LIKE wildcards and the escape character escaped.
@@ -90,7 +90,7 @@ public struct TableQuery: Equatable, Sendable {
     }
 
     /// The identity of `record`'s section: its section column's value.
-    func sectionID(of record: TableRecord) -> String {
+    func sectionID(of record: DatabaseRecord) -> String {
         sectionColumn.flatMap { record.value(of: $0) } ?? table
     }
 

@@ -41,7 +41,7 @@ extension DirectoryEntry: Detailed {
     }
 }
 
-extension TableRecord: Detailed {
+extension DatabaseRecord: Detailed {
     public var detailTitle: String { title }
     /// Every column, after the rowid.
     public var details: [(String, String)] {

@@ -18,7 +18,7 @@ extension DirectoryEntry: AccessibilityLabeled {
     public var accessibilityLabel: String { "\(kind.singularName): \(name)" }
 }
 
-extension TableRecord: AccessibilityLabeled {
+extension DatabaseRecord: AccessibilityLabeled {
     public var accessibilityLabel: String { "Row \(id): \(title)" + (summary().isEmpty ? "" : ", " + summary()) }
 }
 
@@ -31,7 +31,7 @@ extension ViewerWindow {
     func connectInteractions() {
         manager.setAccessibilityLabel("Items")
         manager.tooltip(model: DirectoryEntry.self) { entry, _ in entry.path }
-        manager.tooltip(model: TableRecord.self) { record, _ in
+        manager.tooltip(model: DatabaseRecord.self) { record, _ in
             zip(record.columns, record.values).prefix(8).map { "\($0): \($1)" }.joined(separator: "\n")
         }
         manager.tooltip(model: (any Detailed).self) { model, _ in

@@ -121,7 +121,7 @@ public final class ViewerWindow {
         manager.register(DocumentRow.self) { $0.modelCondition = { _, entry in entry.kind == .document } }
         manager.register(OtherFileRow.self) { $0.modelCondition = { _, entry in entry.kind == .other } }
         manager.register(UnreadableEntryRow.self)
-        manager.register(TableRecordRow.self)
+        manager.register(DatabaseRecordRow.self)
     }
 
     private func connectEvents() {

@@ -8,7 +8,7 @@ import GRDB
 /// table's (`SELECT rowid, * FROM …`, as `TableQuery` asks). Two records are equal when
 /// their rowid and every value are: a row whose values change keeps its identity and is
 /// updated in place.
-public struct TableRecord: FetchableRecord, Identifiable, Equatable, Sendable {
+public struct DatabaseRecord: FetchableRecord, Identifiable, Equatable, Sendable {
     /// The row's rowid.
     public let id: Int64
     /// The table's column names, in the table's order.
