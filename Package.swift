@@ -12,7 +12,7 @@ let package = Package(
         .executable(name: "list-baseline-c", targets: ["CBaseline"]),
     ],
     dependencies: [
-        // Only the SQLiteStorage target uses GRDB: apps that do not link it never build it.
+        // Only SQLiteStorage and the sample viewer use GRDB: apps that link neither never build it.
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
     ],
     targets: [
@@ -35,7 +35,7 @@ let package = Package(
         // The GTK adapter: GtkListView driven by a storage, typed rows and events.
         .target(name: "ListViewManager", dependencies: ["CGtk", "CGtkShims", "ModelStorage"]),
         // The sample viewer: its models, data sources, rows and window; and its executable.
-        .target(name: "ListViewerKit", dependencies: ["ListViewManager", "CGtk"]),
+        .target(name: "ListViewerKit", dependencies: ["ListViewManager", "SQLiteStorage", "CGtk", .product(name: "GRDB", package: "GRDB.swift")]),
         .executableTarget(name: "ListViewer", dependencies: ["ListViewerKit"]),
         // The benchmarks' C baseline: a plain GListStore + GtkSignalListItemFactory program.
         .executableTarget(name: "CBaseline", dependencies: ["CGtk"]),
@@ -46,7 +46,7 @@ let package = Package(
         .testTarget(name: "ModelStorageTests", dependencies: ["ModelStorage", "TestSupport"]),
         .testTarget(name: "SQLiteStorageTests", dependencies: ["SQLiteStorage", "ModelStorage"]),
         .testTarget(name: "CGtkShimsTests", dependencies: ["CGtk", "CGtkShims"]),
-        .testTarget(name: "ListViewerTests", dependencies: ["ListViewerKit", "ListViewManager", "CGtk"], exclude: ["ScreenReader"]),
+        .testTarget(name: "ListViewerTests", dependencies: ["ListViewerKit", "ListViewManager", "CGtk", .product(name: "GRDB", package: "GRDB.swift")], exclude: ["ScreenReader"]),
         .testTarget(name: "ListViewManagerTests", dependencies: ["ListViewManager", "CGtk", "TestSupport"], resources: [.process("Templates")]),
     ],
     swiftLanguageModes: [.v6]

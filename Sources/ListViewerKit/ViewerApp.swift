@@ -36,6 +36,15 @@ public enum ViewerApp {
                 return 1
             }
             catalog = nil
+        case .database(let path, let table, let sectionBy):
+            // Checked here, so that a wrong table or column is an exit status.
+            do {
+                _ = try DatabaseFile.open(path, table: table, sectionBy: sectionBy)
+            } catch {
+                writeToStandardError("list-viewer: \(error)")
+                return 1
+            }
+            catalog = nil
         }
 
         let application = Application(id: "io.github.listviewmanager.ListViewer", allowsMultipleInstances: true)
@@ -62,6 +71,8 @@ public enum ViewerApp {
                 viewer.show(catalog)
             } else if case .directory(let path) = options.source {
                 viewer.openDirectory(path)
+            } else if case .database(let path, let table, let sectionBy) = options.source {
+                viewer.openDatabase(path, table: table, sectionBy: sectionBy)
             }
         }
         let result = application.run()

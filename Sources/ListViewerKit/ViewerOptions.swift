@@ -8,33 +8,44 @@ public enum ViewerSource: Equatable, Sendable {
     case catalog(path: String)
     /// A folder.
     case directory(path: String)
+    /// A table of an SQLite database (the database's only table when `table` is nil),
+    /// in sections by the values of the column `sectionBy` when given.
+    case database(path: String, table: String?, sectionBy: String?)
 }
 
 /// The command line of `list-viewer`.
 public struct ViewerOptions: Equatable, Sendable {
+    /// What to show.
     public var source: ViewerSource = .sample
     /// Where to write a screenshot once the content is loaded (then exit).
     public var screenshot: String?
+    /// Whether to print the usage and exit.
     public var showsHelp = false
 
+    /// Options as given.
     public init(source: ViewerSource = .sample, screenshot: String? = nil, showsHelp: Bool = false) {
         self.source = source
         self.screenshot = screenshot
         self.showsHelp = showsHelp
     }
 
+    /// The help text.
     public static let usage = """
-    Usage: list-viewer [PATH] [--screenshot FILE.png]
+    Usage: list-viewer [PATH] [--table T [--section-by C]] [--screenshot FILE.png]
 
-      (no PATH)              show the bundled sample catalog
-      PATH to a folder       browse it, grouped by kind; activate a folder to open it
-      PATH to a .json file   show a catalog in the sample's format
-      --screenshot FILE.png  write a picture of the window once loaded, then exit
-      --help                 show this text
+      (no PATH)               show the bundled sample catalog
+      PATH to a folder        browse it, grouped by kind; activate a folder to open it
+      PATH to a .json file    show a catalog in the sample's format
+      PATH to an SQLite file  show a table's rows, following the database as it changes
+      --table T               the table to show (needed when the database has several)
+      --section-by C          group the rows by the values of column C
+      --screenshot FILE.png   write a picture of the window once loaded, then exit
+      --help                  show this text
     """
 
     /// Why a command line was refused.
     public struct Problem: Error, Equatable, CustomStringConvertible {
+        /// The message for the user.
         public let description: String
         /// Whether the command line itself is wrong (the usage is shown, exit status 2),
         /// rather than what it names (exit status 1).
@@ -42,10 +53,15 @@ public struct ViewerOptions: Equatable, Sendable {
     }
 
     /// Parses the arguments after the program name.
-    /// - Throws: `Problem` for an unknown option, a missing value or a second path.
+    /// A file starting with the SQLite header is a database, whatever its extension; its
+    /// table and columns are checked when it is opened, not here.
+    /// - Throws: `Problem` for an unknown option, a missing value, a second path, a path
+    ///   that does not exist, or `--table` or `--section-by` without a database.
     public static func parse(_ arguments: [String]) throws -> ViewerOptions {
         var options = ViewerOptions()
         var path: String?
+        var table: String?
+        var sectionBy: String?
         var index = 0
         while index < arguments.count {
             let argument = arguments[index]
@@ -55,6 +71,12 @@ public struct ViewerOptions: Equatable, Sendable {
             case "--screenshot":
                 guard index + 1 < arguments.count else { throw Problem(description: "--screenshot needs a file name") }
                 options.screenshot = arguments[index + 1]
+                index += 1
+            case "--table", "--section-by":
+                guard index + 1 < arguments.count, !arguments[index + 1].hasPrefix("-") else {
+                    throw Problem(description: "\(argument) needs a name")
+                }
+                if argument == "--table" { table = arguments[index + 1] } else { sectionBy = arguments[index + 1] }
                 index += 1
             default:
                 if argument.hasPrefix("-") { throw Problem(description: "unknown option \(argument)") }
@@ -68,8 +90,26 @@ public struct ViewerOptions: Equatable, Sendable {
             guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
                 throw Problem(description: "\(path): no such file or folder", isUsageError: false)
             }
-            options.source = isDirectory.boolValue ? .directory(path: path) : .catalog(path: path)
+            if isDirectory.boolValue {
+                options.source = .directory(path: path)
+            } else if DatabaseFile.isSQLite(path) {
+                options.source = .database(path: path, table: table, sectionBy: sectionBy)
+            } else {
+                options.source = .catalog(path: path)
+            }
+        }
+        if table != nil || sectionBy != nil, !options.showsHelp, !options.source.isDatabase {
+            let option = table != nil ? "--table" : "--section-by"
+            throw Problem(description: path.map { "\(option) applies to an SQLite database, and \($0) is not one" }
+                                       ?? "\(option) needs the path of an SQLite database")
         }
         return options
+    }
+}
+
+extension ViewerSource {
+    /// Whether this is an SQLite database.
+    var isDatabase: Bool {
+        if case .database = self { true } else { false }
     }
 }

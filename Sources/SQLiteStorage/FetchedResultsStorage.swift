@@ -71,7 +71,7 @@ where Record.ID: Sendable {
     /// The result of the last fetch, as a snapshot.
     public private(set) var currentSnapshot: ListSnapshot<SectionID, Record>
 
-    /// How many fetches have been applied, the first one included.
+    /// How many fetches have been applied, the first one and those of `setRequest` included.
     public private(set) var fetchCount = 1
 
     private let makeSnapshot: ([Record]) -> ListSnapshot<SectionID, Record>
@@ -129,13 +129,7 @@ where Record.ID: Sendable {
             coalescingDelay: coalescingDelay, schedule: schedule)
         let box = WeakBox(self)
         refresher.deliver = { result in box.object?.receive(result) }
-        // Writes through `database` itself: signalled right after each commit touching
-        // the tables the query reads.
-        let refresher = self.refresher
-        observation = DatabaseRegionObservation(tracking: region).start(
-            in: database,
-            onError: { _ in refresher.signal() },
-            onChange: { _ in refresher.signal() })
+        observe(region)
         refresher.startPolling()
     }
 
@@ -156,15 +150,52 @@ where Record.ID: Sendable {
         refresher.stop()
     }
 
+    /// Shows the rows of another request (a search, another order), sectioned as before.
+    ///
+    /// Fetches at once, on the calling thread, and applies the result as a snapshot: the
+    /// delegate is told only what differs (rows that went or came, rows that changed or
+    /// moved), not to reload. Later changes are fetched with the new request, and the
+    /// tables it reads are observed instead; a fetch of the old request still under way is
+    /// dropped. Call it where the storage lives (the main thread by default).
+    /// - Parameter request: the rows to show, in order.
+    /// - Throws: the `DatabaseError` of a request that cannot be prepared or run; the
+    ///   content and the request stay as they were.
+    public func setRequest(_ request: some FetchRequest<Record> & Sendable) throws {
+        let fetch: @Sendable (Database) throws -> [Record] = { db in try request.fetchAll(db) }
+        let (records, region) = try database.read { db in
+            (try fetch(db), try request.databaseRegion(db))
+        }
+        refresher.replaceFetch(fetch)
+        if observation != nil { observe(region) }
+        apply(records)
+    }
+
+    /// Signals the refresher right after each commit through `database` that touches
+    /// `region` (replacing any earlier observation).
+    private func observe(_ region: DatabaseRegion) {
+        observation?.cancel()
+        let refresher = self.refresher
+        observation = DatabaseRegionObservation(tracking: region).start(
+            in: database,
+            onError: { _ in refresher.signal() },
+            onChange: { _ in refresher.signal() })
+    }
+
     private func receive(_ result: Result<[Record], Error>) {
         switch result {
         case .success(let records):
-            let snapshot = makeSnapshot(records)
-            currentSnapshot = snapshot
-            memory.apply(snapshot)
+            apply(records)
         case .failure(let error):
             onError?(error)
+            fetchCount += 1
+            onFetch?()
         }
+    }
+
+    private func apply(_ records: [Record]) {
+        let snapshot = makeSnapshot(records)
+        currentSnapshot = snapshot
+        memory.apply(snapshot)
         fetchCount += 1
         onFetch?()
     }
@@ -204,110 +235,4 @@ extension FetchedResultsStorage where SectionID == Int {
 private final class WeakBox<Object: AnyObject>: @unchecked Sendable {
     weak var object: Object?
     init(_ object: Object) { self.object = object }
-}
-
-/// The fetching machinery, shared with GRDB's and the timer's threads: coalesces change
-/// signals into fetches run one at a time on a serial queue, and polls `data_version`.
-final class Refresher<Record: Sendable>: @unchecked Sendable {
-    private let database: any DatabaseWriter
-    private let fetch: @Sendable (Database) throws -> [Record]
-    private let schedule: @Sendable (@escaping @Sendable () -> Void) -> Void
-    private let coalescingDelay: DispatchTimeInterval
-    private let pollInterval: DispatchTimeInterval?
-    /// A read-only connection of its own: `PRAGMA data_version` changes on it when any
-    /// other connection (the storage's `database` included) commits to the file.
-    private let pollConnection: DatabaseQueue?
-    private let queue = DispatchQueue(label: "SQLiteStorage.fetch")
-    private let lock = NSLock()
-    // Guarded by `lock`.
-    private var fetchPending = false
-    private var dirty = false
-    private var stopped = false
-    private var timer: DispatchSourceTimer?
-    // Used on `queue` only.
-    private var lastDataVersion: Int?
-
-    /// Receives each fetch's result, where `schedule` runs blocks. Set once, before any signal.
-    var deliver: (@Sendable (Result<[Record], Error>) -> Void)?
-
-    init(database: any DatabaseWriter, fetch: @escaping @Sendable (Database) throws -> [Record],
-         pollInterval: Duration?, coalescingDelay: Duration,
-         schedule: @escaping @Sendable (@escaping @Sendable () -> Void) -> Void) throws {
-        self.database = database
-        self.fetch = fetch
-        self.schedule = schedule
-        self.coalescingDelay = .nanoseconds(Int(coalescingDelay.nanoseconds))
-        if let pollInterval {
-            self.pollInterval = .nanoseconds(max(1, Int(pollInterval.nanoseconds)))
-            var configuration = Configuration()
-            configuration.readonly = true
-            configuration.label = "SQLiteStorage.poll"
-            configuration.busyMode = .timeout(1)
-            let connection = try DatabaseQueue(path: database.path, configuration: configuration)
-            pollConnection = connection
-            lastDataVersion = try connection.read { db in try Int.fetchOne(db, sql: "PRAGMA data_version") }
-        } else {
-            self.pollInterval = nil
-            pollConnection = nil
-        }
-    }
-
-    func startPolling() {
-        guard let pollInterval, pollConnection != nil else { return }
-        let timer = DispatchSource.makeTimerSource(queue: queue)
-        timer.schedule(deadline: .now() + pollInterval, repeating: pollInterval, leeway: .milliseconds(20))
-        timer.setEventHandler { [weak self] in self?.poll() }
-        lock.withLock { self.timer = timer }
-        timer.resume()
-    }
-
-    func stop() {
-        let timer = lock.withLock {
-            stopped = true
-            defer { self.timer = nil }
-            return self.timer
-        }
-        timer?.cancel()
-    }
-
-    /// Runs on `queue`: a cheap read of `data_version`; a change means another
-    /// connection committed.
-    private func poll() {
-        guard let pollConnection else { return }
-        let version = try? pollConnection.read { db in try Int.fetchOne(db, sql: "PRAGMA data_version") }
-        guard let version, version != lastDataVersion else { return }
-        lastDataVersion = version
-        signal()
-    }
-
-    /// The database may have changed: fetch after `coalescingDelay`, or once more after
-    /// the fetch already waiting or running.
-    func signal() {
-        let start = lock.withLock { () -> Bool in
-            if stopped { return false }
-            if fetchPending { dirty = true; return false }
-            fetchPending = true
-            return true
-        }
-        if start { queue.asyncAfter(deadline: .now() + coalescingDelay) { [weak self] in self?.runFetch() } }
-    }
-
-    private func runFetch() {
-        lock.withLock { dirty = false }
-        let result = Result { try database.read { db in try fetch(db) } }
-        if let deliver { schedule { deliver(result) } }
-        let again = lock.withLock { () -> Bool in
-            if dirty && !stopped { dirty = false; return true }
-            fetchPending = false
-            return false
-        }
-        if again { queue.asyncAfter(deadline: .now() + coalescingDelay) { [weak self] in self?.runFetch() } }
-    }
-}
-
-extension Duration {
-    fileprivate var nanoseconds: Int64 {
-        let (seconds, attoseconds) = components
-        return seconds * 1_000_000_000 + attoseconds / 1_000_000_000
-    }
 }

@@ -81,4 +81,31 @@ final class ViewerBinaryTests: XCTestCase {
         XCTAssertEqual(result.status, 0, result.errors)
         XCTAssertTrue(FileManager.default.fileExists(atPath: path))
     }
+
+    func testDatabaseProblemsAreMessagesWithAFailingStatus() throws {
+        let sample = try SampleDatabase(extraSQL: "CREATE TABLE note (text TEXT);")
+        defer { sample.remove() }
+        var result = try run([sample.path, "--table", "vegetable"])
+        XCTAssertEqual(result.status, 1)
+        XCTAssertTrue(result.errors.contains("fruits.sqlite has no table vegetable; tables: fruit, note"), result.errors)
+        result = try run([sample.path])
+        XCTAssertEqual(result.status, 1)
+        XCTAssertTrue(result.errors.contains("choose one with --table: fruit, note"), result.errors)
+        result = try run([sample.path, "--table", "fruit", "--section-by", "colour"])
+        XCTAssertEqual(result.status, 1)
+        XCTAssertTrue(result.errors.contains("table fruit has no column colour"), result.errors)
+        result = try run([ViewerResources.sampleCatalog.path, "--table", "fruit"])
+        XCTAssertEqual(result.status, 2)
+        XCTAssertTrue(result.errors.contains("is not one"), result.errors)
+        XCTAssertTrue(result.errors.contains("Usage: list-viewer"), result.errors)
+    }
+
+    func testADatabaseTableIsShown() throws {
+        let sample = try SampleDatabase()
+        defer { sample.remove() }
+        let path = sample.folder + "/shot.png"
+        let result = try run([sample.path, "--table", "fruit", "--section-by", "category", "--screenshot", path])
+        XCTAssertEqual(result.status, 0, result.errors)
+        XCTAssertTrue(FileManager.default.fileExists(atPath: path))
+    }
 }

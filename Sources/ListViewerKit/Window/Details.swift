@@ -40,3 +40,11 @@ extension DirectoryEntry: Detailed {
         return rows
     }
 }
+
+extension DatabaseRecord: Detailed {
+    public var detailTitle: String { title }
+    /// Every column, after the rowid.
+    public var details: [(String, String)] {
+        [("rowid", "\(id)")] + zip(columns, values).map { ($0, $1) }
+    }
+}

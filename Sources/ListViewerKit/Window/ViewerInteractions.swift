@@ -18,6 +18,10 @@ extension DirectoryEntry: AccessibilityLabeled {
     public var accessibilityLabel: String { "\(kind.singularName): \(name)" }
 }
 
+extension DatabaseRecord: AccessibilityLabeled {
+    public var accessibilityLabel: String { "Row \(id): \(title)" + (summary().isEmpty ? "" : ", " + summary()) }
+}
+
 extension SectionBanner: AccessibilityLabeled {
     public var accessibilityLabel: String { title }
 }
@@ -27,6 +31,9 @@ extension ViewerWindow {
     func connectInteractions() {
         manager.setAccessibilityLabel("Items")
         manager.tooltip(model: DirectoryEntry.self) { entry, _ in entry.path }
+        manager.tooltip(model: DatabaseRecord.self) { record, _ in
+            zip(record.columns, record.values).prefix(8).map { "\($0): \($1)" }.joined(separator: "\n")
+        }
         manager.tooltip(model: (any Detailed).self) { model, _ in
             model.details.prefix(3).map { "\($0.0): \($0.1)" }.joined(separator: "\n")
         }
@@ -41,8 +48,9 @@ extension ViewerWindow {
             details.show(nil)
         }
 
-        // Catalog items can be deleted (from the list, not from the file); files cannot.
-        manager.canDelete(withItem: (any Detailed).self) { model, _ in !(model is DirectoryEntry) }
+        // Catalog items can be deleted (from the list, not from the file); files and
+        // database rows cannot.
+        manager.canDelete(withItem: (any Detailed).self) { model, _ in Self.isCatalogItem(model) }
         manager.commitDelete(model: (any Detailed).self) { [weak self] _, indexPath in
             self?.filter.removeShownItems(at: [indexPath])
             self?.updateCount()
@@ -51,7 +59,7 @@ extension ViewerWindow {
         // Catalog items are reordered by dragging, within and across sections, while no
         // search hides items; a folder or catalog file dropped on the list opens.
         manager.canMove(withItem: (any Detailed).self) { [weak self] model, _ in
-            !(model is DirectoryEntry) && self?.filter.query.isEmpty == true
+            Self.isCatalogItem(model) && self?.filter.query.isEmpty == true
         }
         manager.moveItem(model: (any Detailed).self) { [weak self] _, source, destination in
             self?.filter.moveShownItem(from: source, to: destination)
@@ -73,7 +81,13 @@ extension ViewerWindow {
         }
     }
 
-    /// Opens a dropped folder, or catalog file (a message in the banner when it is neither).
+    /// Whether `model` is an item of a catalog (which the user may delete and move).
+    static func isCatalogItem(_ model: Any) -> Bool {
+        model is Book || model is Album || model is Place
+    }
+
+    /// Opens a dropped folder, SQLite database (its only table) or catalog file (a message
+    /// in the banner when it is none of these).
     public func open(_ path: String) {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
@@ -82,6 +96,10 @@ extension ViewerWindow {
         }
         if isDirectory.boolValue {
             openDirectory(path)
+            return
+        }
+        if DatabaseFile.isSQLite(path) {
+            openDatabase(path)
             return
         }
         do {

@@ -10,8 +10,8 @@ public final class ViewerWindow {
     public let window: UnsafeMutablePointer<GtkWidget>
     public let manager: ListViewManager
     public let filter: SearchFilter
-    private let titleLabel = Label()
-    private let countLabel = Label()
+    let titleLabel = Label()
+    let countLabel = Label()
     private let banner = Label()
     let details = DetailsPane()
     private let spinner: UnsafeMutablePointer<GtkWidget>
@@ -20,14 +20,16 @@ public final class ViewerWindow {
     /// The header bar's search entry.
     public let searchEntry: UnsafeMutablePointer<GtkWidget>
     /// Folders opened before the current one (file system paths, any bytes).
-    private var history: [[UInt8]] = []
-    private var currentDirectory: [UInt8]?
+    var history: [[UInt8]] = []
+    var currentDirectory: [UInt8]?
     /// Identifies the current load: batches of a folder left meanwhile are dropped, and its
     /// reading thread stops.
-    private var loadGeneration = 0
-    private let activeLoad = ActiveLoad()
+    var loadGeneration = 0
+    let activeLoad = ActiveLoad()
+    /// The database table shown, if any (else the list shows `filter`'s storage).
+    public internal(set) var liveTable: LiveTable?
     /// Whether the content is fully loaded.
-    public private(set) var isLoaded = false
+    public internal(set) var isLoaded = false
     /// Runs once each time the content is fully loaded.
     public var onLoaded: () -> Void = {}
 
@@ -119,6 +121,7 @@ public final class ViewerWindow {
         manager.register(DocumentRow.self) { $0.modelCondition = { _, entry in entry.kind == .document } }
         manager.register(OtherFileRow.self) { $0.modelCondition = { _, entry in entry.kind == .other } }
         manager.register(UnreadableEntryRow.self)
+        manager.register(DatabaseRecordRow.self)
     }
 
     private func connectEvents() {
@@ -129,7 +132,14 @@ public final class ViewerWindow {
         manager.didActivate(FolderRow.self) { [weak self] _, entry, _ in self?.openDirectory(raw: entry.rawPath) }
         Signal.connect(UnsafeMutableRawPointer(searchEntry), "search-changed") { [weak self] in
             guard let self else { return }
-            filter.setQuery(String(cString: gtk_editable_get_text(OpaquePointer(searchEntry))))
+            let text = searchText
+            // Both stay in step with the entry, whichever the list shows.
+            filter.setQuery(text)
+            do {
+                try liveTable?.setSearch(text)
+            } catch {
+                showProblem("\(error)")
+            }
             updateCount()
             // The selected item, if it still matches, stays in view.
             if let selected = manager.selectedIndexPaths.first { manager.scrollTo(selected) }
@@ -138,7 +148,7 @@ public final class ViewerWindow {
 
     /// Shows the details of the selected item, or none.
     private func showSelectedDetails() {
-        let model = manager.selectedIndexPaths.first.flatMap { manager.memoryStorage.item(at: $0) }
+        let model = manager.selectedIndexPaths.first.flatMap { manager.storage.item(at: $0) }
         details.show(model as? any Detailed)
     }
 
@@ -149,6 +159,7 @@ public final class ViewerWindow {
         // A folder still being read stops, and its batches are dropped.
         loadGeneration += 1
         activeLoad.start(loadGeneration)
+        leaveDatabase()
         currentDirectory = nil
         history = []
         gtk_widget_set_visible(backButton, 0)
@@ -187,6 +198,7 @@ public final class ViewerWindow {
         loadGeneration += 1
         let generation = loadGeneration
         activeLoad.start(generation)
+        leaveDatabase()
         isLoaded = false
         hideProblem()
         details.show(nil)
@@ -217,7 +229,7 @@ public final class ViewerWindow {
     private func receive(_ batch: [DirectoryEntry], generation: Int) {
         guard generation == loadGeneration else { return }
         let byKind = Dictionary(grouping: batch, by: \.kind)
-        manager.memoryStorage.performUpdates {
+        filter.storage.performUpdates {
             for (kind, entries) in byKind {
                 filter.append(entries.map { (model: $0, text: $0.name) }, toSection: kind.rawValue)
             }
@@ -228,7 +240,7 @@ public final class ViewerWindow {
     private func finishDirectory(generation: Int, problem: String?) {
         guard generation == loadGeneration else { return }
         if let problem { showProblem(problem) }
-        manager.memoryStorage.performUpdates {
+        filter.storage.performUpdates {
             for kind in EntryKind.allCases {
                 filter.sortSection(kind.rawValue) { ($0 as? DirectoryEntry)?.name.lowercased() ?? "" }
             }
@@ -236,7 +248,7 @@ public final class ViewerWindow {
         finishLoading()
     }
 
-    private func finishLoading() {
+    func finishLoading() {
         gtk_spinner_stop(OpaquePointer(spinner))
         gtk_widget_set_visible(spinner, 0)
         isLoaded = true
@@ -246,6 +258,11 @@ public final class ViewerWindow {
 
     func updateCount() {
         guard isLoaded else { return }
+        if let liveTable {
+            let rows = liveTable.rowCount
+            countLabel.text = "\(grouped(rows)) " + (liveTable.search.isEmpty ? "" : "matching ") + (rows == 1 ? "row" : "rows")
+            return
+        }
         let shown = filter.shownCount
         let total = filter.totalCount
         let noun = total == 1 ? "item" : "items"
@@ -253,7 +270,7 @@ public final class ViewerWindow {
     }
 
     /// `count` with thousands separated: 100,050.
-    private func grouped(_ count: Int) -> String {
+    func grouped(_ count: Int) -> String {
         let digits = Array(String(count))
         return digits.enumerated().map { index, digit in
             index > 0 && (digits.count - index) % 3 == 0 ? ",\(digit)" : "\(digit)"
@@ -266,16 +283,20 @@ public final class ViewerWindow {
         banner.isVisible = true
     }
 
-    private func hideProblem() {
+    func hideProblem() {
         banner.isVisible = false
     }
 
     /// The text of the problem banner, if shown.
     public var problem: String? { banner.isVisible ? banner.text : nil }
 
-    /// Closes the window and stops any folder still being read.
+    /// The search entry's text.
+    var searchText: String { String(cString: gtk_editable_get_text(OpaquePointer(searchEntry))) }
+
+    /// Closes the window, stops any folder still being read and stops following a database.
     public func close() {
         activeLoad.start(-1)
+        leaveDatabase()
         gtk_window_destroy(Self.gtkWindow(window))
     }
 

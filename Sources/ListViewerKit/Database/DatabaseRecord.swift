@@ -1,0 +1,67 @@
+import Foundation
+import GRDB
+
+/// One row of any table, as the viewer shows it: its rowid and every column's value as
+/// text.
+///
+/// Decoded from a row whose first column is the rowid and whose other columns are the
+/// table's (`SELECT rowid, * FROM …`, as `TableQuery` asks). Two records are equal when
+/// their rowid and every value are: a row whose values change keeps its identity and is
+/// updated in place.
+public struct DatabaseRecord: FetchableRecord, Identifiable, Equatable, Sendable {
+    /// The row's rowid.
+    public let id: Int64
+    /// The table's column names, in the table's order.
+    public let columns: [String]
+    /// Each column's value as text (see `display(_:)`), in the order of `columns`.
+    public let values: [String]
+    /// The index in `columns` of the title: the first column holding text (the first
+    /// column when none does).
+    public let titleIndex: Int
+
+    /// Decodes a row of `SELECT rowid, * FROM …`.
+    public init(row: Row) {
+        let databaseValues = Array(row.databaseValues)
+        id = databaseValues.first.flatMap { Int64.fromDatabaseValue($0) } ?? 0
+        columns = Array(row.columnNames.dropFirst())
+        values = databaseValues.dropFirst().map(Self.display)
+        titleIndex = databaseValues.dropFirst().firstIndex { if case .string = $0.storage { true } else { false } }.map { $0 - 1 } ?? 0
+    }
+
+    /// Makes a record from its parts (previews and tests).
+    public init(id: Int64, columns: [String], values: [String], titleIndex: Int = 0) {
+        self.id = id
+        self.columns = columns
+        self.values = values
+        self.titleIndex = titleIndex
+    }
+
+    /// How a value reads: `NULL`, an integer, a real, the text itself, or a blob's size.
+    public static func display(_ value: DatabaseValue) -> String {
+        switch value.storage {
+        case .null: "NULL"
+        case .int64(let integer): "\(integer)"
+        case .double(let real): "\(real)"
+        case .string(let text): text
+        case .blob(let data): data.count == 1 ? "1 byte" : "\(data.count) bytes"
+        }
+    }
+
+    /// The title: the value of the first column holding text.
+    public var title: String { values.indices.contains(titleIndex) ? values[titleIndex] : "Row \(id)" }
+
+    /// The name of the column shown as the title.
+    public var titleColumn: String? { columns.indices.contains(titleIndex) ? columns[titleIndex] : nil }
+
+    /// The value of `column` (nil when the table has no such column).
+    public func value(of column: String) -> String? {
+        columns.firstIndex(of: column).map { values[$0] }
+    }
+
+    /// The first `count` columns other than the title, as "name: value" pairs.
+    public func summary(_ count: Int = 3) -> String {
+        columns.indices.filter { $0 != titleIndex }.prefix(count)
+            .map { "\(columns[$0]): \(values[$0])" }
+            .joined(separator: " · ")
+    }
+}

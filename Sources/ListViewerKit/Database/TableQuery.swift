@@ -1,0 +1,119 @@
+import Foundation
+import GRDB
+
+/// Which rows of a table the viewer shows and how: the table, its columns, the column
+/// that sections them, and the SQL that reads them (every column, in sections, filtered
+/// by a search).
+///
+/// Rows are identified by their rowid, so a `WITHOUT ROWID` table cannot be shown (a
+/// `DatabaseProblem` says so): its rows would have no identity that lasts across edits.
+public struct TableQuery: Equatable, Sendable {
+    /// The table's name, as the database spells it.
+    public let table: String
+    /// The table's columns, in order.
+    public let columns: [String]
+    /// The column whose values make the sections, if any.
+    public let sectionColumn: String?
+    /// The name that reads the rowid: `rowid`, or `_rowid_` or `oid` when a column is
+    /// called `rowid`.
+    let rowIDName: String
+
+    /// Reads the schema of `table` (or of the database's only table when nil).
+    /// - Parameters:
+    ///   - fileName: the database's file name, for messages.
+    /// - Throws: `DatabaseProblem` for an unknown table or column, a database without
+    ///   tables or with several when none was named, or a `WITHOUT ROWID` table.
+    public static func inspect(_ db: Database, fileName: String, table: String?, sectionBy: String?) throws -> TableQuery {
+        let tables = try String.fetchAll(db, sql: """
+            SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\' ORDER BY name
+            """)
+        let list = tables.joined(separator: ", ")
+        let name: String
+        if let table {
+            guard let found = tables.first(where: { $0.caseInsensitiveCompare(table) == .orderedSame }) else {
+                throw DatabaseProblem(tables.isEmpty ? "\(fileName) has no table \(table); it has no tables"
+                                                     : "\(fileName) has no table \(table); tables: \(list)")
+            }
+            name = found
+        } else {
+            guard tables.count == 1 else {
+                throw DatabaseProblem(tables.isEmpty ? "\(fileName) has no tables"
+                                                     : "\(fileName) has several tables; choose one with --table: \(list)")
+            }
+            name = tables[0]
+        }
+        // Bound, not spliced: any table name reads (GRDB's `columns(in:)` does not escape quotes).
+        let columns = try String.fetchAll(db, sql: "SELECT name FROM pragma_table_info(?) ORDER BY cid", arguments: [name])
+        var sectionColumn: String?
+        if let sectionBy {
+            guard let found = columns.first(where: { $0.caseInsensitiveCompare(sectionBy) == .orderedSame }) else {
+                throw DatabaseProblem("table \(name) has no column \(sectionBy); columns: \(columns.joined(separator: ", "))")
+            }
+            sectionColumn = found
+        }
+        // A column may be called rowid: then one of the rowid's other names reads it.
+        guard let rowIDName = ["rowid", "_rowid_", "oid"].first(where: { alias in
+            !columns.contains { $0.caseInsensitiveCompare(alias) == .orderedSame }
+        }) else {
+            throw DatabaseProblem("table \(name) has columns named rowid, _rowid_ and oid; its rows cannot be told apart")
+        }
+        do {
+            _ = try db.makeStatement(sql: "SELECT \(rowIDName) FROM \(name.quotedIdentifier) LIMIT 0")
+        } catch {
+            throw DatabaseProblem("table \(name) is a WITHOUT ROWID table; the viewer follows rows by their rowid and cannot show it")
+        }
+        return TableQuery(table: name, columns: columns, sectionColumn: sectionColumn, rowIDName: rowIDName)
+    }
+
+    /// The rows whose columns contain every whitespace-separated term of `search` (any
+    /// column for each term, ignoring ASCII case), in sections, then by rowid.
+    public func request(matching search: String = "") -> SQLRequest<DatabaseRecord> {
+        let terms = search.split(whereSeparator: \.isWhitespace).map { "%" + Self.escapeLike(String($0)) + "%" }
+        var sql = "SELECT \(rowIDName), * FROM \(table.quotedIdentifier)"
+        if !terms.isEmpty {
+            let anyColumn = "(" + columns.map { "\($0.quotedIdentifier) LIKE ? ESCAPE '\\'" }.joined(separator: " OR ") + ")"
+            sql += " WHERE " + Array(repeating: anyColumn, count: terms.count).joined(separator: " AND ")
+        }
+        // BINARY: rows whose section values are equal as the viewer sees them stay adjacent
+        // whatever the column's collation.
+        let order = sectionColumn.map { "\($0.quotedIdentifier) COLLATE BINARY, " } ?? ""
+        sql += " ORDER BY \(order)\(rowIDName)"
+        let arguments = terms.flatMap { term in Array(repeating: term, count: columns.count) }
+        return SQLRequest<DatabaseRecord>(sql: sql, arguments: StatementArguments(arguments))
+    }
+
+    /// `text` with the LIKE wildcards and the escape character escaped.
+    static func escapeLike(_ text: String) -> String {
+        text.replacingOccurrences(of: "\\", with: "\\\\")
+            .replacingOccurrences(of: "%", with: "\\%")
+            .replacingOccurrences(of: "_", with: "\\_")
+    }
+
+    /// The identity of `record`'s section: its section column's value.
+    func sectionID(of record: DatabaseRecord) -> String {
+        sectionColumn.flatMap { record.value(of: $0) } ?? table
+    }
+
+    /// The header of the section with identity `id`: "column: value", or the table's name
+    /// when there are no sections.
+    func header(ofSection id: String) -> String {
+        sectionColumn.map { "\($0): \(id)" } ?? table
+    }
+}
+
+/// Why a database or table cannot be shown; the description is the message for the user.
+public struct DatabaseProblem: Error, Equatable, CustomStringConvertible {
+    public let description: String
+
+    /// A problem described by `message`.
+    public init(_ message: String) {
+        description = message
+    }
+}
+
+extension String {
+    /// The name quoted as an SQL identifier: in double quotes, its own doubled.
+    var quotedIdentifier: String {
+        "\"" + replacingOccurrences(of: "\"", with: "\"\"") + "\""
+    }
+}

@@ -1,0 +1,50 @@
+import CGtk
+import Foundation
+import ListViewManager
+
+extension ViewerWindow {
+    /// Shows the rows of a table of the SQLite database at `path`, following the
+    /// database as it changes; a problem (not a database, no such table or column) is
+    /// shown in the banner and the list stays as it was.
+    /// - Parameters:
+    ///   - table: the table to show; nil for the database's only table.
+    ///   - sectionBy: the column whose values make the sections; nil for one section
+    ///     headed by the table's name.
+    public func openDatabase(_ path: String, table: String? = nil, sectionBy: String? = nil) {
+        let opened: LiveTable
+        do {
+            opened = try LiveTable(path: path, table: table, sectionBy: sectionBy)
+            if !searchText.isEmpty { try opened.setSearch(searchText) }
+        } catch {
+            showProblem("\(error)")
+            return
+        }
+        loadGeneration += 1
+        activeLoad.start(loadGeneration)
+        leaveDatabase()
+        currentDirectory = nil
+        history = []
+        gtk_widget_set_visible(backButton, 0)
+        hideProblem()
+        details.show(nil)
+        titleLabel.text = "\((path as NSString).lastPathComponent) — \(opened.query.table)"
+        gtk_widget_set_tooltip_text(titleLabel.gtkWidget, path)
+        opened.onFetch = { [weak self] in self?.updateCount() }
+        opened.onError = { [weak self] message in self?.showProblem(message) }
+        liveTable = opened
+        // One section's header stays when its table is empty; sections of values go with
+        // their last row.
+        manager.configuration.displayHeaderOnEmptySection = true
+        manager.configuration.displayFooterOnEmptySection = false
+        manager.storage = opened.storage
+        finishLoading()
+    }
+
+    /// Stops following the database shown, if any, and gives the list back to `filter`.
+    func leaveDatabase() {
+        guard let liveTable else { return }
+        liveTable.stopObserving()
+        self.liveTable = nil
+        manager.storage = filter.storage
+    }
+}

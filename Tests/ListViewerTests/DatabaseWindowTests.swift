@@ -1,0 +1,132 @@
+import CGtk
+import Foundation
+import GRDB
+import ListViewManager
+import ListViewerKit
+import XCTest
+
+/// The viewer window on a real SQLite file, written to by another connection meanwhile.
+final class DatabaseWindowTests: XCTestCase {
+    @MainActor
+    private static func open(_ sample: SampleDatabase, sectionBy: String? = "category") -> ViewerWindow {
+        let viewer = ViewerWindow(application: ViewerTestApplication.shared)
+        viewer.present()
+        viewer.openDatabase(sample.path, table: "fruit", sectionBy: sectionBy)
+        return viewer
+    }
+
+    /// The titles of the records in the list's storage, section by section.
+    @MainActor
+    private static func titles(_ viewer: ViewerWindow) -> [[String]] {
+        let storage = viewer.manager.storage
+        return (0..<storage.numberOfSections()).map { section in
+            (0..<storage.numberOfItems(inSection: section)).compactMap {
+                (storage.item(at: IndexPath(item: $0, section: section)) as? DatabaseRecord)?.title
+            }
+        }
+    }
+
+    /// The texts shown by the realised row of the record with rowid `id`, if on screen.
+    @MainActor
+    private static func shownTexts(_ viewer: ViewerWindow, rowid id: Int64) -> (title: String, subtitle: String)? {
+        let storage = viewer.manager.storage
+        for section in 0..<storage.numberOfSections() {
+            for item in 0..<storage.numberOfItems(inSection: section) {
+                let indexPath = IndexPath(item: item, section: section)
+                guard (storage.item(at: indexPath) as? DatabaseRecord)?.id == id else { continue }
+                guard let row = viewer.manager.row(at: indexPath) as? DatabaseRecordRow else { return nil }
+                return (row.title.text, row.subtitle.text)
+            }
+        }
+        return nil
+    }
+
+    func testATableIsShownInSectionsOfAColumnsValues() throws { try MainActor.assumeIsolated {
+        let sample = try SampleDatabase()
+        defer { sample.remove() }
+        let viewer = Self.open(sample)
+        XCTAssertNil(viewer.problem)
+        XCTAssertEqual(viewer.titleText, "fruits.sqlite — fruit")
+        XCTAssertEqual(viewer.countText, "3 rows")
+        XCTAssertEqual(Self.titles(viewer), [["apple", "pear"], ["cherry"]])
+        XCTAssertEqual(viewer.manager.storage.headerModel(forSection: 1) as? String, "category: stone")
+        ViewerTestLoop.wait("the rows to be realised") { Self.shownTexts(viewer, rowid: 1) != nil }
+        XCTAssertEqual(Self.shownTexts(viewer, rowid: 1)?.title, "apple")
+        XCTAssertEqual(Self.shownTexts(viewer, rowid: 1)?.subtitle, "id: 1 · category: pome · price: 1.5")
+
+        // Selecting a row shows every column in the details pane.
+        let position = try XCTUnwrap(viewer.manager.position(of: IndexPath(item: 1, section: 0)))
+        var parameters: [OpaquePointer?] = [g_variant_new_uint32(UInt32(position)), g_variant_new_boolean(0), g_variant_new_boolean(0)]
+        let tuple = parameters.withUnsafeMutableBufferPointer { g_variant_new_tuple($0.baseAddress, gsize($0.count)) }
+        gtk_widget_activate_action_variant(viewer.manager.listView, "list.select-item", tuple)
+        XCTAssertEqual(viewer.detailsTitle, "pear")
+        ViewerTestLoop.close(viewer)
+    } }
+
+    func testRowsInsertedUpdatedAndDeletedByAnotherConnectionShowUp() throws { try MainActor.assumeIsolated {
+        let sample = try SampleDatabase()
+        defer { sample.remove() }
+        let viewer = Self.open(sample)
+        let other = try sample.otherConnection()
+        let log = DeliveryLog()
+        log.next = viewer.manager.contentUpdater
+        viewer.manager.storageUpdater = log
+
+        try other.write { db in try db.execute(sql: "INSERT INTO fruit (id, name, category, price) VALUES (4, 'plum', 'stone', 3)") }
+        ViewerTestLoop.wait("the new row in the list") { Self.shownTexts(viewer, rowid: 4)?.title == "plum" }
+        XCTAssertEqual(Self.titles(viewer), [["apple", "pear"], ["cherry", "plum"]])
+        XCTAssertEqual(viewer.countText, "4 rows")
+
+        try other.write { db in try db.execute(sql: "UPDATE fruit SET name = 'conference pear', price = 2.5 WHERE id = 2") }
+        ViewerTestLoop.wait("the updated row") { Self.shownTexts(viewer, rowid: 2)?.title == "conference pear" }
+        XCTAssertEqual(Self.shownTexts(viewer, rowid: 2)?.subtitle, "id: 2 · category: pome · price: 2.5")
+
+        try other.write { db in try db.execute(sql: "DELETE FROM fruit WHERE id = 1") }
+        ViewerTestLoop.wait("the deleted row to go") { Self.titles(viewer).first == ["conference pear"] }
+        XCTAssertEqual(viewer.countText, "3 rows")
+        XCTAssertNil(Self.shownTexts(viewer, rowid: 1))
+        XCTAssertEqual(log.reloads, 0, "the list follows the database through updates, not reloads")
+        XCTAssertEqual(log.updates, 3)
+        ViewerTestLoop.close(viewer)
+    } }
+
+    func testTheSearchFiltersInTheQueryAndKeepsFollowingTheDatabase() throws { try MainActor.assumeIsolated {
+        let sample = try SampleDatabase()
+        defer { sample.remove() }
+        let viewer = Self.open(sample, sectionBy: nil)
+        XCTAssertEqual(viewer.manager.storage.headerModel(forSection: 0) as? String, "fruit")
+        gtk_editable_set_text(OpaquePointer(viewer.searchEntry), "pe")
+        ViewerTestLoop.wait("the search to apply") { viewer.countText == "1 matching row" }
+        XCTAssertEqual(Self.titles(viewer), [["pear"]])
+
+        try sample.otherConnection().write { db in
+            try db.execute(sql: "INSERT INTO fruit (id, name, category) VALUES (4, 'peach', 'stone'), (5, 'fig', 'other')")
+        }
+        ViewerTestLoop.wait("the new matching row") { Self.titles(viewer) == [["pear", "peach"]] }
+        XCTAssertEqual(viewer.countText, "2 matching rows")
+
+        gtk_editable_set_text(OpaquePointer(viewer.searchEntry), "")
+        ViewerTestLoop.wait("the search to clear") { viewer.countText == "5 rows" }
+        XCTAssertEqual(Self.titles(viewer), [["apple", "pear", "cherry", "peach", "fig"]])
+        ViewerTestLoop.close(viewer)
+    } }
+
+    func testAWrongTableIsAMessageAndAnotherSourceTakesTheListBack() throws { try MainActor.assumeIsolated {
+        let sample = try SampleDatabase()
+        defer { sample.remove() }
+        let viewer = ViewerWindow(application: ViewerTestApplication.shared)
+        viewer.present()
+        viewer.openDatabase(sample.path, table: "vegetable")
+        XCTAssertEqual(viewer.problem, "fruits.sqlite has no table vegetable; tables: fruit")
+
+        // A dropped database opens its only table; a catalog afterwards shows in the list.
+        viewer.open(sample.path)
+        XCTAssertNil(viewer.problem)
+        XCTAssertEqual(viewer.countText, "3 rows")
+        viewer.show(try CatalogLoader.load(path: ViewerResources.sampleCatalog.path))
+        XCTAssertNil(viewer.liveTable)
+        XCTAssertTrue(viewer.manager.storage === viewer.filter.storage)
+        XCTAssertEqual(viewer.countText, "310 items")
+        ViewerTestLoop.close(viewer)
+    } }
+}
