@@ -7,7 +7,7 @@ extension MemoryStorage {
     /// moved items' selection and their rows. Sorting an already sorted storage delivers
     /// nothing. Takes O(n log n) comparisons.
     public func sortItems(by areInIncreasingOrder: (Any, Any) throws -> Bool) rethrows {
-        try reorderItems { items in
+        try reorderItems { _, items in
             try items.indices.sorted { left, right in
                 if try areInIncreasingOrder(items[left], items[right]) { return true }
                 if try areInIncreasingOrder(items[right], items[left]) { return false }
@@ -17,9 +17,9 @@ extension MemoryStorage {
     }
 
     /// Puts each section's items in the order `order` gives for them: given a section's
-    /// items, it returns their indexes in the new order (a permutation of the indexes),
-    /// else the section is left as it is. Recorded as `sortItems(by:)` is.
-    public func reorderItems(by order: ([Any]) throws -> [Int]) rethrows {
+    /// index and items, it returns their indexes in the new order (a permutation of the
+    /// indexes; anything else leaves the section as it is). Recorded as `sortItems(by:)` is.
+    public func reorderItems(by order: (_ section: Int, _ items: [Any]) throws -> [Int]) rethrows {
         var newSections = sections
         var oldItems: [ItemPosition] = []
         var newItems: [ItemPosition] = []
@@ -28,7 +28,7 @@ extension MemoryStorage {
             let items = section.items
             let start = oldItems.count
             oldItems.append(contentsOf: (0..<items.count).map { ItemPosition(id: start + $0) })
-            var permutation = try order(items)
+            var permutation = try order(index, items)
             if !Self.isPermutation(permutation, count: items.count) { permutation = Array(items.indices) }
             newItems.append(contentsOf: permutation.map { ItemPosition(id: start + $0) })
             starts.append(oldItems.count)

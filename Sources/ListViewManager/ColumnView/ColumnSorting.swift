@@ -7,16 +7,22 @@ extension ColumnViewManager {
     /// its own, stably), recording the items that change place as moves. Does nothing when
     /// no column sorts, or when the storage is not a `MemoryStorage`.
     public func sortItemsByColumns() {
+        guard let memoryStorage else { return }
+        memoryStorage.reorderItems { _, items in sortedByColumns(items) ?? Array(items.indices) }
+    }
+
+    /// The order the column view's sorting gives `models` (any models, not only the
+    /// storage's), as their indexes, stably; nil when no column sorts. Lets an app that
+    /// keeps more models than it shows (a search, say) sort them all the same way.
+    public func sortedByColumns(_ models: [Any]) -> [Int]? {
         let sorter = self.sorter
-        guard gtk_sorter_get_order(sorter) != GTK_SORTER_ORDER_NONE, let memoryStorage else { return }
-        memoryStorage.reorderItems { items in
-            // The sorter compares item objects: one per item, for the time of the sort.
-            let objects = items.map { RowItem(kind: .item, model: $0).makeObject() }
-            defer { objects.forEach { g_object_unref($0) } }
-            return items.indices.sorted { left, right in
-                let order = gtk_sorter_compare(sorter, objects[left], objects[right])
-                return order == GTK_ORDERING_SMALLER || (order == GTK_ORDERING_EQUAL && left < right)
-            }
+        guard gtk_sorter_get_order(sorter) != GTK_SORTER_ORDER_NONE else { return nil }
+        // The sorter compares item objects: one per model, for the time of the sort.
+        let objects = models.map { RowItem(kind: .item, model: $0).makeObject() }
+        defer { objects.forEach { g_object_unref($0) } }
+        return models.indices.sorted { left, right in
+            let order = gtk_sorter_compare(sorter, objects[left], objects[right])
+            return order == GTK_ORDERING_SMALLER || (order == GTK_ORDERING_EQUAL && left < right)
         }
     }
 
@@ -26,7 +32,7 @@ extension ColumnViewManager {
         let handler: ChangedHandler = { _, _, data in
             MainActor.assumeIsolated {
                 guard let manager = SignalClosure<ManagerReference>.from(data).action.manager as? ColumnViewManager else { return }
-                manager.sortItemsByColumns()
+                if manager.sortsMemoryStorage { manager.sortItemsByColumns() }
                 manager.didChangeSorting?()
             }
         }
