@@ -66,6 +66,7 @@ public enum ViewerApp {
                     }
                 }
             }
+            viewer.setViewMode(options.viewMode)
             viewer.present()
             if let catalog {
                 viewer.show(catalog)

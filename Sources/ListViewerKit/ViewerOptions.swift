@@ -21,17 +21,20 @@ public struct ViewerOptions: Equatable, Sendable {
     public var screenshot: String?
     /// Whether to print the usage and exit.
     public var showsHelp = false
+    /// The view to start in.
+    public var viewMode: ViewMode = .list
 
     /// Options as given.
-    public init(source: ViewerSource = .sample, screenshot: String? = nil, showsHelp: Bool = false) {
+    public init(source: ViewerSource = .sample, screenshot: String? = nil, showsHelp: Bool = false, viewMode: ViewMode = .list) {
         self.source = source
         self.screenshot = screenshot
         self.showsHelp = showsHelp
+        self.viewMode = viewMode
     }
 
     /// The help text.
     public static let usage = """
-    Usage: list-viewer [PATH] [--table T [--section-by C]] [--screenshot FILE.png]
+    Usage: list-viewer [PATH] [--table T [--section-by C]] [--view list|grid|table] [--screenshot FILE.png]
 
       (no PATH)               show the bundled sample catalog
       PATH to a folder        browse it, grouped by kind; activate a folder to open it
@@ -39,6 +42,7 @@ public struct ViewerOptions: Equatable, Sendable {
       PATH to an SQLite file  show a table's rows, following the database as it changes
       --table T               the table to show (needed when the database has several)
       --section-by C          group the rows by the values of column C
+      --view list|grid|table  start in this view (the header bar's buttons switch views)
       --screenshot FILE.png   write a picture of the window once loaded, then exit
       --help                  show this text
     """
@@ -71,6 +75,12 @@ public struct ViewerOptions: Equatable, Sendable {
             case "--screenshot":
                 guard index + 1 < arguments.count else { throw Problem(description: "--screenshot needs a file name") }
                 options.screenshot = arguments[index + 1]
+                index += 1
+            case "--view":
+                guard index + 1 < arguments.count, let mode = ViewMode(rawValue: arguments[index + 1]) else {
+                    throw Problem(description: "--view needs list, grid or table")
+                }
+                options.viewMode = mode
                 index += 1
             case "--table", "--section-by":
                 guard index + 1 < arguments.count, !arguments[index + 1].hasPrefix("-") else {

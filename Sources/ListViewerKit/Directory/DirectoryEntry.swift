@@ -15,6 +15,17 @@ public enum EntryKind: Int, CaseIterable, Sendable, Comparable {
         }
     }
 
+    /// The icon of entries of the kind.
+    public var iconName: String {
+        switch self {
+        case .folder: return "folder-symbolic"
+        case .image: return "image-x-generic-symbolic"
+        case .document: return "x-office-document-symbolic"
+        case .other: return "application-x-executable-symbolic"
+        case .unreadable: return "dialog-warning-symbolic"
+        }
+    }
+
     /// What one entry of the kind is called.
     public var singularName: String {
         switch self {

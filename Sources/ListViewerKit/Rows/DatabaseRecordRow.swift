@@ -4,6 +4,6 @@ import ListViewManager
 /// "name: value · name: value", and its rowid.
 public final class DatabaseRecordRow: DetailRow, ModelTransfer {
     public func update(with model: DatabaseRecord) {
-        show(icon: "x-office-spreadsheet-symbolic", title: model.title, subtitle: model.summary(), note: "#\(model.id)")
+        show(icon: model.iconName, title: model.title, subtitle: model.summary(), note: "#\(model.id)")
     }
 }

@@ -39,14 +39,14 @@ open class DetailRow: Row {
 /// A book: title, author, year.
 public final class BookRow: DetailRow, ModelTransfer {
     public func update(with model: Book) {
-        show(icon: "x-office-document-symbolic", title: model.title, subtitle: model.author, note: "\(model.year)")
+        show(icon: model.iconName, title: model.title, subtitle: model.author, note: "\(model.year)")
     }
 }
 
 /// A place: name, country, coordinates.
 public final class PlaceRow: DetailRow, ModelTransfer {
     public func update(with model: Place) {
-        show(icon: "mark-location-symbolic", title: model.name, subtitle: model.country,
+        show(icon: model.iconName, title: model.name, subtitle: model.country,
              note: String(format: "%.2f, %.2f", model.latitude, model.longitude))
     }
 }

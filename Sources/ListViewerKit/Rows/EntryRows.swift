@@ -2,43 +2,30 @@ import Foundation
 import ListViewManager
 
 /// A directory entry: icon, name, size and date. One subclass per kind, each registered
-/// with a model condition on the entry's kind.
+/// with a model condition on the entry's kind (events and menus name them).
 @MainActor
 open class EntryRow: DetailRow, ModelTransfer {
-    /// The icon of entries shown by this row type.
-    open var iconName: String { "text-x-generic-symbolic" }
-
     public func update(with model: DirectoryEntry) {
         var subtitle = model.modified.map { EntryFormat.date($0) } ?? ""
         if let target = model.linkTarget { subtitle += (subtitle.isEmpty ? "" : " · ") + "→ " + target }
         if let problem = model.problem { subtitle = problem }
-        show(icon: iconName, title: model.name, subtitle: subtitle, note: model.size.map(EntryFormat.size) ?? "")
+        show(icon: model.iconName, title: model.name, subtitle: subtitle, note: model.size.map(EntryFormat.size) ?? "")
     }
 }
 
-public final class FolderRow: EntryRow {
-    override public var iconName: String { "folder-symbolic" }
-}
+public final class FolderRow: EntryRow {}
 
-public final class ImageRow: EntryRow {
-    override public var iconName: String { "image-x-generic-symbolic" }
-}
+public final class ImageRow: EntryRow {}
 
-public final class DocumentRow: EntryRow {
-    override public var iconName: String { "x-office-document-symbolic" }
-}
+public final class DocumentRow: EntryRow {}
 
-public final class OtherFileRow: EntryRow {
-    override public var iconName: String { "application-x-executable-symbolic" }
-}
+public final class OtherFileRow: EntryRow {}
 
 public final class UnreadableEntryRow: EntryRow {
     public required init() {
         super.init()
         addCSSClass("unreadable")
     }
-
-    override public var iconName: String { "dialog-warning-symbolic" }
 }
 
 /// How sizes and dates read.

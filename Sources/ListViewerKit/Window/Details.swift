@@ -6,10 +6,16 @@ public protocol Detailed {
     var detailTitle: String { get }
     /// Label and value pairs, in order.
     var details: [(String, String)] { get }
+    /// The icon shown beside it (a symbolic icon name).
+    var iconName: String { get }
+    /// What kind of item it is, in a word ("Book", "Folder").
+    var kindName: String { get }
 }
 
 extension Book: Detailed {
     public var detailTitle: String { title }
+    public var iconName: String { "x-office-document-symbolic" }
+    public var kindName: String { "Book" }
     public var details: [(String, String)] {
         [("Kind", "Book"), ("Author", author), ("Year", "\(year)"), ("Pages", "\(pages)")]
     }
@@ -17,6 +23,8 @@ extension Book: Detailed {
 
 extension Album: Detailed {
     public var detailTitle: String { title }
+    public var iconName: String { "audio-x-generic-symbolic" }
+    public var kindName: String { "Album" }
     public var details: [(String, String)] {
         [("Kind", "Album"), ("Artist", artist), ("Year", "\(year)"), ("Tracks", "\(tracks)")]
     }
@@ -24,6 +32,8 @@ extension Album: Detailed {
 
 extension Place: Detailed {
     public var detailTitle: String { name }
+    public var iconName: String { "mark-location-symbolic" }
+    public var kindName: String { "Place" }
     public var details: [(String, String)] {
         [("Kind", "Place"), ("Country", country), ("Latitude", String(format: "%.4f", latitude)), ("Longitude", String(format: "%.4f", longitude))]
     }
@@ -31,6 +41,8 @@ extension Place: Detailed {
 
 extension DirectoryEntry: Detailed {
     public var detailTitle: String { name }
+    public var iconName: String { kind.iconName }
+    public var kindName: String { kind.singularName }
     public var details: [(String, String)] {
         var rows = [("Kind", kind.sectionTitle), ("Path", path)]
         if let size { rows.append(("Size", EntryFormat.size(size) + (size >= 1000 ? " (\(size) bytes)" : ""))) }
@@ -43,6 +55,8 @@ extension DirectoryEntry: Detailed {
 
 extension DatabaseRecord: Detailed {
     public var detailTitle: String { title }
+    public var iconName: String { "x-office-spreadsheet-symbolic" }
+    public var kindName: String { "Row" }
     /// Every column, after the rowid.
     public var details: [(String, String)] {
         [("rowid", "\(id)")] + zip(columns, values).map { ($0, $1) }

@@ -90,6 +90,30 @@ public final class SearchFilter {
         storage.setItems(shown[section].map { all[section][$0].model }, forSection: section)
     }
 
+    /// Puts every section's items, shown or hidden, in the order `order` gives them (their
+    /// indexes, from the models in their current order; nil keeps a section as it is); the
+    /// storage's items follow as moves, so the selection stays on its items.
+    public func reorder(by order: ([Any]) -> [Int]?) {
+        var newPlace: [[Int]] = []
+        for section in all.indices {
+            guard let permutation = order(all[section].map(\.model)), permutation.count == all[section].count,
+                  Set(permutation).count == permutation.count else {
+                newPlace.append(Array(all[section].indices))
+                continue
+            }
+            var place = [Int](repeating: 0, count: permutation.count)
+            for (new, old) in permutation.enumerated() { place[old] = new }
+            newPlace.append(place)
+            all[section] = permutation.map { all[section][$0] }
+        }
+        // The storage holds the shown items in the old order: each goes where its item went.
+        storage.reorderItems { section, items in
+            guard shown.indices.contains(section), shown[section].count == items.count else { return Array(items.indices) }
+            return items.indices.sorted { newPlace[section][shown[section][$0]] < newPlace[section][shown[section][$1]] }
+        }
+        shown = all.map { matchingIndexes(in: $0) }
+    }
+
     /// Shows the items matching `query` (every whitespace-separated term, ignoring case).
     public func setQuery(_ query: String) {
         self.query = query

@@ -29,52 +29,61 @@ extension SectionBanner: AccessibilityLabeled {
 extension ViewerWindow {
     /// Context menus, deletion, tooltips and screen reader names of the viewer's rows.
     func connectInteractions() {
-        manager.setAccessibilityLabel("Items")
-        manager.tooltip(model: DirectoryEntry.self) { entry, _ in entry.path }
-        manager.tooltip(model: DatabaseRecord.self) { record, _ in
+        for view in managers { connectInteractions(of: view) }
+        // Only the list has folder rows of their own type.
+        manager.contextMenu(FolderRow.self) { [weak self] _, entry, _ in
+            [MenuEntry("Open Folder") { _ in self?.openDirectory(raw: entry.rawPath) }]
+        }
+    }
+
+    /// The interactions every view has (the table's items keep their sorted order, so
+    /// only the list and the grid reorder by dragging).
+    private func connectInteractions(of view: ItemViewManager) {
+        view.setAccessibilityLabel("Items")
+        view.tooltip(model: DirectoryEntry.self) { entry, _ in entry.path }
+        view.tooltip(model: DatabaseRecord.self) { record, _ in
             zip(record.columns, record.values).prefix(8).map { "\($0): \($1)" }.joined(separator: "\n")
         }
-        manager.tooltip(model: (any Detailed).self) { model, _ in
+        view.tooltip(model: (any Detailed).self) { model, _ in
             model.details.prefix(3).map { "\($0.0): \($0.1)" }.joined(separator: "\n")
         }
 
         // With nothing selected, the details pane previews the item under the pointer.
-        manager.didHighlight(model: (any Detailed).self) { [weak self] model, _ in
-            guard let self, manager.selectedIndexPaths.isEmpty else { return }
+        view.didHighlight(model: (any Detailed).self) { [weak self, unowned view] model, _ in
+            guard let self, view.selectedIndexPaths.isEmpty else { return }
             details.show(model)
         }
-        manager.didUnhighlight(model: (any Detailed).self) { [weak self] _, _ in
-            guard let self, manager.selectedIndexPaths.isEmpty else { return }
+        view.didUnhighlight(model: (any Detailed).self) { [weak self, unowned view] _, _ in
+            guard let self, view.selectedIndexPaths.isEmpty else { return }
             details.show(nil)
         }
 
         // Catalog items can be deleted (from the list, not from the file); files and
         // database rows cannot.
-        manager.canDelete(withItem: (any Detailed).self) { model, _ in Self.isCatalogItem(model) }
-        manager.commitDelete(model: (any Detailed).self) { [weak self] _, indexPath in
+        view.canDelete(withItem: (any Detailed).self) { model, _ in Self.isCatalogItem(model) }
+        view.commitDelete(model: (any Detailed).self) { [weak self] _, indexPath in
             self?.filter.removeShownItems(at: [indexPath])
             self?.updateCount()
         }
 
         // Catalog items are reordered by dragging, within and across sections, while no
         // search hides items; a folder or catalog file dropped on the list opens.
-        manager.canMove(withItem: (any Detailed).self) { [weak self] model, _ in
-            Self.isCatalogItem(model) && self?.filter.query.isEmpty == true
+        if view !== tableManager {
+            view.canMove(withItem: (any Detailed).self) { [weak self] model, _ in
+                Self.isCatalogItem(model) && self?.filter.query.isEmpty == true
+            }
+            view.moveItem(model: (any Detailed).self) { [weak self] _, source, destination in
+                self?.filter.moveShownItem(from: source, to: destination)
+            }
         }
-        manager.moveItem(model: (any Detailed).self) { [weak self] _, source, destination in
-            self?.filter.moveShownItem(from: source, to: destination)
-        }
-        manager.didDropFromOutside { [weak self] content, _ in
+        view.didDropFromOutside { [weak self] content, _ in
             guard case .files(let paths) = content, let path = paths.first else { return }
             self?.open(path)
         }
 
-        manager.contextMenu(FolderRow.self) { [weak self] _, entry, _ in
-            [MenuEntry("Open Folder") { _ in self?.openDirectory(raw: entry.rawPath) }]
-        }
-        manager.contextMenu(model: (any Detailed).self) { [weak self] model, _ in
+        view.contextMenu(model: (any Detailed).self) { [weak self, unowned view] model, _ in
             [
-                MenuEntry("Show Details") { indexPath in self?.manager.select(indexPath) },
+                MenuEntry("Show Details") { indexPath in view.select(indexPath) },
                 MenuEntry("Copy Name") { _ in self?.copyToClipboard(model.detailTitle) },
                 .delete,
             ]

@@ -36,7 +36,7 @@ extension ViewerWindow {
         // their last row.
         manager.configuration.displayHeaderOnEmptySection = true
         manager.configuration.displayFooterOnEmptySection = false
-        manager.storage = opened.storage
+        showContent(opened.storage)
         finishLoading()
     }
 
@@ -45,6 +45,6 @@ extension ViewerWindow {
         guard let liveTable else { return }
         liveTable.stopObserving()
         self.liveTable = nil
-        manager.storage = filter.storage
+        showContent(filter.storage)
     }
 }

@@ -8,7 +8,20 @@ import Synchronization
 @MainActor
 public final class ViewerWindow {
     public let window: UnsafeMutablePointer<GtkWidget>
+    /// The list view's manager (the view shown at first).
     public let manager: ListViewManager
+    /// The grid view's manager.
+    public let gridManager: GridViewManager
+    /// The table's manager.
+    public let tableManager: ColumnViewManager
+    /// The view shown: list, grid or table (`setViewMode(_:)` switches).
+    public internal(set) var viewMode: ViewMode = .list
+    /// What the active view shows: the search's storage, or a database table's.
+    var contentStorage: Storage
+    /// The stack of the three views.
+    var viewStack: UnsafeMutablePointer<GtkWidget>!
+    /// The header bar's view buttons.
+    var modeButtons: [ViewMode: Widget] = [:]
     public let filter: SearchFilter
     let titleLabel = Label()
     let countLabel = Label()
@@ -39,7 +52,10 @@ public final class ViewerWindow {
         gtk_window_set_default_size(Self.gtkWindow(window), 900, 640)
         gtk_window_set_title(Self.gtkWindow(window), "List Viewer")
         manager = ListViewManager(selectionMode: .single)
+        gridManager = GridViewManager(storage: MemoryStorage(), minColumns: 2, maxColumns: 12)
+        tableManager = ColumnViewManager(storage: MemoryStorage())
         filter = SearchFilter(storage: manager.memoryStorage)
+        contentStorage = manager.memoryStorage
         spinner = gtk_spinner_new()
         backButton = gtk_button_new_from_icon_name("go-previous-symbolic")
         searchEntry = gtk_search_entry_new()
@@ -62,7 +78,7 @@ public final class ViewerWindow {
     public func present() {
         gtk_window_present(Self.gtkWindow(window))
         // The keyboard starts in the list: arrows move, Enter opens, Delete and Menu act.
-        gtk_widget_grab_focus(manager.listView)
+        gtk_widget_grab_focus(activeManager.view)
     }
 
     // MARK: Building
@@ -83,6 +99,7 @@ public final class ViewerWindow {
         gtk_header_bar_set_title_widget(OpaquePointer(headerBar), titles.gtkWidget)
         gtk_widget_set_size_request(searchEntry, 220, -1)
         gtk_header_bar_pack_end(OpaquePointer(headerBar), searchEntry)
+        gtk_header_bar_pack_end(OpaquePointer(headerBar), makeViewSwitcher())
         gtk_header_bar_pack_end(OpaquePointer(headerBar), spinner)
         gtk_window_set_titlebar(Self.gtkWindow(window), headerBar)
         // Typing anywhere in the window searches.
@@ -95,13 +112,9 @@ public final class ViewerWindow {
         banner.isVisible = false
         gtk_label_set_wrap(banner.opaquePointer, 1)
         content.append(banner)
-        let scrolled = gtk_scrolled_window_new()!
-        gtk_scrolled_window_set_child(OpaquePointer(scrolled), manager.listView)
-        gtk_widget_set_hexpand(scrolled, 1)
-        gtk_widget_set_vexpand(scrolled, 1)
-        gtk_widget_add_css_class(manager.listView, "viewer-list")
+        viewStack = makeViewStack()
         let paned = gtk_paned_new(GTK_ORIENTATION_HORIZONTAL)!
-        gtk_paned_set_start_child(OpaquePointer(paned), scrolled)
+        gtk_paned_set_start_child(OpaquePointer(paned), viewStack)
         gtk_paned_set_end_child(OpaquePointer(paned), details.gtkWidget)
         gtk_paned_set_resize_end_child(OpaquePointer(paned), 0)
         gtk_paned_set_shrink_end_child(OpaquePointer(paned), 0)
@@ -122,14 +135,19 @@ public final class ViewerWindow {
         manager.register(OtherFileRow.self) { $0.modelCondition = { _, entry in entry.kind == .other } }
         manager.register(UnreadableEntryRow.self)
         manager.register(DatabaseRecordRow.self)
+        registerGridAndTable()
     }
 
     private func connectEvents() {
-        manager.didSelect(model: (any Detailed).self) { [weak self] model, _ in self?.details.show(model) }
-        manager.didDeselect(model: (any Detailed).self) { [weak self] _, _ in self?.details.show(nil) }
-        // A selected item can leave the list (search, reload, sort): the pane follows.
-        manager.contentUpdater.didUpdateContent = { [weak self] _ in self?.showSelectedDetails() }
-        manager.didActivate(FolderRow.self) { [weak self] _, entry, _ in self?.openDirectory(raw: entry.rawPath) }
+        for view in managers {
+            view.didSelect(model: (any Detailed).self) { [weak self] model, _ in self?.details.show(model) }
+            view.didDeselect(model: (any Detailed).self) { [weak self] _, _ in self?.details.show(nil) }
+            // A selected item can leave the list (search, reload, sort): the pane follows.
+            view.contentUpdater.didUpdateContent = { [weak self] _ in self?.showSelectedDetails() }
+            view.didActivate(model: DirectoryEntry.self) { [weak self] entry, _ in
+                if entry.kind == .folder { self?.openDirectory(raw: entry.rawPath) }
+            }
+        }
         Signal.connect(UnsafeMutableRawPointer(searchEntry), "search-changed") { [weak self] in
             guard let self else { return }
             let text = searchText
@@ -142,13 +160,13 @@ public final class ViewerWindow {
             }
             updateCount()
             // The selected item, if it still matches, stays in view.
-            if let selected = manager.selectedIndexPaths.first { manager.scrollTo(selected) }
+            if let selected = activeManager.selectedIndexPaths.first { activeManager.scrollTo(selected) }
         }
     }
 
     /// Shows the details of the selected item, or none.
-    private func showSelectedDetails() {
-        let model = manager.selectedIndexPaths.first.flatMap { manager.storage.item(at: $0) }
+    func showSelectedDetails() {
+        let model = activeManager.selectedIndexPaths.first.flatMap { activeManager.storage.item(at: $0) }
         details.show(model as? any Detailed)
     }
 
@@ -249,6 +267,7 @@ public final class ViewerWindow {
     }
 
     func finishLoading() {
+        if viewMode == .table { sortTable() }
         gtk_spinner_stop(OpaquePointer(spinner))
         gtk_widget_set_visible(spinner, 0)
         isLoaded = true

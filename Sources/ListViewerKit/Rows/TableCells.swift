@@ -1,0 +1,50 @@
+import CGtk
+import Foundation
+import ListViewManager
+
+/// The table's name cell: the item's icon and title.
+public final class NameCell: RowWidget, ModelTransfer {
+    let box = Box(orientation: .horizontal, spacing: 8)
+    public let icon = Image()
+    public let title = Label()
+
+    public required init() {
+        icon.pixelSize = 16
+        gtk_label_set_ellipsize(title.opaquePointer, PANGO_ELLIPSIZE_END)
+        box.append(icon)
+        box.append(title)
+    }
+
+    public var rootWidget: UnsafeMutablePointer<GtkWidget> { box.gtkWidget }
+
+    public func update(with model: any Detailed) {
+        icon.iconName = model.iconName
+        title.text = model.detailTitle
+    }
+}
+
+/// The columns of the viewer's table: name, kind, size and modification date; the last
+/// two for files, empty for other items. Every column sorts.
+@MainActor
+enum ViewerTable {
+    static func columns() -> [TableColumn] {
+        let name = TableColumn("Name", cell: NameCell.self) { left, right in
+            left.detailTitle.localizedStandardCompare(right.detailTitle) == .orderedAscending
+        }
+        name.expands = true
+        let kind = TableColumn("Kind", text: { (model: any Detailed) in model.kindName }) { left, right in
+            if let left = left as? DirectoryEntry, let right = right as? DirectoryEntry { return left.kind < right.kind }
+            return left.kindName < right.kindName
+        }
+        kind.fixedWidth = 110
+        let size = TableColumn("Size", text: { (entry: DirectoryEntry) in entry.size.map(EntryFormat.size) ?? "—" }) { left, right in
+            (left.size ?? -1) < (right.size ?? -1)
+        }
+        size.fixedWidth = 100
+        let modified = TableColumn("Modified", text: { (entry: DirectoryEntry) in entry.modified.map(EntryFormat.date) ?? "—" }) { left, right in
+            (left.modified ?? .distantPast) < (right.modified ?? .distantPast)
+        }
+        modified.fixedWidth = 150
+        return [name, kind, size, modified]
+    }
+}

@@ -1,0 +1,146 @@
+import CGtk
+import Foundation
+import ListViewManager
+
+/// How the viewer shows its items.
+public enum ViewMode: String, CaseIterable, Sendable {
+    /// Rows under section headers (`ListViewManager`).
+    case list
+    /// Tiles: icons, and thumbnails of images (`GridViewManager`).
+    case grid
+    /// A table of name, kind, size and date, sorted by clicking a column (`ColumnViewManager`).
+    case table
+
+    /// The button's tooltip and accessible name.
+    var title: String {
+        switch self {
+        case .list: return "List"
+        case .grid: return "Grid"
+        case .table: return "Table"
+        }
+    }
+
+    var iconName: String {
+        switch self {
+        case .list: return "view-list-symbolic"
+        case .grid: return "view-grid-symbolic"
+        case .table: return "x-office-spreadsheet-symbolic"
+        }
+    }
+}
+
+extension ViewerWindow {
+    /// The managers of the three views; only the active one shows the content.
+    var managers: [ItemViewManager] { [manager, gridManager, tableManager] }
+
+    /// The manager of `mode`'s view.
+    func manager(for mode: ViewMode) -> ItemViewManager {
+        switch mode {
+        case .list: return manager
+        case .grid: return gridManager
+        case .table: return tableManager
+        }
+    }
+
+    /// The header bar's button that switches to `mode`.
+    public func viewButton(_ mode: ViewMode) -> UnsafeMutablePointer<GtkWidget> {
+        modeButtons[mode]!.gtkWidget
+    }
+
+    /// The page of the view stack shown: "list", "grid" or "table".
+    public var shownPage: String {
+        gtk_stack_get_visible_child_name(OpaquePointer(viewStack)).map { String(cString: $0) } ?? ""
+    }
+
+    /// The manager showing the content now.
+    public var activeManager: ItemViewManager { manager(for: viewMode) }
+
+    /// Shows `storage` (the search's items or a database table's) in the active view.
+    func showContent(_ storage: Storage) {
+        contentStorage = storage
+        activeManager.storage = storage
+        if viewMode == .table { sortTable() }
+    }
+
+    /// Shows the content in another view, keeping the selected item selected and in view.
+    public func setViewMode(_ mode: ViewMode) {
+        guard mode != viewMode else { return }
+        let selected = activeManager.selectedIndexPaths.first
+        // A storage tells one manager of its changes: the view left lets go of it.
+        activeManager.storage = MemoryStorage()
+        viewMode = mode
+        activeManager.storage = contentStorage
+        if mode == .table { sortTable() }
+        gtk_stack_set_visible_child_name(OpaquePointer(viewStack), mode.rawValue)
+        for (buttonMode, button) in modeButtons {
+            gtk_toggle_button_set_active(toggleButton(button.gtkWidget), buttonMode == mode ? 1 : 0)
+        }
+        if let selected, activeManager.select(selected) { activeManager.scrollTo(selected) }
+        showSelectedDetails()
+        gtk_widget_grab_focus(activeManager.view)
+    }
+
+    /// Sorts the search's items as the table's columns say (all of them, so that the
+    /// search keeps the order); a database table keeps its query's order.
+    func sortTable() {
+        guard contentStorage === filter.storage else { return }
+        filter.reorder { [tableManager] models in tableManager.sortedByColumns(models) }
+    }
+
+    /// The three linked toggle buttons of the header bar that switch views.
+    func makeViewSwitcher() -> UnsafeMutablePointer<GtkWidget> {
+        let box = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 0)!
+        gtk_widget_add_css_class(box, "linked")
+        var first: UnsafeMutablePointer<GtkWidget>?
+        for mode in ViewMode.allCases {
+            // Owned by `modeButtons` (and the box): one reference each.
+            let toggle = Widget(gtk_toggle_button_new())
+            let button = toggle.gtkWidget
+            gtk_button_set_icon_name(UnsafeMutableRawPointer(button).assumingMemoryBound(to: GtkButton.self), mode.iconName)
+            gtk_widget_set_tooltip_text(button, mode.title)
+            toggle.setAccessibilityLabel(mode.title)
+            if let first { gtk_toggle_button_set_group(toggleButton(button), toggleButton(first)) } else { first = button }
+            gtk_toggle_button_set_active(toggleButton(button), mode == viewMode ? 1 : 0)
+            Signal.connect(UnsafeMutableRawPointer(button), "toggled") { [weak self] in
+                guard let self, gtk_toggle_button_get_active(toggleButton(button)) != 0 else { return }
+                setViewMode(mode)
+            }
+            modeButtons[mode] = toggle
+            gtk_box_append(UnsafeMutableRawPointer(box).assumingMemoryBound(to: GtkBox.self), button)
+        }
+        return box
+    }
+
+    private func toggleButton(_ widget: UnsafeMutablePointer<GtkWidget>) -> UnsafeMutablePointer<GtkToggleButton> {
+        UnsafeMutableRawPointer(widget).assumingMemoryBound(to: GtkToggleButton.self)
+    }
+
+    /// The view stack's pages: each view in its own scrolled window.
+    func makeViewStack() -> UnsafeMutablePointer<GtkWidget> {
+        let stack = gtk_stack_new()!
+        for mode in ViewMode.allCases {
+            let scrolled = gtk_scrolled_window_new()!
+            gtk_scrolled_window_set_child(OpaquePointer(scrolled), manager(for: mode).view)
+            gtk_widget_add_css_class(manager(for: mode).view, "viewer-\(mode.rawValue)")
+            gtk_stack_add_named(OpaquePointer(stack), scrolled, mode.rawValue)
+        }
+        gtk_widget_set_hexpand(stack, 1)
+        gtk_widget_set_vexpand(stack, 1)
+        return stack
+    }
+
+    /// The grid's tiles and the table's columns.
+    func registerGridAndTable() {
+        // The viewer's sections (a folder's kinds, a catalog's groups) have headers for the
+        // list; the grid and the table show the items in the sections' order without them.
+        gridManager.anomalyHandler.silence(.supplementaryRowsNotShown)
+        tableManager.anomalyHandler.silence(.supplementaryRowsNotShown)
+        gridManager.itemSize = (width: 132, height: 150)
+        gridManager.register(ImageTile.self) { $0.modelCondition = { _, entry in entry.kind == .image } }
+        gridManager.register(ItemTile.self)
+        tableManager.sortsMemoryStorage = false
+        tableManager.showsRowSeparators = true
+        for column in ViewerTable.columns() { tableManager.addColumn(column) }
+        tableManager.didChangeSorting = { [weak self] in self?.sortTable() }
+    }
+}

@@ -1,0 +1,147 @@
+import CGtk
+import Foundation
+import ListViewManager
+import ListViewerKit
+import XCTest
+
+/// The viewer's three views of the same content, switched from the header bar: the list,
+/// a grid of tiles (thumbnails of images) and a table sorted by its columns.
+final class ViewModeTests: XCTestCase {
+    /// A folder with a subfolder, a text file and images of different sizes (real PNG files).
+    private func makeFolder() throws -> String {
+        let root = NSTemporaryDirectory() + "list-viewer-modes-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: root + "/Holidays", withIntermediateDirectories: true)
+        try Data("notes".utf8).write(to: URL(fileURLWithPath: root + "/notes.txt"))
+        for (name, side) in [("beach.png", 40), ("alps.png", 160), ("city.png", 90)] {
+            let pixbuf = gdk_pixbuf_new(GDK_COLORSPACE_RGB, 0, 8, Int32(side), Int32(side))!
+            // Noise, so that the files' sizes follow their pictures' sizes.
+            let pixels = gdk_pixbuf_get_pixels(pixbuf)!
+            for index in 0..<Int(gdk_pixbuf_get_rowstride(pixbuf)) * side { pixels[index] = UInt8.random(in: 0...255) }
+            var error: UnsafeMutablePointer<GError>?
+            XCTAssertNotEqual(gdk_pixbuf_savev(pixbuf, root + "/" + name, "png", nil, nil, &error), 0)
+            g_object_unref(UnsafeMutableRawPointer(pixbuf))
+        }
+        addTeardownBlock { try? FileManager.default.removeItem(atPath: root) }
+        return root
+    }
+
+    @MainActor
+    private static func open(_ path: String) -> ViewerWindow {
+        let viewer = ViewerWindow(application: ViewerTestApplication.shared)
+        viewer.present()
+        viewer.openDirectory(path)
+        ViewerTestLoop.wait("the folder to load") { viewer.isLoaded }
+        return viewer
+    }
+
+    /// Presses `viewer`'s header bar button for `mode` as Enter or Space on it does (GTK
+    /// shows the button pressed for a moment, then it is clicked).
+    @MainActor
+    private static func press(_ viewer: ViewerWindow, _ mode: ViewMode) {
+        XCTAssertNotEqual(gtk_widget_activate(viewer.viewButton(mode)), 0)
+        ViewerTestLoop.wait("the \(mode) view") { viewer.viewMode == mode }
+    }
+
+    /// The names the storage of `viewer` holds in `section` (Folders 0, Images 1, Text 2).
+    @MainActor
+    private static func names(_ viewer: ViewerWindow, section: Int) -> [String] {
+        (0..<viewer.activeManager.storage.numberOfItems(inSection: section)).compactMap {
+            (viewer.activeManager.storage.item(at: IndexPath(item: $0, section: section)) as? DirectoryEntry)?.name
+        }
+    }
+
+    func testTheHeaderBarSwitchesViewsAndTheSelectionComesAlong() throws {
+        let root = try makeFolder()
+        try MainActor.assumeIsolated {
+            let viewer = Self.open(root)
+            XCTAssertEqual(viewer.shownPage, "list")
+            let city = IndexPath(item: 2, section: 1)
+            XCTAssertTrue(viewer.manager.select(city))
+            XCTAssertEqual(viewer.detailsTitle, "city.png")
+
+            Self.press(viewer, .grid)
+            XCTAssertEqual(viewer.viewMode, .grid)
+            XCTAssertEqual(viewer.shownPage, "grid")
+            XCTAssertEqual(viewer.gridManager.selectedIndexPaths, [city])
+            XCTAssertEqual(viewer.detailsTitle, "city.png")
+            XCTAssertEqual(viewer.gridManager.numberOfRows, 5, "tiles for the items, no headers")
+            XCTAssertEqual(viewer.manager.numberOfRows, 0, "the hidden list let go of the items")
+            // Image tiles show thumbnails made from the files, off the main thread.
+            let tile = try XCTUnwrap(viewer.gridManager.row(at: city) as? ImageTile)
+            ViewerTestLoop.wait("the thumbnail of city.png") { tile.showsThumbnail }
+            XCTAssertEqual(tile.path, root + "/city.png")
+            XCTAssertEqual((viewer.gridManager.row(at: IndexPath(item: 0, section: 0)) as? ItemTile)?.name.text, "Holidays")
+
+            Self.press(viewer, .table)
+            XCTAssertEqual(viewer.shownPage, "table")
+            XCTAssertEqual(viewer.tableManager.selectedIndexPaths, [city])
+            XCTAssertEqual(viewer.gridManager.numberOfRows, 0)
+            XCTAssertEqual(viewer.tableManager.columns.map(\.title), ["Name", "Kind", "Size", "Modified"])
+
+            Self.press(viewer, .list)
+            XCTAssertEqual(viewer.manager.selectedIndexPaths, [city])
+            XCTAssertEqual(viewer.detailsTitle, "city.png")
+            ViewerTestLoop.close(viewer)
+        }
+    }
+
+    func testAFolderTileOpensTheFolder() throws {
+        let root = try makeFolder()
+        try Data().write(to: URL(fileURLWithPath: root + "/Holidays/inside.txt"))
+        MainActor.assumeIsolated {
+            let viewer = Self.open(root)
+            viewer.setViewMode(.grid)
+            // Enter or a double click on the first tile: GtkGridView's activate-item.
+            gtk_widget_activate_action_variant(viewer.gridManager.view, "list.activate-item", g_variant_new_uint32(0))
+            ViewerTestLoop.wait("the subfolder to open") { viewer.titleText == "Holidays" && viewer.isLoaded }
+            XCTAssertEqual(viewer.viewMode, .grid, "the view stays a grid")
+            XCTAssertEqual(Self.names(viewer, section: 2), ["inside.txt"])
+            ViewerTestLoop.close(viewer)
+        }
+    }
+
+    func testTheTableSortsBySizeAndTheSearchKeepsThatOrder() throws {
+        let root = try makeFolder()
+        try MainActor.assumeIsolated {
+            let viewer = Self.open(root)
+            viewer.setViewMode(.table)
+            XCTAssertEqual(Self.names(viewer, section: 1), ["alps.png", "beach.png", "city.png"], "by name at first")
+            let size = try XCTUnwrap(viewer.tableManager.columns.first { $0.title == "Size" })
+            viewer.tableManager.sort(by: size, ascending: false)
+            XCTAssertEqual(Self.names(viewer, section: 1), ["alps.png", "city.png", "beach.png"])
+
+            gtk_editable_set_text(OpaquePointer(viewer.searchEntry), "a")
+            ViewerTestLoop.wait("the search") { viewer.filter.query == "a" }
+            XCTAssertEqual(Self.names(viewer, section: 1), ["alps.png", "beach.png"])
+            gtk_editable_set_text(OpaquePointer(viewer.searchEntry), "")
+            ViewerTestLoop.wait("the search to clear") { viewer.filter.query.isEmpty }
+            XCTAssertEqual(Self.names(viewer, section: 1), ["alps.png", "city.png", "beach.png"], "the search keeps the sorted order")
+
+            let name = try XCTUnwrap(viewer.tableManager.columns.first { $0.title == "Name" })
+            viewer.tableManager.sort(by: name)
+            XCTAssertEqual(Self.names(viewer, section: 1), ["alps.png", "beach.png", "city.png"])
+            ViewerTestLoop.close(viewer)
+        }
+    }
+
+    func testTheCatalogInAGridShowsEveryItemAsATile() throws { try MainActor.assumeIsolated {
+        let viewer = ViewerWindow(application: ViewerTestApplication.shared)
+        viewer.present()
+        viewer.show(try CatalogLoader.load(path: ViewerResources.sampleCatalog.path))
+        viewer.setViewMode(.grid)
+        for _ in 0..<20 { while g_main_context_iteration(nil, 0) != 0 {} }
+        XCTAssertEqual(viewer.gridManager.numberOfRows, 310)
+        let first = try XCTUnwrap(viewer.gridManager.row(at: IndexPath(item: 0, section: 0)) as? ItemTile)
+        XCTAssertEqual(first.name.text, (viewer.filter.storage.item(at: IndexPath(item: 0, section: 0)) as? any Detailed)?.detailTitle)
+        XCTAssertEqual(first.picture.iconName, "x-office-document-symbolic")
+        ViewerTestLoop.close(viewer)
+    } }
+
+    func testTheViewCanBeChosenOnTheCommandLine() throws {
+        XCTAssertEqual(try ViewerOptions.parse(["--view", "grid"]).viewMode, .grid)
+        XCTAssertEqual(try ViewerOptions.parse([]).viewMode, .list)
+        XCTAssertThrowsError(try ViewerOptions.parse(["--view", "cards"])) { error in
+            XCTAssertEqual((error as? ViewerOptions.Problem)?.description, "--view needs list, grid or table")
+        }
+    }
+}
