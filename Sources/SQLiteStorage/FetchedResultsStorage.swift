@@ -68,8 +68,19 @@ where Record.ID: Sendable {
     /// anything changed; tests and status displays use it.
     public var onFetch: (() -> Void)?
 
-    /// The result of the last fetch, as a snapshot.
+    /// The result of the last fetch, as a snapshot (sorted by `sortOrder`, when set).
     public private(set) var currentSnapshot: ListSnapshot<SectionID, Record>
+
+    /// An order for each section's records in place of the query's (a table view sorted by
+    /// a clicked column, say), nil (the default) for the query's own. Setting it shows the
+    /// current result in the new order at once, as moves; later fetches are sorted the same
+    /// way. Sorting is stable: records it finds equal keep the query's order.
+    public var sortOrder: ((Record, Record) -> Bool)? {
+        didSet { show(fetched) }
+    }
+
+    /// The result of the last fetch, in the query's order.
+    private var fetched: ListSnapshot<SectionID, Record>
 
     /// How many fetches have been applied, the first one and those of `setRequest` included.
     public private(set) var fetchCount = 1
@@ -122,7 +133,8 @@ where Record.ID: Sendable {
         let (records, region) = try database.read { db in
             (try fetch(db), try request.databaseRegion(db))
         }
-        currentSnapshot = makeSnapshot(records)
+        fetched = makeSnapshot(records)
+        currentSnapshot = fetched
         memory.apply(currentSnapshot)
         refresher = try Refresher(
             database: database, fetch: fetch, pollInterval: pollInterval,
@@ -193,11 +205,27 @@ where Record.ID: Sendable {
     }
 
     private func apply(_ records: [Record]) {
-        let snapshot = makeSnapshot(records)
-        currentSnapshot = snapshot
-        memory.apply(snapshot)
+        show(makeSnapshot(records))
         fetchCount += 1
         onFetch?()
+    }
+
+    /// Shows `snapshot` (a fetch's result), sorted by `sortOrder`.
+    private func show(_ snapshot: ListSnapshot<SectionID, Record>) {
+        fetched = snapshot
+        var sorted = snapshot
+        if let sortOrder {
+            for index in sorted.sections.indices {
+                let items = sorted.sections[index].items
+                sorted.sections[index].items = items.indices.sorted { left, right in
+                    if sortOrder(items[left], items[right]) { return true }
+                    if sortOrder(items[right], items[left]) { return false }
+                    return left < right
+                }.map { items[$0] }
+            }
+        }
+        currentSnapshot = sorted
+        memory.apply(sorted)
     }
 
     // MARK: Storage

@@ -18,7 +18,7 @@ final class DatabaseWindowTests: XCTestCase {
     /// The titles of the records in the list's storage, section by section.
     @MainActor
     private static func titles(_ viewer: ViewerWindow) -> [[String]] {
-        let storage = viewer.manager.storage
+        let storage = viewer.activeManager.storage
         return (0..<storage.numberOfSections()).map { section in
             (0..<storage.numberOfItems(inSection: section)).compactMap {
                 (storage.item(at: IndexPath(item: $0, section: section)) as? DatabaseRecord)?.title
@@ -127,6 +127,23 @@ final class DatabaseWindowTests: XCTestCase {
         XCTAssertNil(viewer.liveTable)
         XCTAssertTrue(viewer.manager.storage === viewer.filter.storage)
         XCTAssertEqual(viewer.countText, "310 items")
+        ViewerTestLoop.close(viewer)
+    } }
+
+    func testTheTableViewSortsTheRowsAndRowsWrittenLaterFindTheirPlace() throws { try MainActor.assumeIsolated {
+        let sample = try SampleDatabase()
+        defer { sample.remove() }
+        let viewer = Self.open(sample)
+        viewer.setViewMode(.table)
+        let name = try XCTUnwrap(viewer.tableManager.columns.first { $0.title == "Name" })
+        viewer.tableManager.sort(by: name, ascending: false)
+        XCTAssertEqual(Self.titles(viewer), [["pear", "apple"], ["cherry"]])
+        let other = try sample.otherConnection()
+        try other.write { db in try db.execute(sql: "INSERT INTO fruit (name, category, price) VALUES ('orange', 'pome', 1)") }
+        ViewerTestLoop.wait("the new row") { Self.titles(viewer).first?.count == 3 }
+        XCTAssertEqual(Self.titles(viewer), [["pear", "orange", "apple"], ["cherry"]])
+        viewer.tableManager.sort(by: nil)
+        XCTAssertEqual(Self.titles(viewer), [["apple", "pear", "orange"], ["cherry"]], "the query's order (by rowid) again")
         ViewerTestLoop.close(viewer)
     } }
 }

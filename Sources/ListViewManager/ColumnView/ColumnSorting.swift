@@ -11,12 +11,26 @@ extension ColumnViewManager {
         memoryStorage.reorderItems { _, items in sortedByColumns(items) ?? Array(items.indices) }
     }
 
+    /// Whether a column sorts the view (a header was clicked, or `sort(by:)` called).
+    public var isSortedByColumns: Bool {
+        gtk_sorter_get_order(sorter) != GTK_SORTER_ORDER_NONE
+    }
+
+    /// Whether the column view's sorting puts `left` before `right` (false when they are
+    /// equal for it, or no column sorts): an ordering for storages the manager does not
+    /// sort itself, such as a database query sorted in memory.
+    public func sortsBefore(_ left: Any, _ right: Any) -> Bool {
+        let objects = [left, right].map { RowItem(kind: .item, model: $0).makeObject() }
+        defer { objects.forEach { g_object_unref($0) } }
+        return gtk_sorter_compare(sorter, objects[0], objects[1]) == GTK_ORDERING_SMALLER
+    }
+
     /// The order the column view's sorting gives `models` (any models, not only the
     /// storage's), as their indexes, stably; nil when no column sorts. Lets an app that
     /// keeps more models than it shows (a search, say) sort them all the same way.
     public func sortedByColumns(_ models: [Any]) -> [Int]? {
+        guard isSortedByColumns else { return nil }
         let sorter = self.sorter
-        guard gtk_sorter_get_order(sorter) != GTK_SORTER_ORDER_NONE else { return nil }
         // The sorter compares item objects: one per model, for the time of the sort.
         let objects = models.map { RowItem(kind: .item, model: $0).makeObject() }
         defer { objects.forEach { g_object_unref($0) } }

@@ -24,6 +24,7 @@ public final class LiveTable {
     public var onError: (String) -> Void = { _ in }
 
     private let setRequest: (SQLRequest<DatabaseRecord>) throws -> Void
+    private let setOrder: (((DatabaseRecord, DatabaseRecord) -> Bool)?) -> Void
     private let stop: () -> Void
 
     /// Opens the table `table` of the database at `path` (its only table when nil),
@@ -45,16 +46,18 @@ public final class LiveTable {
         }
         storage = parts.storage
         setRequest = parts.setRequest
+        setOrder = parts.setOrder
         stop = parts.stop
         parts.report(self)
     }
 
     /// What the table uses of a storage, whatever its section type.
     private typealias Parts = (storage: Storage, setRequest: (SQLRequest<DatabaseRecord>) throws -> Void,
+                               setOrder: (((DatabaseRecord, DatabaseRecord) -> Bool)?) -> Void,
                                stop: () -> Void, report: (LiveTable) -> Void)
 
     private static func parts<SectionID>(of storage: FetchedResultsStorage<DatabaseRecord, SectionID>) -> Parts {
-        (storage, storage.setRequest, storage.stopObserving, { table in
+        (storage, storage.setRequest, { storage.sortOrder = $0 }, storage.stopObserving, { table in
             storage.onFetch = { [weak table] in MainActor.assumeIsolated { table?.onFetch() } }
             storage.onError = { [weak table] error in MainActor.assumeIsolated { table?.onError(message(error)) } }
         })
@@ -79,6 +82,12 @@ public final class LiveTable {
         } catch {
             throw DatabaseProblem("Cannot search \(query.table): \(Self.message(error))")
         }
+    }
+
+    /// Shows each section's rows in `order` (the table view's sorting) instead of the
+    /// query's, nil for the query's order; rows fetched later are sorted the same way.
+    public func setSortOrder(_ order: ((DatabaseRecord, DatabaseRecord) -> Bool)?) {
+        setOrder(order)
     }
 
     /// Stops following the database.

@@ -80,11 +80,15 @@ extension ViewerWindow {
         gtk_widget_grab_focus(activeManager.view)
     }
 
-    /// Sorts the search's items as the table's columns say (all of them, so that the
-    /// search keeps the order); a database table keeps its query's order.
+    /// Sorts the content as the table's columns say: every item of the search (so that the
+    /// search keeps the order), or a database table's rows (later fetches too).
     func sortTable() {
-        guard contentStorage === filter.storage else { return }
-        filter.reorder { [tableManager] models in tableManager.sortedByColumns(models) }
+        if contentStorage === filter.storage {
+            filter.reorder { [tableManager] models in tableManager.sortedByColumns(models) }
+        } else if let liveTable {
+            let table = tableManager
+            liveTable.setSortOrder(table.isSortedByColumns ? { table.sortsBefore($0, $1) } : nil)
+        }
     }
 
     /// The three linked toggle buttons of the header bar that switch views.
