@@ -19,13 +19,7 @@ extension ViewerWindow {
             showProblem("\(error)")
             return
         }
-        loadGeneration += 1
-        activeLoad.start(loadGeneration)
-        leaveDatabase()
-        currentDirectory = nil
-        history = []
-        gtk_widget_set_visible(backButton, 0)
-        hideProblem()
+        startNewSource()
         details.show(nil)
         titleLabel.text = "\((path as NSString).lastPathComponent) — \(opened.query.table)"
         gtk_widget_set_tooltip_text(titleLabel.gtkWidget, path)

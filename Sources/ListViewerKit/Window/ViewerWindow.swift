@@ -172,9 +172,10 @@ public final class ViewerWindow {
 
     // MARK: Content
 
-    /// Shows a catalog.
-    public func show(_ catalog: Catalog) {
-        // A folder still being read stops, and its batches are dropped.
+    /// Leaves what is shown for a new source that is not a folder: a folder still being
+    /// read stops (its batches are dropped), a database is no longer followed, the folder
+    /// history and the banner go.
+    func startNewSource() {
         loadGeneration += 1
         activeLoad.start(loadGeneration)
         leaveDatabase()
@@ -182,6 +183,11 @@ public final class ViewerWindow {
         history = []
         gtk_widget_set_visible(backButton, 0)
         hideProblem()
+    }
+
+    /// Shows a catalog.
+    public func show(_ catalog: Catalog) {
+        startNewSource()
         titleLabel.text = catalog.title
         manager.configuration.displayHeaderOnEmptySection = true
         filter.setSections(catalog.sections.map { section in
