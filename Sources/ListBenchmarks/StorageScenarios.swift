@@ -72,6 +72,35 @@ enum StorageScenarios {
                 }
             })
         }
+        if "translate_scattered_moves".hasPrefix(prefix) || prefix.hasPrefix("translate") || prefix.isEmpty {
+            // Moves to random places in one batch: how translation grows with the number of
+            // rows an update scatters (a batch of more than `FlatLayout.detailedChangeLimit`
+            // changes is a reload instead).
+            for moves in [1_000, 4_000, 16_000] {
+                var random = SeededRandom(seed: 11)
+                let measurement = translation(count: 100_000, name: "translate_scattered_moves_\(moves)", repetitions: 1) { storage, _ in
+                    storage.performUpdates {
+                        for _ in 0..<moves {
+                            let section = Int(random.nextUnit() * 10)
+                            let count = storage.numberOfItems(inSection: section)
+                            storage.moveItem(at: IndexPath(item: Int(random.nextUnit() * Double(count)), section: section),
+                                             to: IndexPath(item: Int(random.nextUnit() * Double(count - 1)), section: section))
+                        }
+                    }
+                }
+                results.append(measurement)
+            }
+            // Moves inside one region: reversing a block of rows, one move at a time.
+            for moves in [1_000, 3_000, 9_000] {
+                results.append(translation(count: 100_000, name: "translate_reversed_block_\(moves)", repetitions: 1) { storage, _ in
+                    storage.performUpdates {
+                        for offset in 0..<moves {
+                            storage.moveItem(at: IndexPath(item: 100 + moves - 1, section: 0), to: IndexPath(item: 100 + offset, section: 0))
+                        }
+                    }
+                })
+            }
+        }
         return results
     }
 

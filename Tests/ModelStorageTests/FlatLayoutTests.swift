@@ -220,3 +220,50 @@ struct FlatLayoutTranslationTests {
         #expect(FlatChanges(splices: [Splice(position: 2, removed: 1, added: 0)], updatedPositions: [4]).description == "[2-1] updated 4")
     }
 }
+
+@Suite("FlatLayout: updates too scattered or too crowded to splice row by row")
+struct FlatLayoutLimitTests {
+    /// A storage of `count` tagged items in one section, a checker following it, and the
+    /// rows it shows.
+    static func checked(count: Int) -> (StorageFixture, LayoutReplayChecker) {
+        let fixture = StorageFixture()
+        fixture.storage.addItems((0..<count).map { Tagged(uid: $0, version: 0) })
+        _ = fixture.delivered
+        return (fixture, LayoutReplayChecker(storage: fixture.storage, options: FlatLayoutOptions()))
+    }
+
+    @Test("Moves scattered over more places than detailedSpliceLimit are one splice replacing every row")
+    func scatteredMovesAreAReload() throws {
+        let (fixture, checker) = Self.checked(count: 20_000)
+        let old = referenceRows(of: fixture.storage, checker.options)
+        var random = SystemRandomNumberGenerator()
+        fixture.storage.performUpdates {
+            for _ in 0..<(FlatLayout.detailedSpliceLimit + 500) {
+                fixture.storage.moveItem(at: ip(0, Int.random(in: 0..<20_000, using: &random)), to: ip(0, Int.random(in: 0..<19_999, using: &random)))
+            }
+        }
+        let update = try #require(fixture.delivered.first)
+        let changes = checker.layout.apply(update)
+        #expect(changes.splices == [Splice(position: 0, removed: 20_000, added: 20_000)])
+        checker.verify(old: old, new: referenceRows(of: fixture.storage, checker.options), changes, touched: [], isReload: true, context: "scattered moves")
+        #expect(checker.failures.isEmpty, "\(checker.failures.first ?? "")")
+    }
+
+    @Test("Many moves inside one region stay few splices over that region, however many rows move")
+    func crowdedMovesStayOneSplice() throws {
+        let (fixture, checker) = Self.checked(count: 10_000)
+        let old = referenceRows(of: fixture.storage, checker.options)
+        // Reverse rows 1,000..<4,000 one move at a time: 3,000 runs in one region.
+        fixture.storage.performUpdates {
+            for offset in 0..<3_000 { fixture.storage.moveItem(at: ip(0, 3_999), to: ip(0, 1_000 + offset)) }
+        }
+        let update = try #require(fixture.delivered.first)
+        let changes = checker.layout.apply(update)
+        // The row at 1,000 never moves (the others move around it): 2,999 rows come before
+        // it and 2,999 go after it.
+        #expect(changes.splices.map(\.description) == ["1000+2999", "4000-2999"])
+        checker.verify(old: old, new: referenceRows(of: fixture.storage, checker.options), changes, touched: [], isReload: false,
+                       checksNoOpEnds: false, context: "a reversed block")
+        #expect(checker.failures.isEmpty, "\(checker.failures.first ?? "")")
+    }
+}

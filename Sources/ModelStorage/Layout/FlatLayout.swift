@@ -78,25 +78,31 @@ public struct FlatLayout {
     /// emit and update to follow it.
     ///
     /// An update of more than `detailedChangeLimit` changes (a snapshot reordering a whole
-    /// list, say) is shown as a reload, one splice replacing every row: splicing it in
+    /// list, say), or one whose changes are scattered over more than `detailedSpliceLimit`
+    /// places (a sort), is shown as a reload, one splice replacing every row: splicing it in
     /// detail would cost more than the view rebuilding what it shows.
     public mutating func apply(_ update: StorageUpdate) -> FlatChanges {
-        let detailed = update.changes.count <= Self.detailedChangeLimit
         let oldCount = count
-        var translation = UpdateTranslation(nextSectionID: nextSectionID, tracksRows: detailed)
+        var translation = UpdateTranslation(nextSectionID: nextSectionID, tracksRows: update.changes.count <= Self.detailedChangeLimit,
+                                            editLimit: Self.detailedSpliceLimit)
         for change in update.changes {
             translation.apply(change, to: &table)
         }
         nextSectionID = translation.nextSectionID
-        guard detailed else {
+        guard translation.composer.tracksRows else {
             return oldCount > 0 || count > 0 ? FlatChanges(splices: [Splice(position: 0, removed: oldCount, added: count)]) : FlatChanges()
         }
         return translation.composer.finish()
     }
 
-    /// Above this many changes, `apply(_:)` answers with a reload (measured: 10,000 moves
-    /// translate in detail in 24 ms, 99,375 in a second; see BENCHMARKS.md).
+    /// Above this many changes, `apply(_:)` answers with a reload without translating them
+    /// one by one (a snapshot reordering 100,000 items: 5.3 ms; see BENCHMARKS.md).
     public static let detailedChangeLimit = 16_384
+
+    /// Above this many separate splices, `apply(_:)` answers with a reload: GTK handles
+    /// each `items-changed` on its own (about 25,000 instructions each, measured), so past
+    /// this many, rebuilding the few hundred rows on screen costs less (see BENCHMARKS.md).
+    public static let detailedSpliceLimit = 2_048
 
     /// Rebuilds the layout from `storage` after a reload (with new `options`, if given) and
     /// returns the one splice that replaces every row.

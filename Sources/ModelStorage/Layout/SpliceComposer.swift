@@ -37,18 +37,28 @@ struct Edit {
 /// Keeps the changed regions as sorted, disjoint edits in current positions; a replacement
 /// that touches or borders edits merges with them, so contiguous changes become one splice.
 /// Old rows put back where they were (a move undone, a header hidden and shown again) are
-/// trimmed from the ends of each splice, so no splice has a no-op prefix or suffix. Costs
-/// O(log edits + edits after the change + runs touched) per replacement.
+/// trimmed from the ends of each splice, so no splice has a no-op prefix or suffix (unless
+/// more than `runLimit` runs gathered in it). Costs O(log edits + edits after the change +
+/// runs touched) per replacement, with at most `editLimit` edits and `runLimit` runs each.
 struct SpliceComposer {
     private(set) var edits: [Edit] = []
     private var updatedOldRows: Set<Int> = []
     /// Whether the composer keeps track of rows at all. An update too large to be worth
     /// splicing in detail (see `FlatLayout.detailedChangeLimit`) is shown as a reload: the
     /// composer then records nothing and each replacement costs O(1).
-    let tracksRows: Bool
+    private(set) var tracksRows: Bool
+    /// Above this many separate edits (splices to emit), the update scatters too many
+    /// changes to be worth splicing in detail: the composer stops tracking rows (and
+    /// `tracksRows` turns false), so that the update is shown as a reload. Each
+    /// replacement shifts the edits after it, so this also bounds that cost.
+    let editLimit: Int
 
-    init(tracksRows: Bool = true) {
+    /// The most runs an edit keeps (see `replace`).
+    static let runLimit = 512
+
+    init(tracksRows: Bool = true, editLimit: Int = .max) {
         self.tracksRows = tracksRows
+        self.editLimit = editLimit
     }
 
     /// Replaces the `removing` rows at `position` with `inserting` and returns what the
@@ -72,13 +82,23 @@ struct SpliceComposer {
             ? edits[upper - 1].oldEnd : oldPosition(ofUntouched: position + removing, after: upper - 1)
         let newRuns = runs(in: regionStart..<position) + inserting + runs(in: (position + removing)..<regionEnd)
 
-        let merged = Edit(start: regionStart, oldStart: oldStart, removed: oldEnd - oldStart,
-                          runs: normalized(newRuns), added: regionEnd - regionStart - removing + insertedCount)
+        let added = regionEnd - regionStart - removing + insertedCount
+        var runs = normalized(newRuns)
+        // An edit that has gathered many runs (many rows moved inside one region) is kept as
+        // rows bound afresh: its splice then keeps its ends even where an old row came back
+        // to its place, and reading or merging it stays cheap however many rows move there.
+        if runs.count > Self.runLimit { runs = [.fresh(count: added)] }
+        let merged = Edit(start: regionStart, oldStart: oldStart, removed: oldEnd - oldStart, runs: runs, added: added)
         let isEmpty = merged.removed == 0 && merged.added == 0
         edits.replaceSubrange(touched, with: isEmpty ? [] : [merged])
         let delta = insertedCount - removing
         for index in (lower + (isEmpty ? 0 : 1))..<edits.count {
             edits[index].start += delta
+        }
+        if edits.count > editLimit {
+            tracksRows = false
+            edits = []
+            updatedOldRows = []
         }
         return removedRuns
     }

@@ -8,9 +8,9 @@ struct UpdateTranslation {
     /// that showing them again puts the same rows back.
     private var hiddenRows: [Int: [SupplementaryKind: RowRun]] = [:]
 
-    init(nextSectionID: Int, tracksRows: Bool = true) {
+    init(nextSectionID: Int, tracksRows: Bool = true, editLimit: Int = .max) {
         self.nextSectionID = nextSectionID
-        composer = SpliceComposer(tracksRows: tracksRows)
+        composer = SpliceComposer(tracksRows: tracksRows, editLimit: editLimit)
     }
 
     mutating func apply(_ change: StorageChange, to table: inout SectionTable) {
