@@ -200,4 +200,22 @@ final class ColumnViewManagerTests: XCTestCase {
         XCTAssertEqual(fixture.manager.numberOfRows, 4)
         fixture.harness.close()
     } }
+
+    func testSortingThousandsOfRowsKeepsTheSelectionOnItsItem() { onMain {
+        let storage = MemoryStorage()
+        // 5,000 books whose titles run against their order: sorting moves nearly all.
+        storage.addItems((0..<5_000).map { Book(id: $0, title: String(format: "Book %05d", (7_919 * $0) % 5_000), author: "", year: 1900) })
+        let fixture = Fixture(storage: storage)
+        fixture.harness.selectRow(3)
+        let selected = storage.item(at: IndexPath(item: 3, section: 0)) as! Book
+        fixture.manager.sort(by: fixture.title)
+        let titles = storage.items(inSection: 0)!.map { ($0 as! Book).title }
+        XCTAssertEqual(titles, titles.sorted())
+        let place = storage.items(inSection: 0)!.firstIndex { ($0 as! Book).id == selected.id }!
+        XCTAssertEqual(fixture.manager.selectedIndexPaths, [IndexPath(item: place, section: 0)])
+        XCTAssertEqual(fixture.manager.selection.selectedPositions(), [place], "GTK's selection is on the same book")
+        fixture.harness.waitForFrames()
+        XCTAssertEqual(fixture.cells(at: 0).first, "Book 00000")
+        fixture.harness.close()
+    } }
 }
