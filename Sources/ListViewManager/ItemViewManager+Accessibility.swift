@@ -66,19 +66,8 @@ extension ItemViewManager {
         }
         let label = accessibilityLabelProviders.lazy.compactMap { $0(model, indexPath) }.first
             ?? (model as? AccessibilityLabeled)?.accessibilityLabel
-        if label != nil || !accessibilityLabelProviders.isEmpty, let listItemWidget = listItemWidget(of: row) {
-            cgtk_shims_accessible_set_label(listItemWidget, label)
+        if label != nil || !accessibilityLabelProviders.isEmpty, let itemWidget = itemWidget(of: row) {
+            cgtk_shims_accessible_set_label(itemWidget, label)
         }
-    }
-
-    /// The widget GTK made for the list item showing `row` (the list view's child that
-    /// screen readers see as the list's item).
-    private func listItemWidget(of row: RowWidget) -> UnsafeMutablePointer<GtkWidget>? {
-        var widget = row.rootWidget
-        while let parent = gtk_widget_get_parent(widget) {
-            if parent == view { return widget }
-            widget = parent
-        }
-        return nil
     }
 }

@@ -68,7 +68,7 @@ extension ItemViewManager {
         if let root = gtk_widget_get_root(view), let focus = gtk_root_get_focus(root) {
             for (listItem, attached) in boundRows {
                 let rowWidget = attached.row.rootWidget
-                guard focus == gtk_widget_get_parent(rowWidget) || focus == rowWidget || gtk_widget_is_ancestor(focus, rowWidget) != 0,
+                guard focus == itemWidget(of: attached.row) || focus == rowWidget || gtk_widget_is_ancestor(focus, rowWidget) != 0,
                       case .item(let indexPath)? = bridge.row(at: Int(gtk_list_item_get_position(listItem))) else { continue }
                 return indexPath
             }

@@ -138,11 +138,16 @@ extension ItemViewManager {
     }
 
     /// Where a drop at (`x`, `y`) would go: the item index it would take (before the row
-    /// under the pointer, or after it past its middle) and the row to mark.
+    /// under the pointer, or after it past its middle: its vertical middle in a list, its
+    /// horizontal one in a grid, whose items flow left to right) and the row to mark
+    /// (`drop-above` / `drop-below`, or `drop-before` / `drop-after` in a grid).
     private func dropPoint(x: Double, y: Double) -> (indexPath: IndexPath, mark: (UnsafeMutablePointer<GtkWidget>, String))? {
         guard let picked = boundRow(atX: x, y: y) else { return nil }
-        let below = y > Double(picked.bounds.origin.y + picked.bounds.size.height / 2)
-        let mark = (picked.row.rootWidget, below ? "drop-below" : "drop-above")
+        let after = kind.flowsHorizontally
+            ? x > Double(picked.bounds.origin.x + picked.bounds.size.width / 2)
+            : y > Double(picked.bounds.origin.y + picked.bounds.size.height / 2)
+        let mark = (picked.row.rootWidget, kind.flowsHorizontally ? (after ? "drop-after" : "drop-before") : (after ? "drop-below" : "drop-above"))
+        let below = after
         switch picked.flatRow {
         case .item(let indexPath):
             return (IndexPath(item: indexPath.item + (below ? 1 : 0), section: indexPath.section), mark)

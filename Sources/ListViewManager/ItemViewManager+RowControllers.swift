@@ -14,10 +14,16 @@ extension ItemViewManager {
         typealias LeaveHandler = @convention(c) (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?) -> Void
         let target = RowTarget(manager: self, row: row, host: host)
         let enter: EnterHandler = { _, _, _, data in
-            MainActor.assumeIsolated { SignalClosure<RowTarget>.from(data).action.fire(.didHighlight) }
+            MainActor.assumeIsolated {
+                let target = SignalClosure<RowTarget>.from(data).action
+                if let position = target.boundPosition { target.manager?.pointerEntered(position) }
+            }
         }
         let leave: LeaveHandler = { _, data in
-            MainActor.assumeIsolated { SignalClosure<RowTarget>.from(data).action.fire(.didUnhighlight) }
+            MainActor.assumeIsolated {
+                let target = SignalClosure<RowTarget>.from(data).action
+                if let position = target.boundPosition { target.manager?.pointerLeft(position) }
+            }
         }
         connect(UnsafeMutableRawPointer(motion), "enter", unsafeBitCast(enter, to: GCallback.self), SignalClosure(target))
         connect(UnsafeMutableRawPointer(motion), "leave", unsafeBitCast(leave, to: GCallback.self), SignalClosure(target))
@@ -27,6 +33,32 @@ extension ItemViewManager {
 }
 
 extension ItemViewManager {
+    /// The pointer entered a row (or a cell of a column view's row) showing `position`:
+    /// `didHighlight`, unless it comes from another cell of the row just left.
+    func pointerEntered(_ position: Int) {
+        if pendingUnhighlight == position {
+            pendingUnhighlight = nil
+            return
+        }
+        firePendingUnhighlight()
+        fireItemEvent(.didHighlight, at: position)
+    }
+
+    /// The pointer left a row (or a cell) showing `position`: `didUnhighlight` once GTK
+    /// has delivered the crossing events at hand, unless the pointer entered another cell
+    /// of the same row meanwhile (GTK sends the leave first).
+    func pointerLeft(_ position: Int) {
+        firePendingUnhighlight()
+        pendingUnhighlight = position
+        whenIdle { [weak self] in self?.firePendingUnhighlight() }
+    }
+
+    private func firePendingUnhighlight() {
+        guard let position = pendingUnhighlight else { return }
+        pendingUnhighlight = nil
+        fireItemEvent(.didUnhighlight, at: position)
+    }
+
     /// Gives an item row the size request set for every item, if any (-1 is GTK's unset).
     func applyItemSize(to row: RowWidget) {
         let size = itemSizeRequest ?? (width: -1, height: -1)
@@ -55,9 +87,5 @@ final class RowTarget {
         return Int(gtk_list_item_get_position(host.listItem))
     }
 
-    /// Fires `event` for the item the row shows now, if it is bound to one.
-    func fire(_ event: EventKind) {
-        guard let manager, let position = boundPosition else { return }
-        manager.fireItemEvent(event, at: position)
-    }
+
 }

@@ -85,6 +85,9 @@ public class ItemViewManager {
     var selection: SelectionState!
     /// The size request of every item row, if set (a grid's `itemSize`).
     var itemSizeRequest: (width: Int, height: Int)?
+    /// The position whose row the pointer just left, until its `didUnhighlight` fires (see
+    /// `pointerLeft`).
+    var pendingUnhighlight: Int?
     /// Whether a header or footer model the view cannot show was reported (once).
     var reportedHiddenSupplementaryRows = false
     /// Model types already reported as having no mapping (reported once each).
@@ -134,6 +137,12 @@ public class ItemViewManager {
         installContextMenuGestures()
         installDropTarget()
         storage.delegate = storageUpdater
+        // A storage given here may hold header models the view cannot show: reported once
+        // the main loop runs, so that a handler the app sets right after init hears it.
+        whenIdle { [weak self] in
+            guard let self else { return }
+            noticeHiddenSupplementaryRows(in: self.storage, sections: 0..<self.storage.numberOfSections())
+        }
     }
 
     isolated deinit {
@@ -183,8 +192,21 @@ public class ItemViewManager {
         }
     }
 
+    /// The widget GTK made for the item holding `row`, which screen readers see as the
+    /// item and which has the keyboard focus: the list or grid view's child, or the column
+    /// view's row holding the cell `row`.
+    func itemWidget(of row: RowWidget) -> UnsafeMutablePointer<GtkWidget>? {
+        let listBase = kind.listBase(view)
+        var widget = row.rootWidget
+        while let parent = gtk_widget_get_parent(widget) {
+            if parent == listBase { return widget }
+            widget = parent
+        }
+        return nil
+    }
+
     /// The bound row showing the item at `indexPath`, if it is on screen (in a column view,
-    /// its first column's cell).
+    /// the cell of the column added first).
     public func row(at indexPath: IndexPath) -> RowWidget? {
         guard let position = bridge.layout.position(of: .item(indexPath)) else { return nil }
         return boundRows(at: position).first?.row.row

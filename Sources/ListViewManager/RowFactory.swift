@@ -164,21 +164,11 @@ final class RowFactory {
     private func scheduleFlush() {
         guard !flushScheduled else { return }
         flushScheduled = true
-        let reference = FactoryReference()
-        reference.factory = self
-        let callback: GSourceFunc = { data in
-            MainActor.assumeIsolated {
-                guard let factory = SignalClosure<FactoryReference>.from(data).action.factory else { return }
-                factory.flushScheduled = false
-                for listItem in Array(factory.pendingEnds.keys) { factory.endDisplaying(listItem) }
-            }
-            return 0
+        whenIdle { [weak self] in
+            guard let self else { return }
+            flushScheduled = false
+            for listItem in Array(pendingEnds.keys) { endDisplaying(listItem) }
         }
-        let destroy: GDestroyNotify = { data in
-            guard let data else { return }
-            Unmanaged<AnyObject>.fromOpaque(data).release()
-        }
-        g_idle_add_full(G_PRIORITY_HIGH_IDLE, callback, Unmanaged<AnyObject>.passRetained(SignalClosure(reference)).toOpaque(), destroy)
     }
 
     /// The row of `mapping` in `listItem`'s host, shown, the host's other rows hidden.

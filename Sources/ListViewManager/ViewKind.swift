@@ -11,6 +11,9 @@ struct ViewKind {
     /// Whether sections show header and footer rows (GTK 4.8's grid and column views
     /// have no sections, and a header row there would be one cell among the items).
     let showsSupplementaryRows: Bool
+    /// Whether items follow each other left to right (a grid), so that a drop goes before
+    /// or after the item by the pointer's horizontal place.
+    let flowsHorizontally: Bool
     let setModel: (UnsafeMutablePointer<GtkWidget>, OpaquePointer?) -> Void
     let setSingleClickActivation: (UnsafeMutablePointer<GtkWidget>, Bool) -> Void
     /// Takes the factories off the view (before the manager goes).
@@ -27,21 +30,21 @@ struct ViewKind {
     }
 
     static let list = ViewKind(
-        name: "list view", showsSupplementaryRows: true,
+        name: "list view", showsSupplementaryRows: true, flowsHorizontally: false,
         setModel: { gtk_list_view_set_model(OpaquePointer($0), $1) },
         setSingleClickActivation: { gtk_list_view_set_single_click_activate(OpaquePointer($0), $1 ? 1 : 0) },
         detachFactories: { gtk_list_view_set_factory(OpaquePointer($0), nil) },
         listBase: { $0 })
 
     static let grid = ViewKind(
-        name: "grid view", showsSupplementaryRows: false,
+        name: "grid view", showsSupplementaryRows: false, flowsHorizontally: true,
         setModel: { gtk_grid_view_set_model(OpaquePointer($0), $1) },
         setSingleClickActivation: { gtk_grid_view_set_single_click_activate(OpaquePointer($0), $1 ? 1 : 0) },
         detachFactories: { gtk_grid_view_set_factory(OpaquePointer($0), nil) },
         listBase: { $0 })
 
     static let column = ViewKind(
-        name: "column view", showsSupplementaryRows: false,
+        name: "column view", showsSupplementaryRows: false, flowsHorizontally: false,
         setModel: { gtk_column_view_set_model(OpaquePointer($0), $1) },
         setSingleClickActivation: { gtk_column_view_set_single_click_activate(OpaquePointer($0), $1 ? 1 : 0) },
         detachFactories: { view in

@@ -218,4 +218,49 @@ final class ColumnViewManagerTests: XCTestCase {
         XCTAssertEqual(fixture.cells(at: 0).first, "Book 00000")
         fixture.harness.close()
     } }
+
+    /// The root widget of the cell of `column` (in the order added) on the row at `position`.
+    @MainActor
+    private static func cell(_ fixture: Fixture, column: Int, position: Int) -> UnsafeMutablePointer<GtkWidget>? {
+        let factory = fixture.manager.columnFactories[column]
+        return factory.boundListItem(at: position).flatMap { factory.attached[$0]?.row.rootWidget }
+    }
+
+    func testThePointerCrossingTheCellsOfOneRowHighlightsItOnce() { onMain {
+        let fixture = Fixture()
+        var log: [String] = []
+        fixture.manager.didHighlight(model: Book.self) { book, _ in log.append("highlight \(book.id)") }
+        fixture.manager.didUnhighlight(model: Book.self) { book, _ in log.append("unhighlight \(book.id)") }
+        fixture.harness.waitForFrames()
+        for column in 0..<3 { fixture.harness.hover(Self.cell(fixture, column: column, position: 0)!) }
+        fixture.harness.hover(Self.cell(fixture, column: 2, position: 1)!)
+        fixture.harness.iterate(times: 3)
+        XCTAssertEqual(log, ["highlight 1", "unhighlight 1", "highlight 2"])
+        fixture.harness.close()
+    } }
+
+    func testEachRowNotTheTableIsNamedForScreenReadersAndTheMenuKeyOpensTheFocusedRowsMenu() { onMain {
+        var manager: ColumnViewManager!
+        let harness = GtkHarness(showing: {
+            let made = ColumnViewManager(selectionMode: .none)
+            made.addColumn(TableColumn("Title", \Book.title))
+            made.memoryStorage.addItems(ColumnViewManagerTests.books)
+            made.accessibilityLabel(model: Book.self) { book, _ in "Book: \(book.title)" }
+            made.contextMenu(model: Book.self) { book, _ in [MenuEntry("Open \(book.id)") { _ in }] }
+            manager = made
+            return made
+        })
+        // The label goes to the widget GTK made for the row, a child of the inner list view.
+        let cell = try! XCTUnwrap(manager.row(at: IndexPath(item: 0, section: 0)))
+        let item = try! XCTUnwrap(manager.itemWidget(of: cell))
+        XCTAssertTrue(gtk_widget_get_parent(item) == manager.kind.listBase(manager.view))
+        XCTAssertFalse(item == manager.kind.listBase(manager.view))
+        // With nothing selectable, the Menu key opens the menu of the row with the focus.
+        harness.press(["Down", "Down"], focusing: manager.view)
+        let focus = try! XCTUnwrap(gtk_root_get_focus(gtk_widget_get_root(manager.view)!))
+        harness.press(["Menu"], focusing: focus)
+        harness.iterate(times: 5)
+        XCTAssertEqual(manager.shownContextMenuTitles, ["Open 3"])
+        harness.close()
+    } }
 }

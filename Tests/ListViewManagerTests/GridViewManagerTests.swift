@@ -86,7 +86,7 @@ final class GridViewManagerTests: XCTestCase {
         harness.close()
     } }
 
-    func testAGridMadeWithHeadersReportsThemWhenItFirstShowsThem() { onMain {
+    func testAGridMadeOnAStorageWithHeadersReportsThemToTheHandlerSetAfterInit() { onMain {
         var anomalies: [ListViewManagerAnomaly] = []
         let storage = MemoryStorage()
         storage.setSectionHeaderModels(["Today"])
@@ -95,11 +95,36 @@ final class GridViewManagerTests: XCTestCase {
             let manager = GridViewManager(storage: storage)
             manager.anomalyHandler.anomalyAction = { anomalies.append($0) }
             manager.register(PostRow.self)
-            manager.storage = storage
             return manager
         })
         XCTAssertEqual(anomalies.map(\.kind), [.supplementaryRowsNotShown])
         XCTAssertEqual(harness.viewManager.numberOfRows, 1)
+        harness.close()
+    } }
+
+    func testDraggingATileGoesBeforeOrAfterTheTileByTheHorizontalHalf() { onMain {
+        var moves: [String] = []
+        let (harness, grid) = Self.makeGrid()
+        grid.configuration.movesItemsInStorage = true
+        grid.canMove(withItem: Post.self) { _, _ in true }
+        grid.moveItem(model: Post.self) { post, from, to in moves.append("\(post.id) [\(from.section),\(from.item)] to [\(to.section),\(to.item)]") }
+        harness.waitForFrames()
+        var tiles = harness.boundRowsByPosition
+        // Post 1 dropped on the right half of post 3 (same grid row): after it.
+        harness.drag(from: tiles[0]!.rootWidget, to: tiles[2]!.rootWidget, across: 0.8, drop: false)
+        harness.iterate(times: 5)
+        XCTAssertEqual(grid.drag.indicatorClass, "drop-after")
+        harness.releaseButton()
+        harness.wait(until: { !moves.isEmpty }, "the drop")
+        XCTAssertEqual(moves, ["1 [0,0] to [0,2]"])
+        XCTAssertEqual(grid.memoryStorage.items(inSection: 0)!.map { ($0 as! Post).id }, [2, 3, 1])
+        harness.waitForFrames()
+        tiles = harness.boundRowsByPosition
+        // Post 5 dropped on the left half of post 2: before it.
+        harness.drag(from: tiles[4]!.rootWidget, to: tiles[0]!.rootWidget, across: 0.2)
+        harness.wait(until: { moves.count == 2 }, "the second drop")
+        XCTAssertEqual(moves.last, "5 [1,1] to [0,0]")
+        XCTAssertEqual(grid.memoryStorage.items(inSection: 0)!.map { ($0 as! Post).id }, [5, 2, 3, 1])
         harness.close()
     } }
 }

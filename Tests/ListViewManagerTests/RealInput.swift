@@ -23,12 +23,12 @@ extension GtkHarness {
     }
 
     /// Presses the left button on `source` and moves the pointer, in steps, to `target`
-    /// (at `fraction` of its height), dropping there unless `drop` is false (then
-    /// `releaseButton` drops later).
+    /// (at `fraction` of its height and `across` of its width), dropping there unless
+    /// `drop` is false (then `releaseButton` drops later).
     func drag(from source: UnsafeMutablePointer<GtkWidget>, to target: UnsafeMutablePointer<GtkWidget>, at fraction: Float = 0.5,
-              drop: Bool = true, file: StaticString = #filePath, line: UInt = #line) {
+              across: Float = 0.5, drop: Bool = true, file: StaticString = #filePath, line: UInt = #line) {
         let start = pointerMove(to: source, file: file, line: line)
-        let end = pointerMove(to: target, fraction: fraction, file: file, line: line)
+        let end = pointerMove(to: target, fraction: fraction, across: across, file: file, line: line)
         let (x0, y0, x1, y1) = (Int(start[3])!, Int(start[4])!, Int(end[3])!, Int(end[4])!)
         var commands = start + ["mousedown", "1", "sleep", "0.1"]
         for step in 1...8 {
@@ -49,13 +49,14 @@ extension GtkHarness {
     }
 
     /// The xdotool command moving the pointer to the middle of `widget` (or to `fraction`
-    /// of its height).
-    private func pointerMove(to widget: UnsafeMutablePointer<GtkWidget>, fraction: Float = 0.5, file: StaticString, line: UInt) -> [String] {
+    /// of its height and `across` of its width).
+    private func pointerMove(to widget: UnsafeMutablePointer<GtkWidget>, fraction: Float = 0.5, across: Float = 0.5,
+                             file: StaticString, line: UInt) -> [String] {
         var bounds = graphene_rect_t()
         XCTAssertTrue(gtk_widget_compute_bounds(widget, window, &bounds) != 0, "the widget is in the window", file: file, line: line)
         var surfaceX = 0.0, surfaceY = 0.0
         gtk_native_get_surface_transform(OpaquePointer(window), &surfaceX, &surfaceY)
-        let x = Int(surfaceX + Double(bounds.origin.x + bounds.size.width / 2))
+        let x = Int(surfaceX + Double(bounds.origin.x + bounds.size.width * across))
         let y = Int(surfaceY + Double(bounds.origin.y + bounds.size.height * fraction))
         return ["mousemove", "--window", "%1", "\(x)", "\(y)"]
     }

@@ -144,4 +144,53 @@ final class ViewModeTests: XCTestCase {
             XCTAssertEqual((error as? ViewerOptions.Problem)?.description, "--view needs list, grid or table")
         }
     }
+
+    func testTheSelectionComesAlongToATableThatSortsOnArrival() throws {
+        let root = NSTemporaryDirectory() + "list-viewer-sorted-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
+        addTeardownBlock { try? FileManager.default.removeItem(atPath: root) }
+        // Text files whose sizes run against their names.
+        for (name, size) in [("a.txt", 300), ("b.txt", 100), ("c.txt", 200)] {
+            try Data(repeating: 65, count: size).write(to: URL(fileURLWithPath: root + "/" + name))
+        }
+        try MainActor.assumeIsolated {
+            let viewer = Self.open(root)
+            viewer.setViewMode(.table)
+            viewer.tableManager.sort(by: try XCTUnwrap(viewer.tableManager.columns.first { $0.title == "Size" }))
+            viewer.setViewMode(.list)
+            // Read again, the folder is in name order; the table sorts it by size on arrival.
+            viewer.openDirectory(root)
+            ViewerTestLoop.wait("the folder read again") { viewer.isLoaded && viewer.filter.totalCount == 3 }
+            let section = EntryKind.document.rawValue
+            XCTAssertEqual(Self.names(viewer, section: section), ["a.txt", "b.txt", "c.txt"])
+            XCTAssertTrue(viewer.manager.select(IndexPath(item: 2, section: section)))
+            viewer.setViewMode(.table)
+            XCTAssertEqual(Self.names(viewer, section: section), ["b.txt", "c.txt", "a.txt"])
+            XCTAssertEqual(viewer.tableManager.selectedIndexPaths, [IndexPath(item: 1, section: section)])
+            XCTAssertEqual(viewer.detailsTitle, "c.txt")
+            ViewerTestLoop.close(viewer)
+        }
+    }
+
+    func testAWindowClosedFromItsTitleBarFreesItsViewsEvenAfterSortingADatabase() throws {
+        let sample = try SampleDatabase()
+        defer { sample.remove() }
+        try MainActor.assumeIsolated {
+            weak var table: ColumnViewManager?
+            weak var storage: AnyObject?
+            var viewer: ViewerWindow? = ViewerWindow(application: ViewerTestApplication.shared)
+            viewer!.present()
+            viewer!.openDatabase(sample.path, table: "fruit")
+            viewer!.setViewMode(.table)
+            viewer!.tableManager.sort(by: try XCTUnwrap(viewer!.tableManager.columns.first { $0.title == "Name" }))
+            table = viewer!.tableManager
+            storage = viewer!.tableManager.storage as AnyObject
+            // What the title bar's close button does: the window is destroyed, not `close()`d.
+            gtk_window_destroy(UnsafeMutableRawPointer(viewer!.window).assumingMemoryBound(to: GtkWindow.self))
+            viewer = nil
+            for _ in 0..<20 { while g_main_context_iteration(nil, 0) != 0 {} }
+            XCTAssertNil(table, "the table's manager went with its window")
+            XCTAssertNil(storage, "the database storage stopped and went too")
+        }
+    }
 }

@@ -19,10 +19,16 @@ extension ColumnViewManager {
     /// Whether the column view's sorting puts `left` before `right` (false when they are
     /// equal for it, or no column sorts): an ordering for storages the manager does not
     /// sort itself, such as a database query sorted in memory.
+    /// Costs one comparison by the sorter: the two item objects are made once and reused.
     public func sortsBefore(_ left: Any, _ right: Any) -> Bool {
-        let objects = [left, right].map { RowItem(kind: .item, model: $0).makeObject() }
-        defer { objects.forEach { g_object_unref($0) } }
-        return gtk_sorter_compare(sorter, objects[0], objects[1]) == GTK_ORDERING_SMALLER
+        let items = comparisonItems
+        items.left.payload.model = left
+        items.right.payload.model = right
+        defer {
+            items.left.payload.model = nil
+            items.right.payload.model = nil
+        }
+        return gtk_sorter_compare(sorter, items.left.object, items.right.object) == GTK_ORDERING_SMALLER
     }
 
     /// The order the column view's sorting gives `models` (any models, not only the
@@ -51,5 +57,21 @@ extension ColumnViewManager {
             }
         }
         connect(UnsafeMutableRawPointer(sorter), "changed", unsafeBitCast(handler, to: GCallback.self), SignalClosure(ManagerReference(self)))
+    }
+}
+
+/// An item object whose model is set for each comparison (see `sortsBefore`).
+@MainActor
+final class ComparisonItem {
+    let payload = RowItem(kind: .item, model: nil)
+    /// The GObject (one reference, owned here).
+    let object: UnsafeMutableRawPointer
+
+    init() {
+        object = payload.makeObject()
+    }
+
+    isolated deinit {
+        g_object_unref(object)
     }
 }

@@ -36,6 +36,9 @@ public final class ColumnViewManager: ItemViewManager {
     /// Called after the sorting changed (a header was clicked) and, for a `MemoryStorage`,
     /// after its items were sorted.
     public var didChangeSorting: (() -> Void)?
+    /// The two item objects `sortsBefore` hands the sorter (one reference each, owned here).
+    private(set) lazy var comparisonItems: (left: ComparisonItem, right: ComparisonItem) = (ComparisonItem(), ComparisonItem())
+
     /// Whether a header click sorts a `MemoryStorage` (the default). Turn it off to sort
     /// in `didChangeSorting` yourself, with `sortedByColumns(_:)`.
     public var sortsMemoryStorage = true

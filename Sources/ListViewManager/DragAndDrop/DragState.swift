@@ -37,7 +37,8 @@ final class DragState {
         item = nil
     }
 
-    /// Marks `widget` with `drop-above` or `drop-below` (CSS), or clears the mark.
+    /// Marks `widget` with a drop CSS class (`drop-above`, `drop-below`, `drop-before` or
+    /// `drop-after`), or clears the mark.
     func showIndicator(_ mark: (widget: UnsafeMutablePointer<GtkWidget>, cssClass: String)?) {
         if let indicator, indicator.widget != mark?.widget || indicator.cssClass != mark?.cssClass {
             gtk_widget_remove_css_class(indicator.widget, indicator.cssClass)
@@ -55,7 +56,8 @@ final class DragState {
 }
 
 /// The default look of the drop indicator, a line above or below the row under the
-/// pointer; apps override it with their own CSS for `.drop-above` and `.drop-below`.
+/// pointer (before or after the cell, in a grid); apps override it with their own CSS for
+/// `.drop-above`, `.drop-below`, `.drop-before` and `.drop-after`.
 @MainActor
 enum DropIndicatorStyle {
     private static var installed = false
@@ -67,6 +69,8 @@ enum DropIndicatorStyle {
         let css = """
         .drop-above { box-shadow: inset 0 3px @theme_selected_bg_color; }
         .drop-below { box-shadow: inset 0 -3px @theme_selected_bg_color; }
+        .drop-before { box-shadow: inset 3px 0 @theme_selected_bg_color; }
+        .drop-after { box-shadow: inset -3px 0 @theme_selected_bg_color; }
         """
         gtk_css_provider_load_from_data(provider, css, -1)
         // Below the application's own priority, so that its CSS wins.

@@ -70,12 +70,14 @@ extension ViewerWindow {
         activeManager.storage = MemoryStorage()
         viewMode = mode
         activeManager.storage = contentStorage
-        if mode == .table { sortTable() }
         gtk_stack_set_visible_child_name(OpaquePointer(viewStack), mode.rawValue)
         for (buttonMode, button) in modeButtons {
             gtk_toggle_button_set_active(toggleButton(button.gtkWidget), buttonMode == mode ? 1 : 0)
         }
-        if let selected, activeManager.select(selected) { activeManager.scrollTo(selected) }
+        // Selected before the table sorts: the sort's moves take the selection along.
+        if let selected { activeManager.select(selected) }
+        if mode == .table { sortTable() }
+        if let shown = activeManager.selectedIndexPaths.first { activeManager.scrollTo(shown) }
         showSelectedDetails()
         gtk_widget_grab_focus(activeManager.view)
     }
@@ -86,8 +88,8 @@ extension ViewerWindow {
         if contentStorage === filter.storage {
             filter.reorder { [tableManager] models in tableManager.sortedByColumns(models) }
         } else if let liveTable {
-            let table = tableManager
-            liveTable.setSortOrder(table.isSortedByColumns ? { table.sortsBefore($0, $1) } : nil)
+            // The storage keeps the order: it must not keep the table's manager alive.
+            liveTable.setSortOrder(tableManager.isSortedByColumns ? { [weak tableManager] in tableManager?.sortsBefore($0, $1) ?? false } : nil)
         }
     }
 

@@ -59,6 +59,8 @@ public final class ViewerWindow {
         spinner = gtk_spinner_new()
         backButton = gtk_button_new_from_icon_name("go-previous-symbolic")
         searchEntry = gtk_search_entry_new()
+        // Closed by its title bar or by `close()`, the window stops reading and following.
+        Signal.connect(UnsafeMutableRawPointer(window), "destroy") { [weak self] in self?.stopReading() }
         buildHeaderBar()
         buildContent()
         registerRows()
@@ -320,9 +322,14 @@ public final class ViewerWindow {
 
     /// Closes the window, stops any folder still being read and stops following a database.
     public func close() {
-        activeLoad.start(-1)
-        leaveDatabase()
+        stopReading()
         gtk_window_destroy(Self.gtkWindow(window))
+    }
+
+    /// Stops reading a folder and following a database (the window is going).
+    private func stopReading() {
+        activeLoad.start(-1)
+        liveTable?.stopObserving()
     }
 
     /// The header bar's item count.
