@@ -220,16 +220,18 @@ public class ItemViewManager {
     /// The number of rows in the list view, headers and footers included.
     public var numberOfRows: Int { bridge.count }
 
-    /// How many times rows were updated with a model (binds and in-place updates).
+    /// How many times rows were updated with a model (binds and in-place updates; in a
+    /// column view, cells).
     public var rowUpdateCount: Int { factories.reduce(0) { $0 + $1.updateCount } }
 
     /// How many item objects GTK asked the list model for (`get_item` calls).
     public var itemRequestCount: Int { bridge.itemRequests }
 
-    /// How many rows are bound to a model now (GTK's realised rows).
+    /// How many rows are bound to a model now (GTK's realised rows; in a column view, the
+    /// cells: rows × columns).
     public var boundRowCount: Int { boundRows.count }
 
-    /// How many row widgets were created (the rest were reused).
+    /// How many row widgets were created (the rest were reused; in a column view, cells).
     public var createdRowCount: Int { factories.reduce(0) { $0 + $1.createdCount } }
 }
 

@@ -33,12 +33,14 @@ public enum ListViewManagerAnomaly: Anomaly {
     /// A section has a header or footer model, but the view (a grid or column view) shows
     /// no header or footer rows; reported once per manager, the first time one is seen.
     case supplementaryRowsNotShown(view: String, kind: SupplementaryKind, modelType: String, section: Int)
+    /// `ColumnViewManager.sort(by:)` was given a column it cannot sort by; nothing changed.
+    case columnCannotSort(title: String, reason: String)
 
     /// The anomaly's case, without its values.
     public enum Kind: Hashable, Sendable {
         case noItemMappingFound, noSupplementaryMappingFound, eventRegisteredForUnregisteredMapping,
              eventNotSupportedForSupplementaryRows, templateNotFound, emptyTemplate, brokenTemplate, missingOutlet,
-             storageChangedDuringDeletion, menuActionForRemovedItem, invalidMove, supplementaryRowsNotShown
+             storageChangedDuringDeletion, menuActionForRemovedItem, invalidMove, supplementaryRowsNotShown, columnCannotSort
     }
 
     public var kind: Kind {
@@ -55,6 +57,7 @@ public enum ListViewManagerAnomaly: Anomaly {
         case .menuActionForRemovedItem: return .menuActionForRemovedItem
         case .invalidMove: return .invalidMove
         case .supplementaryRowsNotShown: return .supplementaryRowsNotShown
+        case .columnCannotSort: return .columnCannotSort
         }
     }
 
@@ -96,6 +99,8 @@ public enum ListViewManagerAnomaly: Anomaly {
             message = "The context menu entry \"\(entry)\" was chosen after its item was removed from the storage; nothing was done"
         case let .invalidMove(from, to):
             message = "Cannot move the item at [\(from.section), \(from.item)] to [\(to.section), \(to.item)]: there is no such item or place; nothing was moved"
+        case let .columnCannotSort(title, reason):
+            message = "Cannot sort by the column \"\(title)\": \(reason); the sorting did not change"
         case let .supplementaryRowsNotShown(view, kind, modelType, section):
             message = "Section \(section) has a \(kind) model (\(modelType)), but a \(view) shows no header or footer rows in GTK 4.8: the sections' items are shown one after another without them. Reported once; show section titles in a list view, or in the items themselves"
         }
@@ -116,6 +121,7 @@ public enum ListViewManagerAnomaly: Anomaly {
         case let .storageChangedDuringDeletion(indexPaths): return "ListViewManagerAnomaly.storageChangedDuringDeletion(\(indexPaths.count) items)"
         case let .menuActionForRemovedItem(entry): return "ListViewManagerAnomaly.menuActionForRemovedItem(\(entry))"
         case let .invalidMove(from, to): return "ListViewManagerAnomaly.invalidMove([\(from.section), \(from.item)] to [\(to.section), \(to.item)])"
+        case let .columnCannotSort(title, _): return "ListViewManagerAnomaly.columnCannotSort(\(title))"
         case let .supplementaryRowsNotShown(view, kind, _, section): return "ListViewManagerAnomaly.supplementaryRowsNotShown(\(view), \(kind), section \(section))"
         }
     }

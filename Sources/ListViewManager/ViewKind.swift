@@ -47,14 +47,8 @@ struct ViewKind {
         name: "column view", showsSupplementaryRows: false, flowsHorizontally: false,
         setModel: { gtk_column_view_set_model(OpaquePointer($0), $1) },
         setSingleClickActivation: { gtk_column_view_set_single_click_activate(OpaquePointer($0), $1 ? 1 : 0) },
-        detachFactories: { view in
-            let columns = gtk_column_view_get_columns(OpaquePointer(view))!
-            for index in 0..<g_list_model_get_n_items(columns) {
-                let column = g_list_model_get_item(columns, index)!
-                gtk_column_view_column_set_factory(OpaquePointer(column), nil)
-                g_object_unref(column)
-            }
-        },
+        // `ColumnViewManager` takes back the factories of the columns it added.
+        detachFactories: { _ in },
         listBase: { view in
             // The column view's rows are a GtkListView inside it, which has the action.
             var child = gtk_widget_get_first_child(view)

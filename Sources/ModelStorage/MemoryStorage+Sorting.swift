@@ -47,7 +47,9 @@ extension MemoryStorage {
                         others: sections.map { _ in [] })
     }
 
-    private static func isPermutation(_ indexes: [Int], count: Int) -> Bool {
+    /// Whether `indexes` holds each of `0..<count` exactly once (a valid new order for
+    /// `count` items).
+    public static func isPermutation(_ indexes: [Int], count: Int) -> Bool {
         guard indexes.count == count else { return false }
         var seen = [Bool](repeating: false, count: count)
         for index in indexes {

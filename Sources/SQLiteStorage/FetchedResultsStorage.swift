@@ -73,8 +73,9 @@ where Record.ID: Sendable {
 
     /// An order for each section's records in place of the query's (a table view sorted by
     /// a clicked column, say), nil (the default) for the query's own. Setting it shows the
-    /// current result in the new order at once, as moves; later fetches are sorted the same
-    /// way. Sorting is stable: records it finds equal keep the query's order.
+    /// current result in the new order at once, as moves; later fetches, those of a new
+    /// request included, are sorted the same way: while it is set, a request's own order
+    /// decides only between records it finds equal (sorting is stable).
     public var sortOrder: ((Record, Record) -> Bool)? {
         didSet { show(fetched) }
     }

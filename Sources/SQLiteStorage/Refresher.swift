@@ -61,6 +61,8 @@ final class Refresher<Record: Sendable>: @unchecked Sendable {
     func stop() {
         let timer = lock.withLock {
             stopped = true
+            // A fetch under way is not applied after the storage stopped observing.
+            fetchGeneration += 1
             defer { self.timer = nil }
             return self.timer
         }

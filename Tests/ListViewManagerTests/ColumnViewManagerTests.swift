@@ -263,4 +263,30 @@ final class ColumnViewManagerTests: XCTestCase {
         XCTAssertEqual(manager.shownContextMenuTitles, ["Open 3"])
         harness.close()
     } }
+
+    func testAColumnsTypedEventsAndColumnsItCannotSortBy() { onMain {
+        let fixture = Fixture()
+        var selected: [String] = []
+        let other = ColumnViewManager()
+        let stranger = TableColumn("Year", text: { (book: Book) in "\(book.year)" }, sortedBy: { $0.year < $1.year })
+        other.addColumn(stranger)
+        let typed = TableColumn("Author again", cell: AuthorCell.self, mapping: { mapping in
+            mapping.didSelect { cell, book, indexPath in selected.append("\(cell.label.text) \(book.id) [\(indexPath.section),\(indexPath.item)]") }
+        })
+        fixture.manager.addColumn(typed)
+        fixture.harness.waitForFrames()
+        fixture.harness.selectRow(1)
+        XCTAssertEqual(selected, ["Bo Crane 2 [0,1]"])
+
+        fixture.manager.sort(by: stranger)
+        fixture.manager.sort(by: fixture.author)
+        XCTAssertEqual(fixture.anomalies.map(\.description), [
+            "ListViewManagerAnomaly.columnCannotSort(Year)",
+            "ListViewManagerAnomaly.columnCannotSort(Author)",
+        ])
+        XCTAssertTrue(fixture.anomalies.first?.debugDescription.contains("it was not added to this view") ?? false)
+        XCTAssertFalse(fixture.manager.isSortedByColumns)
+        XCTAssertEqual(fixture.storedIDs, [1, 2, 3, 4])
+        fixture.harness.close()
+    } }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import ModelStorage
+import TestSupport
 import Testing
 
 @Suite("Sorting a MemoryStorage's items")
@@ -57,10 +58,10 @@ struct SortingTests {
         #expect(fixture.storage.items(inSection: 1) as? [Int] == [5, 6])
     }
 
-    @Test("Random sorts replay: every item is followed to its sorted place")
-    func randomSorts() throws {
-        var generator = SystemRandomNumberGenerator()
-        for _ in 0..<50 {
+    @Test("Random sorts replay: every item is followed to its sorted place", arguments: 0..<50)
+    func randomSorts(seed: UInt64) throws {
+        var generator = SeededGenerator(seed: seed)
+        do {
             let fixture = StorageFixture()
             let sections = (0..<Int.random(in: 1...4, using: &generator)).map { _ in
                 (0..<Int.random(in: 0...40, using: &generator)).map { _ in Int.random(in: 0..<30, using: &generator) }

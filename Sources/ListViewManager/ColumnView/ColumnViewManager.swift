@@ -15,7 +15,9 @@ import ModelStorage
 /// ```
 ///
 /// Row-type events name a column's cell type (`didSelect(KindCell.self) { cell, entry,
-/// indexPath in … }`) and fire with that column's cell; model events fire once per row.
+/// indexPath in … }`) and fire with that column's cell (once per column showing that cell
+/// type); model events fire once per row. "The first column" (`row(at:)`, the placeholder
+/// for a model no column shows) is the column added first, wherever the user moved it.
 ///
 /// **Sorting: the storage order follows.** Clicking a sortable column's header sets
 /// GtkColumnView's sorter (primary column, then the earlier ones, each ascending or
@@ -51,8 +53,14 @@ public final class ColumnViewManager: ItemViewManager {
     ///   - selectionMode: none, single (the default) or multiple.
     public init(columnView: UnsafeMutablePointer<GtkWidget>? = nil, storage: Storage? = nil, selectionMode: SelectionMode = .single) {
         super.init(view: columnView ?? gtk_column_view_new(nil)!, kind: .column, storage: storage, selectionMode: selectionMode)
-        reorderableColumns = true
         connectSorting()
+    }
+
+    isolated deinit {
+        // The columns outlive the view only as far as their factories go: give them back.
+        for column in columns {
+            if let gtkColumn = column.column { gtk_column_view_column_set_factory(gtkColumn, nil) }
+        }
     }
 
     /// Adds `column` at the end. A column belongs to one manager.
@@ -64,7 +72,8 @@ public final class ColumnViewManager: ItemViewManager {
         gtk_column_view_append_column(OpaquePointer(view), gtkColumn)
     }
 
-    /// Whether the user can drag column headers to reorder the columns (the default).
+    /// Whether the user can drag column headers to reorder the columns (GtkColumnView's
+    /// default: yes).
     public var reorderableColumns: Bool {
         get { gtk_column_view_get_reorderable(OpaquePointer(view)) != 0 }
         set { gtk_column_view_set_reorderable(OpaquePointer(view), newValue ? 1 : 0) }
@@ -82,9 +91,15 @@ public final class ColumnViewManager: ItemViewManager {
         set { gtk_column_view_set_show_column_separators(OpaquePointer(view), newValue ? 1 : 0) }
     }
 
-    /// Sorts the view by `column` (which must be sortable and added here), ascending or
-    /// descending, as clicking its header does; nil removes the sorting (the order stays).
+    /// Sorts the view by `column` (a sortable column added here), ascending or descending,
+    /// as clicking its header does; nil removes the sorting (the order stays). A column of
+    /// another manager, or one not sortable, is the anomaly `columnCannotSort` and changes
+    /// nothing.
     public func sort(by column: TableColumn?, ascending: Bool = true) {
+        if let column, column.owner !== self || !column.isSortable {
+            anomalyHandler.report(.columnCannotSort(title: column.title, reason: column.owner !== self ? "it was not added to this view" : "it has no sort order"))
+            return
+        }
         gtk_column_view_sort_by_column(OpaquePointer(view), column?.column, ascending ? GTK_SORT_ASCENDING : GTK_SORT_DESCENDING)
     }
 

@@ -19,9 +19,11 @@ import ModelStorage
 public final class TableColumn {
     /// The title in the column's header.
     public let title: String
-    /// The mapping of the column's model type to its cell type; attach typed events to it
-    /// (`didSelect`, `configure`, …) as to a registered row type's.
+    /// The mapping of the column's model type to its cell type (typed events are attached
+    /// in `init(_:cell:bundle:sortedBy:mapping:)`, or on the manager by cell type).
     public let mapping: ViewModelMapping
+    /// Where a `TemplateRow` cell loads its `.ui` file from.
+    let bundle: Bundle
     /// Whether the user can drag the column's edge to resize it (the default).
     public var isResizable = true {
         didSet { applyProperties() }
@@ -43,13 +45,23 @@ public final class TableColumn {
     /// The factory of the column's cells, once added.
     private(set) var factory: RowFactory?
     private var cellDelegate: ColumnCellDelegate?
+    /// The manager the column was added to.
+    private(set) weak var owner: ColumnViewManager?
 
     /// A column of `cellType` cells for the models they show, sorted (when given) by
     /// `areInIncreasingOrder`.
-    public init<Cell: RowWidget & ModelTransfer>(_ title: String, cell cellType: Cell.Type,
-                                                  sortedBy areInIncreasingOrder: ((Cell.ModelType, Cell.ModelType) -> Bool)? = nil) {
+    /// - Parameters:
+    ///   - bundle: where a `TemplateRow` cell loads its `.ui` file from.
+    ///   - mapping: configures the cell's mapping, as `register` does: typed events
+    ///     (`$0.didSelect { cell, model, indexPath in … }`), a `modelCondition`.
+    public init<Cell: RowWidget & ModelTransfer>(_ title: String, cell cellType: Cell.Type, bundle: Bundle = .main,
+                                                  sortedBy areInIncreasingOrder: ((Cell.ModelType, Cell.ModelType) -> Bool)? = nil,
+                                                  mapping configure: ((RowMapping<Cell>) -> Void)? = nil) {
         self.title = title
-        mapping = RowMapping<Cell>(kind: .item)
+        let mapping = RowMapping<Cell>(kind: .item)
+        configure?(mapping)
+        self.mapping = mapping
+        self.bundle = bundle
         self.areInIncreasingOrder = Self.erase(areInIncreasingOrder)
     }
 
@@ -61,6 +73,7 @@ public final class TableColumn {
         mapping = ViewModelMapping(kind: .item, rowType: TextCell.self, modelType: Model.self) { cell, model in
             cell.text = text(model)
         }
+        bundle = .main
         self.areInIncreasingOrder = Self.erase(areInIncreasingOrder)
     }
 
@@ -76,7 +89,8 @@ public final class TableColumn {
 
     private static func erase<Model>(_ order: ((Model, Model) -> Bool)?) -> ((Any, Any) -> Bool)? {
         guard let order else { return nil }
-        // Models of other types sort after the column's own, keeping their order.
+        // Models of other types sort after the column's own when ascending (GTK reverses
+        // the whole order when descending), keeping their order.
         return { left, right in
             switch (left as? Model, right as? Model) {
             case let (left?, right?): return order(left, right)
@@ -89,6 +103,10 @@ public final class TableColumn {
     /// Makes the GtkColumnViewColumn, its cell factory and its sorter, for `manager`.
     func attach(to manager: ColumnViewManager) -> OpaquePointer {
         precondition(column == nil, "a TableColumn belongs to one ColumnViewManager")
+        mapping.templateContext = TemplateContext.Context(bundle: bundle) { [weak manager] anomaly in
+            manager?.anomalyHandler.report(anomaly)
+        }
+        owner = manager
         let factory = RowFactory()
         let delegate = ColumnCellDelegate(manager: manager, column: self)
         factory.delegate = delegate

@@ -7,6 +7,7 @@ public final class TextCell: RowWidget {
     /// The label.
     public let label = Label()
 
+    /// An empty cell (the column sets its text).
     public required init() {
         label.addCSSClass("text-cell")
         gtk_label_set_xalign(label.opaquePointer, 0)
@@ -14,6 +15,7 @@ public final class TextCell: RowWidget {
         gtk_label_set_single_line_mode(label.opaquePointer, 1)
     }
 
+    /// The label's widget.
     public var rootWidget: UnsafeMutablePointer<GtkWidget> { label.gtkWidget }
 
     /// The text shown.

@@ -5,9 +5,12 @@ import ListViewManager
 /// The table's name cell: the item's icon and title.
 public final class NameCell: RowWidget, ModelTransfer {
     let box = Box(orientation: .horizontal, spacing: 8)
+    /// The item's icon, 16 pixels.
     public let icon = Image()
+    /// The item's title.
     public let title = Label()
 
+    /// An empty cell.
     public required init() {
         icon.pixelSize = 16
         gtk_label_set_ellipsize(title.opaquePointer, PANGO_ELLIPSIZE_END)
@@ -15,8 +18,10 @@ public final class NameCell: RowWidget, ModelTransfer {
         box.append(title)
     }
 
+    /// The box holding the icon and the title.
     public var rootWidget: UnsafeMutablePointer<GtkWidget> { box.gtkWidget }
 
+    /// Shows `model`'s icon and title.
     public func update(with model: any Detailed) {
         icon.iconName = model.iconName
         title.text = model.detailTitle

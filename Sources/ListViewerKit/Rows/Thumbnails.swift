@@ -18,11 +18,14 @@ final class Thumbnails {
     private var recent: [String] = []
     /// Paths being made, with who waits for them.
     private var waiting: [String: [(OpaquePointer) -> Void]] = [:]
+    /// Files GdkPixbuf could not read (not read again).
+    private var unreadable: Set<String> = []
     private let queue = RequestQueue()
 
     /// Calls `deliver` with `path`'s thumbnail: at once when it is known, else once made
     /// (never when the file is not an image GdkPixbuf can read).
     func thumbnail(of path: String, _ deliver: @escaping (OpaquePointer) -> Void) {
+        guard !unreadable.contains(path) else { return }
         if let texture = textures[path] {
             touch(path)
             deliver(texture)
@@ -33,14 +36,31 @@ final class Thumbnails {
             return
         }
         waiting[path] = [deliver]
-        queue.push(path) { [weak self] pixbuf in
-            Task { @MainActor in self?.receive(pixbuf, for: path) }
+        request(path)
+    }
+
+    private func request(_ path: String) {
+        queue.push(path) { [weak self] result in
+            Task { @MainActor in self?.receive(result, for: path) }
         }
     }
 
-    private func receive(_ pixbuf: Pixbuf?, for path: String) {
+    private func receive(_ result: RequestQueue.Result, for path: String) {
+        let pixbuf: Pixbuf
+        switch result {
+        case .dropped:
+            // Dropped unread (scrolled past long ago); asked for again meanwhile, it is
+            // asked for anew.
+            if waiting[path]?.isEmpty == false { request(path) }
+            return
+        case .unreadable:
+            waiting[path] = nil
+            unreadable.insert(path)
+            return
+        case .made(let made):
+            pixbuf = made
+        }
         let waiters = waiting.removeValue(forKey: path) ?? []
-        guard let pixbuf else { return }
         let texture = gdk_texture_new_for_pixbuf(pixbuf.pointer)!
         g_object_unref(UnsafeMutableRawPointer(pixbuf.pointer))
         textures[path] = texture
@@ -65,8 +85,16 @@ struct Pixbuf: @unchecked Sendable {
 
 /// The paths waiting to be read, newest first, read one at a time on a thread of their own.
 final class RequestQueue: Sendable {
+    /// What became of a request.
+    enum Result: Sendable {
+        case made(Pixbuf)
+        case unreadable
+        /// Dropped unread: too many newer requests came after it.
+        case dropped
+    }
+
     private struct State {
-        var pending: [(path: String, done: @Sendable (Pixbuf?) -> Void)] = []
+        var pending: [(path: String, done: @Sendable (Result) -> Void)] = []
         var running = false
     }
 
@@ -74,21 +102,19 @@ final class RequestQueue: Sendable {
     /// Beyond this many waiting paths, the oldest are dropped unread (scrolled past long ago).
     private let limit = 200
 
-    func push(_ path: String, done: @escaping @Sendable (Pixbuf?) -> Void) {
-        let start = state.withLock { state -> Bool in
+    func push(_ path: String, done: @escaping @Sendable (Result) -> Void) {
+        let (start, dropped) = state.withLock { state -> (Bool, (@Sendable (Result) -> Void)?) in
             state.pending.append((path, done))
-            if state.pending.count > limit {
-                let dropped = state.pending.removeFirst()
-                dropped.done(nil)
-            }
+            let dropped = state.pending.count > limit ? state.pending.removeFirst().done : nil
             defer { state.running = true }
-            return !state.running
+            return (!state.running, dropped)
         }
+        dropped?(.dropped)
         if start { Thread.detachNewThread { [self] in run() } }
     }
 
     private func run() {
-        while let request = state.withLock({ state -> (path: String, done: @Sendable (Pixbuf?) -> Void)? in
+        while let request = state.withLock({ state -> (path: String, done: @Sendable (Result) -> Void)? in
             guard let next = state.pending.popLast() else {
                 state.running = false
                 return nil
@@ -96,7 +122,7 @@ final class RequestQueue: Sendable {
             return next
         }) {
             let pixbuf = gdk_pixbuf_new_from_file_at_scale(request.path, Int32(Thumbnails.size), Int32(Thumbnails.size), 1, nil)
-            request.done(pixbuf.map(Pixbuf.init))
+            request.done(pixbuf.map { .made(Pixbuf(pointer: $0)) } ?? .unreadable)
         }
     }
 }

@@ -11,6 +11,7 @@ public class Tile: RowWidget {
     /// The name, on up to two lines.
     public let name = Label()
 
+    /// An empty tile.
     public required init() {
         box.addCSSClass("tile")
         box.setMargins(vertical: 8, horizontal: 8)
@@ -26,6 +27,7 @@ public class Tile: RowWidget {
         box.append(name)
     }
 
+    /// The tile's box.
     public var rootWidget: UnsafeMutablePointer<GtkWidget> { box.gtkWidget }
 
     /// The size of an icon (a thumbnail is larger: `Thumbnails.size`).
@@ -40,6 +42,7 @@ public class Tile: RowWidget {
 
 /// A grid cell for any item with details: its kind's icon and its title.
 public final class ItemTile: Tile, ModelTransfer {
+    /// Shows `model`'s icon and title.
     public func update(with model: any Detailed) {
         show(icon: model.iconName, name: model.detailTitle)
     }
@@ -52,6 +55,7 @@ public final class ImageTile: Tile, ModelTransfer {
     /// Whether the thumbnail is shown (not the icon).
     public private(set) var showsThumbnail = false
 
+    /// Shows the image icon and `model`'s name, then its thumbnail once made.
     public func update(with model: DirectoryEntry) {
         path = model.path
         showsThumbnail = false

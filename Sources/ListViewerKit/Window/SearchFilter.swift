@@ -96,8 +96,8 @@ public final class SearchFilter {
     public func reorder(by order: ([Any]) -> [Int]?) {
         var newPlace: [[Int]] = []
         for section in all.indices {
-            guard let permutation = order(all[section].map(\.model)), permutation.count == all[section].count,
-                  Set(permutation).count == permutation.count else {
+            guard let permutation = order(all[section].map(\.model)),
+                  MemoryStorage.isPermutation(permutation, count: all[section].count) else {
                 newPlace.append(Array(all[section].indices))
                 continue
             }
