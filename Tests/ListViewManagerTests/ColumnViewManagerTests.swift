@@ -289,4 +289,20 @@ final class ColumnViewManagerTests: XCTestCase {
         XCTAssertEqual(fixture.storedIDs, [1, 2, 3, 4])
         fixture.harness.close()
     } }
+
+    func testChangesReachTheColumnViewAsTheSameSplicesAsAList() { onMain {
+        let fixture = Fixture()
+        let recorder = ItemsChangedRecorder(fixture.manager.bridge.listModel) { object in
+            (RowItem.of(object)?.model as? Book)?.title ?? "?"
+        }
+        try? fixture.manager.memoryStorage.insertItem(Book(id: 5, title: "Cedar Row", author: "Ed Park", year: 1944), to: IndexPath(item: 1, section: 0))
+        XCTAssertEqual(recorder.take(), ["1+1"])
+        fixture.manager.memoryStorage.removeItems(at: [IndexPath(item: 0, section: 0), IndexPath(item: 4, section: 0)])
+        XCTAssertEqual(recorder.take(), ["0-1", "3-1"])
+        XCTAssertEqual(recorder.shadow, ["Cedar Row", "Apple Valley", "Quiet Harbour"])
+        recorder.disconnect()
+        fixture.harness.waitForFrames()
+        XCTAssertEqual(fixture.cells(at: 0), ["Cedar Row", "1944", "Ed Park"])
+        fixture.harness.close()
+    } }
 }
