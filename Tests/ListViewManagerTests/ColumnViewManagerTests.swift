@@ -305,4 +305,23 @@ final class ColumnViewManagerTests: XCTestCase {
         XCTAssertEqual(fixture.cells(at: 0), ["Cedar Row", "1944", "Ed Park"])
         fixture.harness.close()
     } }
+
+    func testColumnsAreRemovedAndReplacedWithTheirCells() { onMain {
+        let fixture = Fixture()
+        fixture.harness.waitForFrames()
+        XCTAssertTrue(fixture.manager.removeColumn(fixture.year))
+        XCTAssertFalse(fixture.manager.removeColumn(fixture.year), "not this view's any more")
+        fixture.harness.waitForFrames()
+        XCTAssertEqual(fixture.cells(at: 0), ["Pear Orchard", "Ada Lind"])
+        XCTAssertEqual(g_list_model_get_n_items(gtk_column_view_get_columns(OpaquePointer(fixture.manager.view))), 2)
+
+        let id = TableColumn("Id", text: { (book: Book) in "#\(book.id)" }, sortedBy: { $0.id < $1.id })
+        fixture.manager.setColumns([id])
+        fixture.harness.waitForFrames()
+        XCTAssertEqual(fixture.cells(at: 2), ["#3"])
+        fixture.manager.sort(by: id, ascending: false)
+        XCTAssertEqual(fixture.storedIDs, [4, 3, 2, 1])
+        XCTAssertEqual(fixture.anomalies, [])
+        fixture.harness.close()
+    } }
 }

@@ -135,7 +135,7 @@ final class DatabaseWindowTests: XCTestCase {
         defer { sample.remove() }
         let viewer = Self.open(sample)
         viewer.setViewMode(.table)
-        let name = try XCTUnwrap(viewer.tableManager.columns.first { $0.title == "Name" })
+        let name = try XCTUnwrap(viewer.tableManager.columns.first { $0.title == "name" })
         viewer.tableManager.sort(by: name, ascending: false)
         XCTAssertEqual(Self.titles(viewer), [["pear", "apple"], ["cherry"]])
         let other = try sample.otherConnection()
@@ -144,6 +144,23 @@ final class DatabaseWindowTests: XCTestCase {
         XCTAssertEqual(Self.titles(viewer), [["pear", "orange", "apple"], ["cherry"]])
         viewer.tableManager.sort(by: nil)
         XCTAssertEqual(Self.titles(viewer), [["apple", "pear", "orange"], ["cherry"]], "the query's order (by rowid) again")
+        ViewerTestLoop.close(viewer)
+    } }
+
+    func testTheTableViewShowsTheDatabaseTablesOwnColumnsAndSortsNumbersAsNumbers() throws { try MainActor.assumeIsolated {
+        let sample = try SampleDatabase()
+        defer { sample.remove() }
+        let viewer = Self.open(sample, sectionBy: nil)
+        viewer.setViewMode(.table)
+        XCTAssertEqual(viewer.tableManager.columns.map(\.title), ["#", "id", "name", "category", "price", "photo"])
+        let price = try XCTUnwrap(viewer.tableManager.columns.first { $0.title == "price" })
+        viewer.tableManager.sort(by: price, ascending: false)
+        XCTAssertEqual(Self.titles(viewer), [["cherry", "pear", "apple"]])
+        ViewerTestLoop.wait("the cells") { viewer.tableManager.row(at: IndexPath(item: 0, section: 0)) != nil }
+        XCTAssertEqual((viewer.tableManager.row(at: IndexPath(item: 0, section: 0)) as? TextCell)?.text, "3")
+        // Another source gives the table its own columns back.
+        viewer.show(try CatalogLoader.load(path: ViewerResources.sampleCatalog.path))
+        XCTAssertEqual(viewer.tableManager.columns.map(\.title), ["Name", "Kind", "Size", "Modified"])
         ViewerTestLoop.close(viewer)
     } }
 }

@@ -182,7 +182,7 @@ final class ViewModeTests: XCTestCase {
             viewer!.present()
             viewer!.openDatabase(sample.path, table: "fruit")
             viewer!.setViewMode(.table)
-            viewer!.tableManager.sort(by: try XCTUnwrap(viewer!.tableManager.columns.first { $0.title == "Name" }))
+            viewer!.tableManager.sort(by: try XCTUnwrap(viewer!.tableManager.columns.first { $0.title == "name" }))
             table = viewer!.tableManager
             storage = viewer!.tableManager.storage as AnyObject
             // What the title bar's close button does: the window is destroyed, not `close()`d.

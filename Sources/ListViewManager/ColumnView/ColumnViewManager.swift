@@ -72,6 +72,26 @@ public final class ColumnViewManager: ItemViewManager {
         gtk_column_view_append_column(OpaquePointer(view), gtkColumn)
     }
 
+    /// Takes `column` (added here) off the view, with its cells; returns false, changing
+    /// nothing, for a column that is not this view's. A removed column is not added again
+    /// (make a new one). Removing the column the view is sorted by leaves the order as it is.
+    @discardableResult
+    public func removeColumn(_ column: TableColumn) -> Bool {
+        guard let index = columns.firstIndex(where: { $0 === column }), let gtkColumn = column.column else { return false }
+        gtk_column_view_remove_column(OpaquePointer(view), gtkColumn)
+        gtk_column_view_column_set_factory(gtkColumn, nil)
+        columns.remove(at: index)
+        columnFactories.remove(at: index)
+        cellMappings.removeAll { $0 === column.mapping }
+        return true
+    }
+
+    /// Replaces every column with `newColumns` (a table of another shape).
+    public func setColumns(_ newColumns: [TableColumn]) {
+        for column in columns { removeColumn(column) }
+        for column in newColumns { addColumn(column) }
+    }
+
     /// Whether the user can drag column headers to reorder the columns (GtkColumnView's
     /// default: yes).
     public var reorderableColumns: Bool {

@@ -28,10 +28,31 @@ public final class NameCell: RowWidget, ModelTransfer {
     }
 }
 
-/// The columns of the viewer's table: name, kind, size and modification date; the last
-/// two for files, empty for other items. Every column sorts.
+/// The columns of the viewer's table: name, kind, size and modification date (the last
+/// two for files, empty for other items), or a database table's own columns. Every column
+/// sorts.
 @MainActor
 enum ViewerTable {
+    /// The rowid, then each of the table's columns, as text; numbers sort as numbers.
+    static func columns(of query: TableQuery) -> [TableColumn] {
+        let rowid = TableColumn("#", text: { (record: DatabaseRecord) in "\(record.id)" }) { $0.id < $1.id }
+        rowid.fixedWidth = 60
+        let columns = query.columns.map { name in
+            TableColumn(name, text: { (record: DatabaseRecord) in record.value(of: name) ?? "" }) { left, right in
+                precedes(left.value(of: name) ?? "", right.value(of: name) ?? "")
+            }
+        }
+        columns.last?.expands = true
+        return [rowid] + columns
+    }
+
+    /// Whether the value `left` sorts before `right`: as numbers when both are, else as
+    /// text the way people sort it (digits by value, case aside).
+    static func precedes(_ left: String, _ right: String) -> Bool {
+        if let left = Double(left), let right = Double(right) { return left < right }
+        return left.localizedStandardCompare(right) == .orderedAscending
+    }
+
     static func columns() -> [TableColumn] {
         let name = TableColumn("Name", cell: NameCell.self) { left, right in
             left.detailTitle.localizedStandardCompare(right.detailTitle) == .orderedAscending

@@ -146,7 +146,7 @@ extension ViewerWindow {
         gridManager.register(ItemTile.self)
         tableManager.sortsMemoryStorage = false
         tableManager.showsRowSeparators = true
-        for column in ViewerTable.columns() { tableManager.addColumn(column) }
+        tableManager.setColumns(ViewerTable.columns())
         tableManager.didChangeSorting = { [weak self] in self?.sortTable() }
     }
 }

@@ -30,6 +30,8 @@ extension ViewerWindow {
         // their last row.
         manager.configuration.displayHeaderOnEmptySection = true
         manager.configuration.displayFooterOnEmptySection = false
+        // The table shows the database table's own columns.
+        tableManager.setColumns(ViewerTable.columns(of: opened.query))
         showContent(opened.storage)
         finishLoading()
     }
@@ -39,6 +41,7 @@ extension ViewerWindow {
         guard let liveTable else { return }
         liveTable.stopObserving()
         self.liveTable = nil
+        tableManager.setColumns(ViewerTable.columns())
         showContent(filter.storage)
     }
 }
