@@ -78,6 +78,10 @@ final class DatabaseTests: XCTestCase {
         XCTAssertEqual(records[1].values, ["2", "pear", "pome", "2.0", "NULL"])
         XCTAssertEqual(records[0].title, "apple", "the first text column")
         XCTAssertEqual(records[0].summary(), "id: 1 · category: pome · price: 1.5")
+        // The INTEGER PRIMARY KEY is the rowid; with the section column, a row need not repeat it.
+        XCTAssertEqual(query.rowIDColumn, "id")
+        XCTAssertEqual(query.columnsShownElsewhere, ["id", "category"])
+        XCTAssertEqual(records[0].summary(skipping: query.columnsShownElsewhere), "price: 1.5 · photo: 3 bytes")
         XCTAssertEqual(records[2].details.first?.0, "rowid")
         XCTAssertEqual(records[2].details.count, 6)
     }

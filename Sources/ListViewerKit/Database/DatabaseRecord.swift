@@ -58,9 +58,10 @@ public struct DatabaseRecord: FetchableRecord, Identifiable, Equatable, Sendable
         columns.firstIndex(of: column).map { values[$0] }
     }
 
-    /// The first `count` columns other than the title, as "name: value" pairs.
-    public func summary(_ count: Int = 3) -> String {
-        columns.indices.filter { $0 != titleIndex }.prefix(count)
+    /// The first `count` columns other than the title and those in `skipping`, as
+    /// "name: value" pairs.
+    public func summary(_ count: Int = 3, skipping: Set<String> = []) -> String {
+        columns.indices.filter { $0 != titleIndex && !skipping.contains(columns[$0]) }.prefix(count)
             .map { "\(columns[$0]): \(values[$0])" }
             .joined(separator: " · ")
     }

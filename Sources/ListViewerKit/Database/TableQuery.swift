@@ -17,6 +17,14 @@ public struct TableQuery: Equatable, Sendable {
     /// The name that reads the rowid: `rowid`, or `_rowid_` or `oid` when a column is
     /// called `rowid`.
     let rowIDName: String
+    /// The column that is the rowid under another name (an `INTEGER PRIMARY KEY`), if any.
+    public let rowIDColumn: String?
+
+    /// The columns a row need not repeat in its summary: the section column (its header
+    /// says it) and the rowid's column (the row shows the rowid).
+    public var columnsShownElsewhere: Set<String> {
+        Set([sectionColumn, rowIDColumn].compactMap { $0 })
+    }
 
     /// Reads the schema of `table` (or of the database's only table when nil).
     /// - Parameters:
@@ -62,7 +70,10 @@ public struct TableQuery: Equatable, Sendable {
         } catch {
             throw DatabaseProblem("table \(name) is a WITHOUT ROWID table; the viewer follows rows by their rowid and cannot show it")
         }
-        return TableQuery(table: name, columns: columns, sectionColumn: sectionColumn, rowIDName: rowIDName)
+        // The one primary key column declared INTEGER is the rowid itself.
+        let keys = try Row.fetchAll(db, sql: "SELECT name, type FROM pragma_table_info(?) WHERE pk > 0", arguments: [name])
+        let rowIDColumn: String? = keys.count == 1 && (keys[0]["type"] as String?)?.uppercased() == "INTEGER" ? keys[0]["name"] : nil
+        return TableQuery(table: name, columns: columns, sectionColumn: sectionColumn, rowIDName: rowIDName, rowIDColumn: rowIDColumn)
     }
 
     /// The rows whose columns contain every whitespace-separated term of `search` (any

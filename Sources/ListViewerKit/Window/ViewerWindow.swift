@@ -137,6 +137,11 @@ public final class ViewerWindow {
         manager.register(OtherFileRow.self) { $0.modelCondition = { _, entry in entry.kind == .other } }
         manager.register(UnreadableEntryRow.self)
         manager.register(DatabaseRecordRow.self)
+        // A database row's summary leaves out what its header and its rowid already say.
+        manager.configure(DatabaseRecordRow.self) { [weak self] row, record, _ in
+            guard let query = self?.liveTable?.query else { return }
+            row.subtitle.text = record.summary(skipping: query.columnsShownElsewhere)
+        }
         registerGridAndTable()
     }
 
