@@ -12,20 +12,14 @@ public protocol AccessibilityLabeled {
 extension ItemViewManager {
     /// Gives the rows of items of `modelType` a tooltip: `text` returns it (nil: none).
     public func tooltip<Model>(model modelType: Model.Type, _ text: @escaping (Model, IndexPath) -> String?) {
-        tooltipProviders.append { model, indexPath in
-            guard let model = model as? Model else { return .none }
-            return .some(text(model, indexPath))
-        }
+        tooltipProviders.append(forModels(text))
     }
 
     /// Names the rows of items of `modelType` for screen readers (over the model's own
     /// `AccessibilityLabeled` label, if any). Without either, GTK names a row from the
     /// text it shows.
     public func accessibilityLabel<Model>(model modelType: Model.Type, _ label: @escaping (Model, IndexPath) -> String) {
-        accessibilityLabelProviders.append { model, indexPath in
-            guard let model = model as? Model else { return .none }
-            return .some(label(model, indexPath))
-        }
+        accessibilityLabelProviders.append(forModels(label))
     }
 
     /// The list's name for screen readers (the list view's accessible label).
@@ -53,8 +47,9 @@ extension ItemViewManager {
         attachModelEvent(.didUnhighlight, closure)
     }
 
-    /// Sets the tooltip and accessible label of `row`, just bound or updated with `model`.
-    func describe(_ row: RowWidget, showing model: Any, at flatRow: FlatRow) {
+    /// Sets the tooltip of `row`, just bound or updated with `model`, and the accessible
+    /// label of its item when `namesItem`.
+    func describe(_ row: RowWidget, showing model: Any, at flatRow: FlatRow, namesItem: Bool) {
         if case .header = flatRow, let heading = gtk_widget_get_parent(row.rootWidget) {
             // The heading box the row is shown in: named by the header's text.
             cgtk_shims_accessible_set_label(heading, (model as? AccessibilityLabeled)?.accessibilityLabel ?? model as? String)
@@ -64,6 +59,7 @@ extension ItemViewManager {
             let text = tooltipProviders.lazy.compactMap { $0(model, indexPath) }.first ?? nil
             gtk_widget_set_tooltip_text(row.rootWidget, text)
         }
+        guard namesItem else { return }
         let label = accessibilityLabelProviders.lazy.compactMap { $0(model, indexPath) }.first
             ?? (model as? AccessibilityLabeled)?.accessibilityLabel
         if label != nil || !accessibilityLabelProviders.isEmpty, let itemWidget = itemWidget(of: row) {

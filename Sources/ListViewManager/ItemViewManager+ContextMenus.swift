@@ -20,10 +20,7 @@ extension ItemViewManager {
     /// Adds entries to the context menu of every item of `modelType`, whatever row shows
     /// it (after the row type's own entries).
     public func contextMenu<Model>(model modelType: Model.Type, _ build: @escaping (Model, IndexPath) -> [MenuEntry]) {
-        menuBuilders.append { model, indexPath in
-            guard let model = model as? Model else { return [] }
-            return build(model, indexPath)
-        }
+        menuBuilders.append(forModels(build))
     }
 
     /// Opens the context menu of the item at `indexPath` (its row must be on screen), as a
@@ -48,7 +45,7 @@ extension ItemViewManager {
         for (_, attached) in boundRows(at: position) {
             for build in attached.mapping.menuBuilders { entries += build(attached.row, model, indexPath) }
         }
-        for build in menuBuilders { entries += build(model, indexPath) }
+        for build in menuBuilders { entries += build(model, indexPath) ?? [] }
         let deletable = canDelete(indexPath)
         return entries.filter { entry in
             if case .delete = entry.action { return deletable }

@@ -7,10 +7,7 @@ extension ItemViewManager {
     /// menu entry). Items are deletable only when a `canDelete` closure of their type says
     /// so (and none says no).
     public func canDelete<Model>(withItem modelType: Model.Type, _ closure: @escaping (Model, IndexPath) -> Bool) {
-        deletionFilters.append { model, indexPath in
-            guard let model = model as? Model else { return nil }
-            return closure(model, indexPath)
-        }
+        deletionFilters.append(forModels(closure))
     }
 
     /// The user deleted an item shown by `rowType` (DTTableViewManager's

@@ -7,10 +7,7 @@ extension ItemViewManager {
     /// Lets the user drag items of `modelType` to another place in the list (any section)
     /// when `closure` says so. Items no `canMove` closure speaks for stay put.
     public func canMove<Model>(withItem modelType: Model.Type, _ closure: @escaping (Model, IndexPath) -> Bool) {
-        moveFilters.append { model, indexPath in
-            guard let model = model as? Model else { return nil }
-            return closure(model, indexPath)
-        }
+        moveFilters.append(forModels(closure))
     }
 
     /// An item of `modelType` was dragged from `source` to `destination` (its index path

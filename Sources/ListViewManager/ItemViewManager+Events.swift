@@ -91,10 +91,7 @@ extension ItemViewManager {
     /// by the user, and a selection of one made any other way is undone at once, firing no
     /// event.
     public func canSelect<Model>(withItem modelType: Model.Type, _ closure: @escaping (Model, IndexPath) -> Bool) {
-        selectionFilters.append { model, indexPath in
-            guard let model = model as? Model else { return nil }
-            return closure(model, indexPath)
-        }
+        selectionFilters.append(forModels(closure))
     }
 
     // MARK: Firing
@@ -139,9 +136,8 @@ extension ItemViewManager {
     }
 
     func attachModelEvent<Model>(_ event: EventKind, _ closure: @escaping (Model, IndexPath) -> Void) {
-        modelEvents[event, default: []].append { model, indexPath in
-            if let model = model as? Model { closure(model, indexPath) }
-        }
+        let reaction = forModels(closure)
+        modelEvents[event, default: []].append { _ = reaction($0, $1) }
     }
 
     /// Connects GtkListView's `activate` to `didActivate`.
@@ -156,6 +152,12 @@ extension ItemViewManager {
         connect(UnsafeMutableRawPointer(view), "activate", unsafeBitCast(handler, to: GCallback.self), SignalClosure(reference))
         kind.setSingleClickActivation(view, configuration.singleClickActivation)
     }
+}
+
+/// `closure`, taking any model: its answer for models of type `Model`, nil for the others
+/// (how the manager keeps its per-model-type filters, providers and reactions).
+func forModels<Model, Answer>(_ closure: @escaping (Model, IndexPath) -> Answer) -> (Any, IndexPath) -> Answer? {
+    { model, indexPath in (model as? Model).map { closure($0, indexPath) } }
 }
 
 /// Lets GTK's signal handlers reach a manager without keeping it alive.

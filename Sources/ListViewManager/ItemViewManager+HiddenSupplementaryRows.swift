@@ -2,11 +2,12 @@ import ModelStorage
 
 extension ItemViewManager {
     /// Reports, once per manager, a header or footer model in one of `sections` of a view
-    /// that shows no header or footer rows, so that it is not silently dropped.
-    func noticeHiddenSupplementaryRows(in models: any SectionedModels, sections: some Sequence<Int>) {
+    /// that shows no header or footer rows, so that it is not silently dropped. `sections`
+    /// is worked out only for such a view, until it has reported.
+    func noticeHiddenSupplementaryRows(in models: any SectionedModels, sections: @autoclosure () -> [Int]) {
         guard !kind.showsSupplementaryRows, !reportedHiddenSupplementaryRows else { return }
         let count = models.numberOfSections()
-        for section in sections where section >= 0 && section < count {
+        for section in sections() where section >= 0 && section < count {
             for (supplementaryKind, model) in [(SupplementaryKind.header, models.headerModel(forSection: section)),
                                                (.footer, models.footerModel(forSection: section))] {
                 guard let model else { continue }

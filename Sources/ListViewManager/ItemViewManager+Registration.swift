@@ -67,7 +67,7 @@ extension ItemViewManager {
 extension ItemViewManager {
     /// The mappings of `rowType` for `kind` rows: registered ones and column cells.
     func registeredMappings(_ kind: MappingKind, rowType: ObjectIdentifier) -> [ViewModelMapping] {
-        resolver.mappings(kind, rowType: rowType) + cellMappings.filter { $0.kind == kind && $0.rowType == rowType }
+        resolver.mappings(kind, rowType: rowType) + tableColumns.map(\.mapping).filter { $0.kind == kind && $0.rowType == rowType }
     }
 }
 
@@ -97,16 +97,27 @@ extension ItemViewManager: RowFactoryDelegate {
     }
 
     func rowDidBind(_ entry: RowFactory.AttachedRow, listItem: OpaquePointer) {
+        rowDidBind(entry, namesItem: true)
+    }
+
+    func rowDidUpdate(_ entry: RowFactory.AttachedRow) {
+        rowDidUpdate(entry, namesItem: true)
+    }
+
+    /// `entry`'s row was bound: it is described (named for screen readers too when
+    /// `namesItem`: one cell of a column view's row does it) and its events fire.
+    func rowDidBind(_ entry: RowFactory.AttachedRow, namesItem: Bool) {
         guard let flatRow = entry.flatRow, let model = entry.item?.model else { return }
         let indexPath = Self.indexPath(of: flatRow)
-        describe(entry.row, showing: model, at: flatRow)
+        describe(entry.row, showing: model, at: flatRow, namesItem: namesItem)
         entry.mapping.fire(.configure, row: entry.row, model: model, indexPath: indexPath)
         entry.mapping.fire(.willDisplay, row: entry.row, model: model, indexPath: indexPath)
     }
 
-    func rowDidUpdate(_ entry: RowFactory.AttachedRow) {
+    /// `entry`'s row was updated in place, as `rowDidBind(_:namesItem:)`.
+    func rowDidUpdate(_ entry: RowFactory.AttachedRow, namesItem: Bool) {
         guard let flatRow = entry.flatRow, let model = entry.item?.model else { return }
-        describe(entry.row, showing: model, at: flatRow)
+        describe(entry.row, showing: model, at: flatRow, namesItem: namesItem)
         entry.mapping.fire(.configure, row: entry.row, model: model, indexPath: Self.indexPath(of: flatRow))
     }
 

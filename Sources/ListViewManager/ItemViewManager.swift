@@ -48,10 +48,11 @@ public class ItemViewManager {
     let bridge: ListModelBridge
     /// The item factory of a list or grid view.
     let factory = RowFactory()
-    /// The factories of a column view's columns, in order (none for a list or grid).
-    var columnFactories: [RowFactory] = []
-    /// The mappings of a column view's cells (events name cell types as row types).
-    var cellMappings: [ViewModelMapping] = []
+    /// A column view's columns, in the order added (none for a list or grid): each has its
+    /// cells' factory, and its cell mapping, which events name as a row type.
+    var tableColumns: [TableColumn] = []
+    /// The factories of a column view's columns, in order.
+    var columnFactories: [RowFactory] { tableColumns.compactMap(\.factory) }
     let updater = ListViewUpdater()
     var resolver: MappingResolver
     /// Rows shown for models no mapping applies to, per kind.
@@ -68,8 +69,8 @@ public class ItemViewManager {
     var deletionFilters: [(Any, IndexPath) -> Bool?] = []
     /// Tooltip texts by model type; nil when the model is not of the provider's type.
     var tooltipProviders: [(Any, IndexPath) -> String??] = []
-    /// Accessible labels by model type, as `tooltipProviders`.
-    var accessibilityLabelProviders: [(Any, IndexPath) -> String??] = []
+    /// Accessible labels by model type; nil when the model is not of the provider's type.
+    var accessibilityLabelProviders: [(Any, IndexPath) -> String?] = []
     /// Move filters, as `deletionFilters`.
     var moveFilters: [(Any, IndexPath) -> Bool?] = []
     /// Reactions to moves: the moved item's bound row (if any), its model, from, to.
@@ -78,8 +79,9 @@ public class ItemViewManager {
     var dropReactions: [(DroppedContent, IndexPath) -> Void] = []
     /// The item being dragged, followed through updates, and the drop indicator.
     let drag = DragState()
-    /// Model-level builders of context menu entries.
-    var menuBuilders: [(Any, IndexPath) -> [MenuEntry]] = []
+    /// Model-level builders of context menu entries; nil when the model is not of the
+    /// builder's type.
+    var menuBuilders: [(Any, IndexPath) -> [MenuEntry]?] = []
     /// The context menu.
     private(set) lazy var contextMenus = ContextMenuPresenter(manager: self)
     var selection: SelectionState!
@@ -141,7 +143,7 @@ public class ItemViewManager {
         // the main loop runs, so that a handler the app sets right after init hears it.
         whenIdle { [weak self] in
             guard let self else { return }
-            noticeHiddenSupplementaryRows(in: self.storage, sections: 0..<self.storage.numberOfSections())
+            noticeHiddenSupplementaryRows(in: self.storage, sections: Array(0..<self.storage.numberOfSections()))
         }
     }
 
@@ -177,7 +179,7 @@ public class ItemViewManager {
 
     /// The factories making the view's rows: the item factory of a list or grid, the
     /// columns' factories of a column view.
-    var factories: [RowFactory] { columnFactories.isEmpty ? [factory] : columnFactories }
+    var factories: [RowFactory] { tableColumns.isEmpty ? [factory] : columnFactories }
 
     /// Every bound row (every bound cell of a column view), with its list item.
     var boundRows: [(listItem: OpaquePointer, row: RowFactory.AttachedRow)] {

@@ -68,7 +68,7 @@ public final class ListViewUpdater {
             manager.selection.dropForReload()
             manager.contextMenus.dropForReload()
             manager.drag.dropForReload()
-            manager.noticeHiddenSupplementaryRows(in: models, sections: 0..<models.numberOfSections())
+            manager.noticeHiddenSupplementaryRows(in: models, sections: Array(0..<models.numberOfSections()))
             manager.bridge.reload(models: models, options: options)
             didUpdateContent?(nil)
         }

@@ -220,6 +220,7 @@ final class RowFactory {
 final class RowHost {
     private struct Entry {
         let row: RowWidget
+        let mapping: ViewModelMapping
         /// What is put into the list item: the row's root widget or its wrapper.
         let widget: UnsafeMutablePointer<GtkWidget>
         /// The wrapper, owned here (one reference), if any.
@@ -233,12 +234,11 @@ final class RowHost {
     /// The box holding the rows once there are two (one reference, owned here).
     private var box: UnsafeMutablePointer<GtkWidget>?
     private var entries: [ObjectIdentifier: Entry] = [:]
-    private var mappings: [ObjectIdentifier: ViewModelMapping] = [:]
     private var current: ObjectIdentifier?
 
     /// The rows made here, with their mappings.
     var rows: [(row: RowWidget, mapping: ViewModelMapping)] {
-        entries.compactMap { key, entry in mappings[key].map { (entry.row, $0) } }
+        entries.values.map { ($0.row, $0.mapping) }
     }
 
     init(listItem: OpaquePointer, factory: RowFactory) {
@@ -267,14 +267,13 @@ final class RowHost {
             return entry.row
         }
         let (row, wrapper) = make()
-        let entry = Entry(row: row, widget: wrapper ?? row.rootWidget, wrapper: wrapper)
+        let entry = Entry(row: row, mapping: mapping, widget: wrapper ?? row.rootWidget, wrapper: wrapper)
         if let first = entries.values.first {
             append(entry.widget, after: first.widget)
         } else {
             gtk_list_item_set_child(listItem, entry.widget)
         }
         entries[key] = entry
-        mappings[key] = mapping
         return row
     }
 

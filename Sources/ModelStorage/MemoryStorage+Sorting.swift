@@ -7,13 +7,8 @@ extension MemoryStorage {
     /// moved items' selection and their rows. Sorting an already sorted storage delivers
     /// nothing. Takes O(n log n) comparisons.
     public func sortItems(by areInIncreasingOrder: (Any, Any) throws -> Bool) rethrows {
-        try reorderItems { _, items in
-            try items.indices.sorted { left, right in
-                if try areInIncreasingOrder(items[left], items[right]) { return true }
-                if try areInIncreasingOrder(items[right], items[left]) { return false }
-                return left < right
-            }
-        }
+        // The standard library's sort is stable.
+        try reorderItems { _, items in try items.indices.sorted { try areInIncreasingOrder(items[$0], items[$1]) } }
     }
 
     /// Puts each section's items in the order `order` gives for them: given a section's

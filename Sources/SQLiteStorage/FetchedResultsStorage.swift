@@ -216,14 +216,8 @@ where Record.ID: Sendable {
         fetched = snapshot
         var sorted = snapshot
         if let sortOrder {
-            for index in sorted.sections.indices {
-                let items = sorted.sections[index].items
-                sorted.sections[index].items = items.indices.sorted { left, right in
-                    if sortOrder(items[left], items[right]) { return true }
-                    if sortOrder(items[right], items[left]) { return false }
-                    return left < right
-                }.map { items[$0] }
-            }
+            // The standard library's sort is stable.
+            for index in sorted.sections.indices { sorted.sections[index].items.sort(by: sortOrder) }
         }
         currentSnapshot = sorted
         memory.apply(sorted)

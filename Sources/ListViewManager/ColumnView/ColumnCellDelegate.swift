@@ -33,12 +33,15 @@ final class ColumnCellDelegate: RowFactoryDelegate {
         manager?.canSelect(model, at: row) ?? false
     }
 
+    /// Only the cells of the column added first name the row for screen readers.
+    private var namesItem: Bool { manager?.columns.first === column }
+
     func rowDidBind(_ row: RowFactory.AttachedRow, listItem: OpaquePointer) {
-        manager?.rowDidBind(row, listItem: listItem)
+        manager?.rowDidBind(row, namesItem: namesItem)
     }
 
     func rowDidUpdate(_ row: RowFactory.AttachedRow) {
-        manager?.rowDidUpdate(row)
+        manager?.rowDidUpdate(row, namesItem: namesItem)
     }
 
     func rowDidUnbind(_ row: RowFactory.AttachedRow) {

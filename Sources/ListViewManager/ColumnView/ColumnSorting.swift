@@ -40,10 +40,8 @@ extension ColumnViewManager {
         // The sorter compares item objects: one per model, for the time of the sort.
         let objects = models.map { RowItem(kind: .item, model: $0).makeObject() }
         defer { objects.forEach { g_object_unref($0) } }
-        return models.indices.sorted { left, right in
-            let order = gtk_sorter_compare(sorter, objects[left], objects[right])
-            return order == GTK_ORDERING_SMALLER || (order == GTK_ORDERING_EQUAL && left < right)
-        }
+        // The standard library's sort is stable: models the sorter finds equal keep their order.
+        return models.indices.sorted { gtk_sorter_compare(sorter, objects[$0], objects[$1]) == GTK_ORDERING_SMALLER }
     }
 
     /// Sorts the storage each time the column view's sorter changes (a header click).

@@ -34,7 +34,7 @@ public final class ColumnViewManager: ItemViewManager {
     /// The GtkColumnView (the same widget as `view`).
     public var columnView: UnsafeMutablePointer<GtkWidget> { view }
     /// The columns, in the order they were added (the user may reorder them on screen).
-    public private(set) var columns: [TableColumn] = []
+    public var columns: [TableColumn] { tableColumns }
     /// Called after the sorting changed (a header was clicked) and, for a `MemoryStorage`,
     /// after its items were sorted.
     public var didChangeSorting: (() -> Void)?
@@ -66,9 +66,7 @@ public final class ColumnViewManager: ItemViewManager {
     /// Adds `column` at the end. A column belongs to one manager.
     public func addColumn(_ column: TableColumn) {
         let gtkColumn = column.attach(to: self)
-        columns.append(column)
-        columnFactories.append(column.factory!)
-        cellMappings.append(column.mapping)
+        tableColumns.append(column)
         gtk_column_view_append_column(OpaquePointer(view), gtkColumn)
     }
 
@@ -77,12 +75,10 @@ public final class ColumnViewManager: ItemViewManager {
     /// (make a new one). Removing the column the view is sorted by leaves the order as it is.
     @discardableResult
     public func removeColumn(_ column: TableColumn) -> Bool {
-        guard let index = columns.firstIndex(where: { $0 === column }), let gtkColumn = column.column else { return false }
+        guard let index = tableColumns.firstIndex(where: { $0 === column }), let gtkColumn = column.column else { return false }
         gtk_column_view_remove_column(OpaquePointer(view), gtkColumn)
         gtk_column_view_column_set_factory(gtkColumn, nil)
-        columns.remove(at: index)
-        columnFactories.remove(at: index)
-        cellMappings.removeAll { $0 === column.mapping }
+        tableColumns.remove(at: index)
         return true
     }
 
