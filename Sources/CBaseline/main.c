@@ -18,6 +18,9 @@
  *                    and a header item before each tenth, each list item's child a box
  *                    holding one widget tree per kind with the bound kind's shown
  */
+/* The oldest GTK and GLib this baseline supports (GTK 4.8, Debian 12). */
+#define GDK_VERSION_MIN_REQUIRED GDK_VERSION_4_8
+#define GLIB_VERSION_MIN_REQUIRED GLIB_VERSION_2_74
 #include <gtk/gtk.h>
 #include <malloc.h>
 #include <stdio.h>

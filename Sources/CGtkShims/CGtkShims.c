@@ -1,4 +1,6 @@
 #include <malloc.h>
+/* Raises the GTK ceiling to what the shims may call (see CGtk/shim.h). */
+#define CGTK_SHIMS_C_FILE 1
 #include "CGtkShims.h"
 
 /* List positions cross into Swift as UInt32. */
@@ -123,4 +125,35 @@ GdkContentProvider *cgtk_shims_file_content_new(const gchar *path) {
 size_t cgtk_shims_heap_bytes_in_use(void) {
     struct mallinfo2 info = mallinfo2();
     return info.uordblks + info.hblkhd;
+}
+
+gboolean cgtk_shims_gtk_at_least(guint minor) {
+    /* The headers built against bound what the binary can call; the library loaded bounds
+     * what it can do. */
+    if (!GTK_CHECK_VERSION(4, minor, 0)) return FALSE;
+    return gtk_get_major_version() > 4 || gtk_get_minor_version() >= minor;
+}
+
+void cgtk_shims_css_provider_load(GtkCssProvider *provider, const gchar *css) {
+#if GTK_CHECK_VERSION(4, 12, 0)
+    if (cgtk_shims_gtk_at_least(12)) {
+        gtk_css_provider_load_from_string(provider, css);
+        return;
+    }
+#endif
+    G_GNUC_BEGIN_IGNORE_DEPRECATIONS
+    gtk_css_provider_load_from_data(provider, css, -1);
+    G_GNUC_END_IGNORE_DEPRECATIONS
+}
+
+gboolean cgtk_shims_list_item_set_accessible_label(GtkListItem *item, const gchar *label) {
+#if GTK_CHECK_VERSION(4, 12, 0)
+    if (cgtk_shims_gtk_at_least(12)) {
+        gtk_list_item_set_accessible_label(item, label);
+        return TRUE;
+    }
+#endif
+    (void)item;
+    (void)label;
+    return FALSE;
 }

@@ -1,3 +1,5 @@
+/* Raises the GTK ceiling to what the shims may call (see CGtk/shim.h). */
+#define CGTK_SHIMS_C_FILE 1
 #include "CGtkShims.h"
 
 #include <stdint.h>

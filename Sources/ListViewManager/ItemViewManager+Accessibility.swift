@@ -47,9 +47,10 @@ extension ItemViewManager {
         attachModelEvent(.didUnhighlight, closure)
     }
 
-    /// Sets the tooltip of `row`, just bound or updated with `model`, and the accessible
-    /// label of its item when `namesItem`.
-    func describe(_ row: RowWidget, showing model: Any, at flatRow: FlatRow, namesItem: Bool) {
+    /// Sets the tooltip of `entry`'s row, just bound or updated with `model`, and the
+    /// accessible label of its item when `namesItem`.
+    func describe(_ entry: RowFactory.AttachedRow, showing model: Any, at flatRow: FlatRow, namesItem: Bool) {
+        let row = entry.row
         if case .header = flatRow, let heading = gtk_widget_get_parent(row.rootWidget) {
             // The heading box the row is shown in: named by the header's text.
             cgtk_shims_accessible_set_label(heading, (model as? AccessibilityLabeled)?.accessibilityLabel ?? model as? String)
@@ -62,7 +63,23 @@ extension ItemViewManager {
         guard namesItem else { return }
         let label = accessibilityLabelProviders.lazy.compactMap { $0(model, indexPath) }.first
             ?? (model as? AccessibilityLabeled)?.accessibilityLabel
-        if label != nil || !accessibilityLabelProviders.isEmpty, let itemWidget = itemWidget(of: row) {
+        if label != nil || !accessibilityLabelProviders.isEmpty {
+            nameItem(of: entry, label)
+        }
+    }
+
+    /// Gives the item showing `entry`'s row the accessible `label` (nil: GTK names it from
+    /// its content). GTK 4.12 names a list or grid item through its GtkListItem; before, and
+    /// for a column view's row (its cells are list items of their own), the widget GTK made
+    /// for the item is labelled, once it is placed (GTK 4.18 binds a row before placing it).
+    private func nameItem(of entry: RowFactory.AttachedRow, _ label: String?) {
+        if kind.namesItemsThroughListItems, cgtk_shims_list_item_set_accessible_label(entry.listItem, label) != 0 { return }
+        if let itemWidget = itemWidget(of: entry.row) {
+            cgtk_shims_accessible_set_label(itemWidget, label)
+            return
+        }
+        whenIdle { [weak self] in
+            guard let self, let itemWidget = itemWidget(of: entry.row) else { return }
             cgtk_shims_accessible_set_label(itemWidget, label)
         }
     }

@@ -109,7 +109,7 @@ extension ItemViewManager: RowFactoryDelegate {
     func rowDidBind(_ entry: RowFactory.AttachedRow, namesItem: Bool) {
         guard let flatRow = entry.flatRow, let model = entry.item?.model else { return }
         let indexPath = Self.indexPath(of: flatRow)
-        describe(entry.row, showing: model, at: flatRow, namesItem: namesItem)
+        describe(entry, showing: model, at: flatRow, namesItem: namesItem)
         entry.mapping.fire(.configure, row: entry.row, model: model, indexPath: indexPath)
         entry.mapping.fire(.willDisplay, row: entry.row, model: model, indexPath: indexPath)
     }
@@ -117,7 +117,7 @@ extension ItemViewManager: RowFactoryDelegate {
     /// `entry`'s row was updated in place, as `rowDidBind(_:namesItem:)`.
     func rowDidUpdate(_ entry: RowFactory.AttachedRow, namesItem: Bool) {
         guard let flatRow = entry.flatRow, let model = entry.item?.model else { return }
-        describe(entry.row, showing: model, at: flatRow, namesItem: namesItem)
+        describe(entry, showing: model, at: flatRow, namesItem: namesItem)
         entry.mapping.fire(.configure, row: entry.row, model: model, indexPath: Self.indexPath(of: flatRow))
     }
 

@@ -60,6 +60,7 @@ public final class ListViewUpdater {
             manager.drag.follow(update)
             manager.noticeHiddenSupplementaryRows(in: models, sections: update.sectionsGainingSupplementaryModels)
             let updated = manager.bridge.apply(update, models: models)
+            manager.factories.forEach { $0.followMovedRows() }
             manager.updateRowsInPlace(at: updated)
             manager.selection.reselectMovedItems()
             didUpdateContent?(update)

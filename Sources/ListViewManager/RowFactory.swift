@@ -32,6 +32,8 @@ final class RowFactory {
 
     /// A list item's child row and what it shows.
     struct AttachedRow {
+        /// The GtkListItem (or column view cell) showing the row.
+        let listItem: OpaquePointer
         let row: RowWidget
         let mapping: ViewModelMapping
         var item: RowItem?
@@ -105,7 +107,7 @@ final class RowFactory {
         let row = dequeue(mapping, into: listItem)
         mapping.updateRow(row, model)
         updateCount += 1
-        attached[listItem] = AttachedRow(row: row, mapping: mapping, item: item, flatRow: flatRow, isBound: true)
+        attached[listItem] = AttachedRow(listItem: listItem, row: row, mapping: mapping, item: item, flatRow: flatRow, isBound: true)
         updateFlags(of: listItem, item: item, model: model, at: flatRow, delegate: delegate)
     }
 
@@ -130,6 +132,29 @@ final class RowFactory {
         attached[listItem] = entry
         updateFlags(of: listItem, item: item, model: model, at: flatRow, delegate: delegate)
         delegate.rowDidUpdate(entry)
+    }
+
+    /// Whether GTK binds a row again when only its position changes: GTK 4.8 does (every
+    /// shifted row is unbound and bound again); GTK 4.12 and later keep it bound and only
+    /// move it, so what a row remembered of its place must be followed (`followMovedRows`).
+    static let rebindsMovedRows = cgtk_shims_gtk_at_least(12) == 0
+
+    /// Follows the bound rows that an update moved without GTK binding them again: each
+    /// takes its new place (its index path in events), and a row whose mapping's condition
+    /// now picks another row type shows that type, as a new bind would.
+    func followMovedRows() {
+        guard let delegate, !Self.rebindsMovedRows else { return }
+        for (listItem, entry) in attached where entry.isBound {
+            guard let item = entry.item, let model = item.model,
+                  let flatRow = delegate.flatRow(at: Int(gtk_list_item_get_position(listItem))),
+                  flatRow != entry.flatRow else { continue }
+            if delegate.mapping(for: flatRow, model: model) === entry.mapping {
+                attached[listItem]?.flatRow = flatRow
+                updateFlags(of: listItem, item: item, model: model, at: flatRow, delegate: delegate)
+            } else {
+                replaceContent(of: listItem, with: model, as: flatRow)
+            }
+        }
     }
 
     /// Whether the list item can be selected and activated (items only).

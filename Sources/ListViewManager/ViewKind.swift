@@ -14,6 +14,10 @@ struct ViewKind {
     /// Whether items follow each other left to right (a grid), so that a drop goes before
     /// or after the item by the pointer's horizontal place.
     let flowsHorizontally: Bool
+    /// Whether the list items the factory binds are the view's items, which GTK 4.12 names
+    /// for screen readers through `gtk_list_item_set_accessible_label` (a column view's
+    /// factories bind cells).
+    var namesItemsThroughListItems: Bool { name != Self.column.name }
     let setModel: (UnsafeMutablePointer<GtkWidget>, OpaquePointer?) -> Void
     let setSingleClickActivation: (UnsafeMutablePointer<GtkWidget>, Bool) -> Void
     /// Takes the factories off the view (before the manager goes).

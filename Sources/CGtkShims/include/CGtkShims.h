@@ -5,7 +5,8 @@
  * and constants built from casts. Every shim is prefixed `cgtk_shims_` and says why
  * it exists in one line. */
 
-#include <gtk/gtk.h>
+/* GTK through CGtk's header, so that both modules declare the same supported versions. */
+#include "../../CGtk/shim.h"
 #include <glib-unix.h>
 
 /* GTK_INVALID_LIST_POSITION is a cast macro ((guint) 0xffffffff), which Swift skips. */
@@ -49,6 +50,20 @@ GtkSelectionModel *cgtk_shims_single_selection_new(GListModel *model);
  * plus mapped ones). Exact where resident memory counts pages; for the benchmarks' and
  * tests' memory figures. mallinfo2 returns a struct, which Swift cannot call through dlsym. */
 size_t cgtk_shims_heap_bytes_in_use(void);
+
+/* ---- Newer GTK, reached only here: each checked at build time (GTK_CHECK_VERSION) and at
+ * run time (gtk_get_minor_version), so one binary works on every GTK from 4.8 on ---- */
+
+/* Whether the GTK running is at least 4.`minor` (and was built against at least that). */
+gboolean cgtk_shims_gtk_at_least(guint minor);
+
+/* gtk_list_item_set_accessible_label (GTK 4.12) names the widget GTK makes for the list item,
+ * even before it is placed (GTK 4.18 binds first). NULL resets it. FALSE on older GTK, where
+ * nothing is done. */
+gboolean cgtk_shims_list_item_set_accessible_label(GtkListItem *item, const gchar *label);
+
+/* gtk_css_provider_load_from_data is deprecated since GTK 4.12 for _load_from_string. */
+void cgtk_shims_css_provider_load(GtkCssProvider *provider, const gchar *css);
 
 /* g_log is variadic, which Swift cannot call: logs `message` as a warning in `domain`. */
 void cgtk_shims_log_warning(const gchar *domain, const gchar *message);

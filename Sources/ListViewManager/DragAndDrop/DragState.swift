@@ -1,4 +1,5 @@
 import CGtk
+import CGtkShims
 import Foundation
 import ModelStorage
 
@@ -72,7 +73,7 @@ enum DropIndicatorStyle {
         .drop-before { box-shadow: inset 3px 0 @theme_selected_bg_color; }
         .drop-after { box-shadow: inset -3px 0 @theme_selected_bg_color; }
         """
-        gtk_css_provider_load_from_data(provider, css, -1)
+        cgtk_shims_css_provider_load(provider, css)
         // Below the application's own priority, so that its CSS wins.
         gtk_style_context_add_provider_for_display(display, OpaquePointer(provider), UInt32(GTK_STYLE_PROVIDER_PRIORITY_APPLICATION - 1))
         g_object_unref(UnsafeMutableRawPointer(provider))
