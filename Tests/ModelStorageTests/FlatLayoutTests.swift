@@ -24,6 +24,7 @@ final class LayoutFixture {
             let changes = layout.apply(update)
             result.splices += changes.splices
             result.updatedPositions += changes.updatedPositions
+            result.updatedSectionHeaders += changes.updatedSectionHeaders
         }
     }
 }
@@ -265,5 +266,60 @@ struct FlatLayoutLimitTests {
         checker.verify(old: old, new: referenceRows(of: fixture.storage, checker.options), changes, touched: [], isReload: false,
                        checksNoOpEnds: false, context: "a reversed block")
         #expect(checker.failures.isEmpty, "\(checker.failures.first ?? "")")
+    }
+}
+
+@Suite("FlatLayout: headers the view shows itself (GTK 4.12's section headers)")
+struct SectionHeaderLayoutTests {
+    static let options = FlatLayoutOptions(headersAreSectionHeaders: true)
+
+    @Test("Headers take no rows; sections are the ranges of their items and footers")
+    func rowsAndRanges() {
+        let fixture = LayoutFixture(options: Self.options) { storage in
+            storage.addItems(["a", "b"], toSection: 0)
+            storage.addItems(["c"], toSection: 1)
+            storage.setSectionHeaderModels(["Today", "Earlier"])
+            storage.setSectionFooterModel("2 posts", forSection: 0)
+        }
+        #expect(fixture.layout.rows == [.item(ip(0, 0)), .item(ip(0, 1)), .footer(section: 0), .item(ip(1, 0))])
+        #expect(fixture.layout.sectionRange(containing: 2) == 0..<3)
+        #expect(fixture.layout.sectionRange(containing: 3) == 3..<4)
+        #expect(fixture.layout.sectionRange(containing: 4) == nil)
+        #expect(fixture.layout.showsSectionHeader(1))
+    }
+
+    @Test("An empty section showing its header keeps one header row until it has items or a footer")
+    func emptySection() {
+        let fixture = LayoutFixture(options: Self.options) { storage in
+            storage.addItems(["a"], toSection: 0)
+            storage.setSectionHeaderModels(["Full", "Empty"])
+        }
+        #expect(fixture.layout.rows == [.item(ip(0, 0)), .header(section: 1)])
+        #expect(fixture.changes { $0.addItem("b", toSection: 1) }.splices.map(\.description) == ["1-1+1"])
+        #expect(fixture.changes { try? $0.removeItem("b") }.splices.map(\.description) == ["1-1+1"])
+        #expect(fixture.changes { $0.setSectionFooterModel("end", forSection: 1) }.splices.map(\.description) == ["1-1+1"])
+        #expect(fixture.layout.rows == [.item(ip(0, 0)), .footer(section: 1)])
+        let hidden = LayoutFixture(options: FlatLayoutOptions(displayHeaderOnEmptySection: false, headersAreSectionHeaders: true)) { storage in
+            storage.setSectionHeaderModels(["Empty"])
+        }
+        #expect(hidden.layout.count == 0)
+    }
+
+    @Test("A header model inserted, replaced or deleted is an update of the section's header, not a splice")
+    func headerUpdates() {
+        let fixture = LayoutFixture(options: Self.options) { storage in
+            storage.addItems(["a"], toSection: 0)
+            storage.addItems(["b"], toSection: 1)
+        }
+        let inserted = fixture.changes { $0.setSectionHeaderModel("Later", forSection: 1) }
+        #expect(inserted.splices.isEmpty && inserted.updatedSectionHeaders == [1])
+        let moved = fixture.changes { storage in
+            storage.performUpdates {
+                storage.setSectionHeaderModel("Sooner", forSection: 1)
+                storage.insertSection(SectionModel(), atIndex: 0)
+            }
+        }
+        #expect(moved.updatedSectionHeaders == [2], "followed to the section's place after the update")
+        #expect(fixture.changes { $0.setSectionHeaderModel(String?.none, forSection: 2) }.updatedSectionHeaders == [2])
     }
 }

@@ -6,24 +6,38 @@ import Testing
 struct RowSnapshot: Equatable {
     let id: RowID
     let version: Int
+    /// The section the row belongs to.
+    let section: Int
 }
 
-/// The storage flattened directly, without `FlatLayout`: what the list must show.
+/// The storage flattened directly, without `FlatLayout`: what the list must show. When the
+/// view shows headers itself, a header is a row only for an empty section with no footer row.
 func referenceRows(of storage: MemoryStorage, _ options: FlatLayoutOptions) -> [RowSnapshot] {
     var rows: [RowSnapshot] = []
     for section in 0..<storage.numberOfSections() {
         let items = storage.items(inSection: section) ?? []
-        if let header = storage.headerModel(forSection: section) as? any TaggedModel, !items.isEmpty || options.displayHeaderOnEmptySection {
-            rows.append(RowSnapshot(id: .header(header.uid), version: header.version))
+        let footer = storage.footerModel(forSection: section) as? any TaggedModel
+        let showsFooter = footer != nil && options.showsFooterRows && (!items.isEmpty || options.displayFooterOnEmptySection)
+        if let header = storage.headerModel(forSection: section) as? any TaggedModel,
+           options.headersAreSectionHeaders ? items.isEmpty && options.displayHeaderOnEmptySection && !showsFooter
+                                            : !items.isEmpty || options.displayHeaderOnEmptySection {
+            rows.append(RowSnapshot(id: .header(header.uid), version: header.version, section: section))
         }
         for case let item as any TaggedModel in items {
-            rows.append(RowSnapshot(id: .item(item.uid), version: item.version))
+            rows.append(RowSnapshot(id: .item(item.uid), version: item.version, section: section))
         }
-        if let footer = storage.footerModel(forSection: section) as? any TaggedModel, !items.isEmpty || options.displayFooterOnEmptySection {
-            rows.append(RowSnapshot(id: .footer(footer.uid), version: footer.version))
+        if let footer, showsFooter {
+            rows.append(RowSnapshot(id: .footer(footer.uid), version: footer.version, section: section))
         }
     }
     return rows
+}
+
+/// Options for a seed: empty sections' headers and footers shown or not, and every third
+/// seed headers shown by the view itself (GTK 4.12's section headers), some without footers.
+func layoutOptions(forSeed seed: UInt64) -> FlatLayoutOptions {
+    FlatLayoutOptions(displayHeaderOnEmptySection: seed % 2 == 0, displayFooterOnEmptySection: seed % 4 < 2,
+                      headersAreSectionHeaders: seed % 3 == 2, showsFooterRows: seed % 9 != 8)
 }
 
 /// Random single and batched operations on a MemoryStorage, each delivered update replayed
@@ -42,7 +56,7 @@ final class RandomStorageRun {
     init(seed: UInt64) {
         self.seed = seed
         operations = RandomStorageOperations(storage: fixture.storage, seed: seed, mixesModelTypes: seed % 2 == 1)
-        options = FlatLayoutOptions(displayHeaderOnEmptySection: seed % 2 == 0, displayFooterOnEmptySection: seed % 4 < 2)
+        options = layoutOptions(forSeed: seed)
         checker = LayoutReplayChecker(storage: fixture.storage, options: options)
     }
 
@@ -167,7 +181,24 @@ final class LayoutReplayChecker {
                 check(updated.contains(position), "row \(position) changed content but is not in updatedPositions \(changes) for \(context)")
             }
         }
+        if !isReload { verifySectionHeaderUpdates(new, changes, touched: touched, context: context) }
         verifyLayoutMatches(new, context: context)
+    }
+
+    /// When the view shows headers itself, each section whose header model changed is
+    /// reported for an update in place (a reload binds every header afresh).
+    private func verifySectionHeaderUpdates(_ rows: [RowSnapshot], _ changes: FlatChanges, touched: Set<RowID>, context: String) {
+        check(changes.updatedSectionHeaders == changes.updatedSectionHeaders.sorted(), "section headers \(changes.updatedSectionHeaders) not ascending")
+        check(changes.updatedSectionHeaders.allSatisfy { $0 >= 0 && $0 < storage.numberOfSections() },
+              "section headers \(changes.updatedSectionHeaders) out of range for \(context)")
+        guard options.headersAreSectionHeaders else {
+            check(changes.updatedSectionHeaders.isEmpty, "section headers reported with header rows for \(context)")
+            return
+        }
+        for section in 0..<storage.numberOfSections() {
+            guard let header = storage.headerModel(forSection: section) as? any TaggedModel, touched.contains(.header(header.uid)) else { continue }
+            check(changes.updatedSectionHeaders.contains(section), "the header of section \(section) changed but is not reported in \(changes) for \(context)")
+        }
     }
 
     /// Between splices, `SpliceSequence` must say what each position holds: a final row
@@ -190,6 +221,35 @@ final class LayoutReplayChecker {
                 let actual = sequence.row(at: position, afterSplice: index)
                 check(actual == expected, "after splice \(index) of \(changes), position \(position) is \(actual), expected \(expected), for \(context)")
             }
+            verifySectionRanges(count: slots.count, context: "after splice \(index) of \(changes) for \(context)") { position in
+                guard case .final(let final) = sequence.row(at: position, afterSplice: index) else { return nil }
+                return layout.section(containing: final)
+            } range: { position in
+                sequence.sectionRange(containing: position, afterSplice: index) { layout.section(containing: $0)! }
+            }
+        }
+    }
+
+    /// The section ranges of a list of `count` rows cut it into runs, each holding every row
+    /// of one section (`section` of a row: nil for a row that vanishes, which may count in
+    /// any run).
+    private func verifySectionRanges(count: Int, context: String, section: (Int) -> Int?, range: (Int) -> Range<Int>) {
+        var sectionsSeen: Set<Int> = []
+        var previous: Range<Int>?
+        for position in 0..<count {
+            let current = range(position)
+            check(current.contains(position), "section range \(current) does not hold \(position) \(context)")
+            if let previous, previous != current {
+                check(previous.upperBound == position && current.lowerBound == position,
+                      "section ranges \(previous) and \(current) overlap or leave a gap \(context)")
+            }
+            if previous != current {
+                let sections = Set(current.compactMap(section))
+                check(sections.count <= 1, "section range \(current) holds sections \(sections.sorted()) \(context)")
+                check(sectionsSeen.isDisjoint(with: sections), "section \(sections.sorted()) split over ranges \(context)")
+                sectionsSeen.formUnion(sections)
+            }
+            previous = current
         }
     }
 
@@ -205,6 +265,14 @@ final class LayoutReplayChecker {
             check(layout.position(of: row) == position, "position(of: \(row)) is not \(position)")
         }
         check(layout.row(at: rows.count) == nil, "layout has a row past its end")
+        var sectionRows: [Int: Range<Int>] = [:]
+        for (position, row) in rows.enumerated() {
+            sectionRows[row.section] = (sectionRows[row.section]?.lowerBound ?? position)..<(position + 1)
+        }
+        for (position, expected) in rows.enumerated() {
+            check(layout.sectionRange(containing: position) == sectionRows[expected.section],
+                  "section range of \(position) is \(String(describing: layout.sectionRange(containing: position))) for \(context)")
+        }
     }
 
     private func rowID(of row: FlatRow) -> RowID? {

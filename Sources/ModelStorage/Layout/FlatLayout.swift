@@ -69,6 +69,24 @@ public struct FlatLayout {
         return table.start(of: section)
     }
 
+    /// The section holding the row at `position`, or nil when the position is out of range.
+    public func section(containing position: Int) -> Int? {
+        table.locate(position)?.section
+    }
+
+    /// The positions of the rows of the section holding `position` (what GTK 4.12 asks a
+    /// GtkSectionModel), or nil when the position is out of range. O(log sections).
+    public func sectionRange(containing position: Int) -> Range<Int>? {
+        guard let section = section(containing: position) else { return nil }
+        return table.start(of: section)..<table.start(of: section + 1)
+    }
+
+    /// Whether the view shows a header above `section` by itself
+    /// (`FlatLayoutOptions.headersAreSectionHeaders` and the section has a header model).
+    public func showsSectionHeader(_ section: Int) -> Bool {
+        section >= 0 && section < table.count && table.showsSectionHeader(table[section])
+    }
+
     /// Every row in order. O(rows): for tests and debugging.
     public var rows: [FlatRow] {
         (0..<count).compactMap(row(at:))
@@ -89,10 +107,21 @@ public struct FlatLayout {
             translation.apply(change, to: &table)
         }
         nextSectionID = translation.nextSectionID
-        guard translation.composer.tracksRows else {
-            return oldCount > 0 || count > 0 ? FlatChanges(splices: [Splice(position: 0, removed: oldCount, added: count)]) : FlatChanges()
+        var changes: FlatChanges
+        if translation.composer.tracksRows {
+            changes = translation.composer.finish()
+        } else {
+            changes = oldCount > 0 || count > 0 ? FlatChanges(splices: [Splice(position: 0, removed: oldCount, added: count)]) : FlatChanges()
         }
-        return translation.composer.finish()
+        changes.updatedSectionHeaders = sections(withIDs: translation.changedSectionHeaders)
+        return changes
+    }
+
+    /// The indexes of the sections with `ids`, ascending: O(sections), paid only by an update
+    /// that changed a header the view shows itself.
+    private func sections(withIDs ids: Set<Int>) -> [Int] {
+        guard !ids.isEmpty else { return [] }
+        return (0..<table.count).filter { ids.contains(table[$0].id) }
     }
 
     /// Above this many changes, `apply(_:)` answers with a reload without translating them

@@ -36,12 +36,22 @@ public struct FlatLayoutOptions: Hashable, Sendable {
     public var displayFooterOnEmptySection: Bool
     /// Whether sections show header and footer rows at all (a grid shows only items).
     public var showsSupplementaryRows: Bool
+    /// Whether the view shows each section's header above it by itself (GTK 4.12's
+    /// GtkSectionModel and header factory), so that headers take no rows. A section the view
+    /// could not otherwise show, an empty one displaying its header and no footer, keeps one
+    /// `.header` row: GTK shows a header only above a section that has rows.
+    public var headersAreSectionHeaders: Bool
+    /// Whether sections show footer rows (GTK has no footer factory; a column view shows none).
+    public var showsFooterRows: Bool
 
-    /// Creates options; by default headers and footers are shown, of empty sections too.
-    public init(displayHeaderOnEmptySection: Bool = true, displayFooterOnEmptySection: Bool = true, showsSupplementaryRows: Bool = true) {
+    /// Creates options; by default headers and footers are shown as rows, of empty sections too.
+    public init(displayHeaderOnEmptySection: Bool = true, displayFooterOnEmptySection: Bool = true, showsSupplementaryRows: Bool = true,
+                headersAreSectionHeaders: Bool = false, showsFooterRows: Bool = true) {
         self.displayHeaderOnEmptySection = displayHeaderOnEmptySection
         self.displayFooterOnEmptySection = displayFooterOnEmptySection
         self.showsSupplementaryRows = showsSupplementaryRows
+        self.headersAreSectionHeaders = headersAreSectionHeaders
+        self.showsFooterRows = showsFooterRows
     }
 }
 
@@ -77,18 +87,25 @@ public struct FlatChanges: Hashable, Sendable, CustomStringConvertible {
     /// their widgets in place, emit nothing for them. Ascending.
     public var updatedPositions: [Int]
 
+    /// Sections (indexes after the update) whose header model was inserted, deleted or
+    /// replaced while the view shows their header itself (`headersAreSectionHeaders`):
+    /// update those headers in place. Ascending.
+    public var updatedSectionHeaders: [Int]
+
     /// Creates a set of changes.
-    public init(splices: [Splice] = [], updatedPositions: [Int] = []) {
+    public init(splices: [Splice] = [], updatedPositions: [Int] = [], updatedSectionHeaders: [Int] = []) {
         self.splices = splices
         self.updatedPositions = updatedPositions
+        self.updatedSectionHeaders = updatedSectionHeaders
     }
 
     /// True when the view has nothing to do.
-    public var isEmpty: Bool { splices.isEmpty && updatedPositions.isEmpty }
+    public var isEmpty: Bool { splices.isEmpty && updatedPositions.isEmpty && updatedSectionHeaders.isEmpty }
 
     public var description: String {
         let spliceText = splices.map(\.description).joined(separator: " ")
         let updateText = updatedPositions.isEmpty ? "" : " updated " + updatedPositions.map(String.init).joined(separator: ",")
-        return "[" + spliceText + "]" + updateText
+        let headerText = updatedSectionHeaders.isEmpty ? "" : " headers " + updatedSectionHeaders.map(String.init).joined(separator: ",")
+        return "[" + spliceText + "]" + updateText + headerText
     }
 }

@@ -26,14 +26,25 @@ struct SectionTable {
 
     subscript(index: Int) -> Section { sections[index] }
 
-    /// Whether `section` shows a header row.
+    /// Whether `section` shows a header row: before its items, or, when the view shows
+    /// headers itself, as the one row of an empty section that would otherwise have none.
     func showsHeader(_ section: Section) -> Bool {
-        section.hasHeader && options.showsSupplementaryRows && (section.items > 0 || options.displayHeaderOnEmptySection)
+        guard section.hasHeader, options.showsSupplementaryRows else { return false }
+        if options.headersAreSectionHeaders {
+            return section.items == 0 && options.displayHeaderOnEmptySection && !showsFooter(section)
+        }
+        return section.items > 0 || options.displayHeaderOnEmptySection
     }
 
     /// Whether `section` shows a footer row.
     func showsFooter(_ section: Section) -> Bool {
-        section.hasFooter && options.showsSupplementaryRows && (section.items > 0 || options.displayFooterOnEmptySection)
+        section.hasFooter && options.showsSupplementaryRows && options.showsFooterRows
+            && (section.items > 0 || options.displayFooterOnEmptySection)
+    }
+
+    /// Whether the view shows `section`'s header itself, above the section's rows.
+    func showsSectionHeader(_ section: Section) -> Bool {
+        options.headersAreSectionHeaders && section.hasHeader && options.showsSupplementaryRows
     }
 
     /// The number of rows `section` takes.

@@ -61,4 +61,62 @@ public struct SpliceSequence {
         if last > index, oldPosition < oldStarts[last] + splices[last].removed { return .vanishing }
         return .final(oldPosition + shifts[last])
     }
+
+    /// The positions of the rows of the section holding `position` once splices
+    /// `0...index` are emitted, where `sectionOf` gives the section of a final row: what GTK
+    /// 4.12 asks a GtkSectionModel while the splices are emitted. A vanishing row counts as
+    /// part of the section of the row before it (of the row after it at the start): it is
+    /// gone before the next frame, and wherever it is counted, the sections of the rows that
+    /// stay come out right once it goes. O(log rows × log splices).
+    public func sectionRange(containing position: Int, afterSplice index: Int, sectionOf: (Int) -> Int) -> Range<Int> {
+        let count = count(afterSplice: index)
+        guard let section = self.section(at: position, afterSplice: index, count: count, sectionOf: sectionOf) else {
+            return 0..<count
+        }
+        // Sections are in order along the list, vanishing rows taking a neighbour's.
+        func firstPosition(where isPast: (Int) -> Bool) -> Int {
+            var low = 0
+            var high = count
+            while low < high {
+                let middle = (low + high) / 2
+                if isPast(self.section(at: middle, afterSplice: index, count: count, sectionOf: sectionOf) ?? section) {
+                    high = middle
+                } else {
+                    low = middle + 1
+                }
+            }
+            return low
+        }
+        return firstPosition { $0 >= section }..<firstPosition { $0 > section }
+    }
+
+    /// The section `position` counts in once splices `0...index` are emitted, or nil when
+    /// every row vanishes.
+    private func section(at position: Int, afterSplice index: Int, count: Int, sectionOf: (Int) -> Int) -> Int? {
+        for direction in [-1, 1] {
+            var candidate = position
+            while candidate >= 0, candidate < count {
+                switch row(at: candidate, afterSplice: index) {
+                case .final(let final): return sectionOf(final)
+                case .vanishing: candidate = edgeOfVanishingRun(at: candidate, afterSplice: index, direction: direction)
+                }
+            }
+        }
+        return nil
+    }
+
+    /// The position just outside the run of vanishing rows holding `position`, before it
+    /// (`direction` -1) or after it (+1).
+    private func edgeOfVanishingRun(at position: Int, afterSplice index: Int, direction: Int) -> Int {
+        let oldPosition = position - shifts[index]
+        var low = index + 1
+        var high = splices.count
+        while low < high {
+            let middle = (low + high) / 2
+            if oldStarts[middle] <= oldPosition { low = middle + 1 } else { high = middle }
+        }
+        let removing = low - 1
+        let runStart = position - (oldPosition - oldStarts[removing])
+        return direction < 0 ? runStart - 1 : runStart + splices[removing].removed
+    }
 }

@@ -7,6 +7,9 @@ struct UpdateTranslation {
     /// Header and footer rows hidden while their section is empty, kept by section id so
     /// that showing them again puts the same rows back.
     private var hiddenRows: [Int: [SupplementaryKind: RowRun]] = [:]
+    /// Ids of the sections whose header model changed while the view shows their header
+    /// itself (`FlatLayoutOptions.headersAreSectionHeaders`).
+    private(set) var changedSectionHeaders: Set<Int> = []
 
     init(nextSectionID: Int, tracksRows: Bool = true, editLimit: Int = .max) {
         self.nextSectionID = nextSectionID
@@ -69,24 +72,40 @@ struct UpdateTranslation {
         return removed
     }
 
-    /// Inserts, deletes or updates the header or footer model of a section.
+    /// Inserts, deletes or updates the header or footer model of a section. A footer can
+    /// take the place of an empty section's header row when the view shows headers itself,
+    /// so both rows are worked out before and after.
     private mutating func changeSupplementary(_ kind: SupplementaryKind, _ type: ChangeType, in sectionIndex: Int, of table: inout SectionTable) {
         let before = table[sectionIndex]
         var after = before
         if kind == .header { after.hasHeader = type != .delete } else { after.hasFooter = type != .delete }
+        if kind == .header, table.showsSectionHeader(before) || table.showsSectionHeader(after) {
+            changedSectionHeaders.insert(before.id)
+        }
         let start = table.start(of: sectionIndex)
-        let position = kind == .header ? start : start + table.rows(before) - 1
-        let shownBefore = kind == .header ? table.showsHeader(before) : table.showsFooter(before)
-        let shownAfter = kind == .header ? table.showsHeader(after) : table.showsFooter(after)
+        var rows = table.rows(before)
+        let header = (before: table.showsHeader(before), after: table.showsHeader(after))
+        let footer = (before: table.showsFooter(before), after: table.showsFooter(after))
 
-        switch (shownBefore, shownAfter) {
-        case (true, true):
-            composer.markUpdated(at: position)
-        case (true, false):
-            composer.replace(at: position, removing: 1, inserting: [])
-        case (false, true):
-            composer.replace(at: kind == .header ? start : start + table.rows(before), removing: 0, inserting: [.fresh(count: 1)])
-        case (false, false):
+        if footer.before, !footer.after {
+            composer.replace(at: start + rows - 1, removing: 1, inserting: [])
+            rows -= 1
+        }
+        if header.before, !header.after {
+            composer.replace(at: start, removing: 1, inserting: [])
+            rows -= 1
+        }
+        if kind == .header, header.before, header.after { composer.markUpdated(at: start) }
+        if kind == .footer, footer.before, footer.after { composer.markUpdated(at: start + rows - 1) }
+        if !header.before, header.after {
+            composer.replace(at: start, removing: 0, inserting: [.fresh(count: 1)])
+            rows += 1
+        }
+        if !footer.before, footer.after {
+            composer.replace(at: start + rows, removing: 0, inserting: [.fresh(count: 1)])
+        }
+        let changed = kind == .header ? header : footer
+        if !changed.before, !changed.after {
             // Hidden because the section is empty: the model change applies when it shows.
             if type == .delete {
                 hiddenRows[before.id]?[kind] = nil
