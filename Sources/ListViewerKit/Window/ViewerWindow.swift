@@ -117,9 +117,14 @@ public final class ViewerWindow {
         viewStack = makeViewStack()
         let paned = gtk_paned_new(GTK_ORIENTATION_HORIZONTAL)!
         gtk_paned_set_start_child(OpaquePointer(paned), viewStack)
-        gtk_paned_set_end_child(OpaquePointer(paned), details.gtkWidget)
+        // The details scroll in a pane that may shrink: a pane that could not (a minimum
+        // width of its own) is measured 1 px below that minimum by GTK ≥ 4.12's GtkPaned
+        // right after the view is switched, which GTK then reports as a warning.
+        let detailsScroller = gtk_scrolled_window_new()!
+        gtk_scrolled_window_set_child(OpaquePointer(detailsScroller), details.gtkWidget)
+        gtk_scrolled_window_set_propagate_natural_width(OpaquePointer(detailsScroller), 1)
+        gtk_paned_set_end_child(OpaquePointer(paned), detailsScroller)
         gtk_paned_set_resize_end_child(OpaquePointer(paned), 0)
-        gtk_paned_set_shrink_end_child(OpaquePointer(paned), 0)
         gtk_paned_set_position(OpaquePointer(paned), 600)
         gtk_widget_set_vexpand(paned, 1)
         content.append(gtkWidget: paned)

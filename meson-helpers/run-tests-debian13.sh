@@ -1,0 +1,178 @@
+#!/usr/bin/env bash
+# Builds and tests the work tree as it is now (uncommitted changes too) on Debian 13
+# (trixie, GTK 4.18) in a chroot: runs run-tests.sh there and exits with its status.
+# The chroot is made once with debootstrap from the host's own Debian archive and cached,
+# with its .build, between runs. The host's Swift toolchain and local package mirrors
+# (git url.<dir>.insteadOf) are bind-mounted read-only. Arguments go to run-tests.sh.
+# LIST_VIEW_MANAGER_CHROOT: where the chroot lives (default /var/cache/list-view-manager/debian-13).
+# LIST_VIEW_MANAGER_MIRROR: the Debian archive to use (default: the host's apt source).
+set -euo pipefail
+repo="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+die() { echo "error: $*" >&2; exit 1; }
+
+# Mounting and chrooting need root: through sudo (keeping PATH, to find swift) when possible.
+if [[ $(id -u) -ne 0 ]]; then
+    command -v sudo >/dev/null || die "this needs root (or sudo) to make and enter a chroot"
+    exec sudo env "PATH=$PATH" "HOME=$HOME" \
+        "LIST_VIEW_MANAGER_CHROOT=${LIST_VIEW_MANAGER_CHROOT:-}" \
+        "LIST_VIEW_MANAGER_MIRROR=${LIST_VIEW_MANAGER_MIRROR:-}" bash "${BASH_SOURCE[0]}" "$@"
+fi
+
+root="${LIST_VIEW_MANAGER_CHROOT:-/var/cache/list-view-manager/debian-13}"
+mkdir -p "$(dirname "$root")"
+root="$(realpath -m "$root")"
+shopt -s nullglob
+# One run at a time per chroot: runs share its .build, and each one unmounts what is left.
+exec 9>"$root.lock"
+flock -n 9 || die "another run is using $root"
+
+# The toolchain's root: swift resolves to TOOLCHAIN/usr/bin/swift-driver or the like.
+swift_binary="$(command -v swift)" || die "no swift on PATH"
+toolchain="$(dirname "$(dirname "$(dirname "$(readlink -f "$swift_binary")")")")"
+[[ $toolchain != / && -x $toolchain/usr/bin/swift ]] ||
+    die "$swift_binary is not in a toolchain folder (DIR/usr/bin/swift) that can be mounted"
+
+# Everything mounted under the chroot (or a half-made one), deepest first.
+mounts_under_root() {
+    awk -v r="$root" '$5 == r || index($5, r "/") == 1 || index($5, r ".tmp/") == 1 { print $5 }' \
+        /proc/self/mountinfo | sort -r
+}
+unmount_all() {
+    # Processes left in the chroot (a bus, an X server) keep its mounts busy.
+    local link pid
+    for link in /proc/[0-9]*/root; do
+        pid="${link#/proc/}" pid="${pid%/root}"
+        [[ $(readlink "$link" 2>/dev/null) == "$root" && $pid != "$$" ]] && kill -9 "$pid" 2>/dev/null
+    done
+    local target
+    while read -r target; do
+        [[ -n $target ]] && { umount "$target" 2>/dev/null || umount -l "$target"; }
+    done < <(mounts_under_root)
+}
+# Stage times, printed at exit: `stage NAME` starts one and ends the one before.
+timings=() stage_name="" stage_start=0
+stage() {
+    [[ -z $stage_name ]] || timings+=("$stage_name $((SECONDS - stage_start))s")
+    stage_name="$1" stage_start=$SECONDS
+}
+finish() {
+    local status=$?
+    stage ""
+    unmount_all || true
+    ((${#timings[@]} == 0)) || echo "== Debian 13 stage times: ${timings[*]}" >&2
+    exit "$status"
+}
+trap finish EXIT
+trap 'exit 130' INT
+trap 'exit 143' TERM HUP
+unmount_all # what a run that was killed left behind
+
+# The URL of the host's apt source for its own Debian suite, from one-line and deb822 files.
+host_archive() {
+    local suite lists=() sources=(/etc/apt/sources.list.d/*.sources)
+    suite="$(. /etc/os-release && echo "${VERSION_CODENAME:-}")"
+    [[ -f /etc/apt/sources.list ]] && lists=(/etc/apt/sources.list)
+    lists+=(/etc/apt/sources.list.d/*.list)
+    [[ -n $suite ]] || return 0
+    {
+        awk -v s="$suite" '{ sub(/#.*/, ""); sub(/\[[^]]*\]/, "") } $1 == "deb" && $3 == s { print $2 }' \
+            /dev/null "${lists[@]}"
+        awk -v s="$suite" 'BEGIN { RS = "" } {
+            types = ""; uris = ""; suites = ""; enabled = "yes"; n = split($0, lines, "\n")
+            for (i = 1; i <= n; i++) {
+                if (lines[i] ~ /^[ \t]*#/ || !match(lines[i], /^[A-Za-z-]+:/)) continue
+                key = tolower(substr(lines[i], 1, RLENGTH - 1)); value = substr(lines[i], RLENGTH + 1)
+                if (key == "types") types = value; else if (key == "uris") uris = value
+                else if (key == "suites") suites = value; else if (key == "enabled") enabled = value
+            }
+            if (enabled ~ /no/ || (" " types " ") !~ /[ \t]deb[ \t]/) next
+            split(uris, u, /[ \t]+/); m = split(suites, ss, /[ \t]+/)
+            for (j = 1; j <= m; j++) if (ss[j] == s) { print (u[1] != "" ? u[1] : u[2]); break }
+        }' /dev/null "${sources[@]}"
+    } | sed -n 1p
+}
+
+create_chroot() {
+    local mirror="${LIST_VIEW_MANAGER_MIRROR:-$(host_archive)}"
+    [[ -n $mirror ]] || die "no Debian archive found in the host's apt sources; set LIST_VIEW_MANAGER_MIRROR"
+    if ! command -v debootstrap >/dev/null; then
+        apt-get install -y debootstrap || { apt-get update && apt-get install -y debootstrap; } ||
+            die "debootstrap is missing and apt-get could not install it"
+    fi
+    rm -rf --one-file-system "$root" "$root.tmp"
+    echo "== Making a Debian 13 chroot in $root from $mirror" >&2
+    debootstrap --variant=minbase trixie "$root.tmp" "$mirror" || die "debootstrap failed"
+    # Services that packages install must not start inside the chroot.
+    printf '#!/bin/sh\nexit 101\n' >"$root.tmp/usr/sbin/policy-rc.d"
+    chmod +x "$root.tmp/usr/sbin/policy-rc.d"
+    touch "$root.tmp/.complete"
+    mv "$root.tmp" "$root"
+}
+if [[ ! -f $root/.complete ]]; then stage debootstrap; create_chroot; fi
+
+# How the host reaches its archive: DNS, and apt settings that no package owns (proxies, checks).
+rm -f "$root/etc/resolv.conf"
+cp -L /etc/resolv.conf "$root/etc/resolv.conf"
+for file in /etc/apt/apt.conf /etc/apt/apt.conf.d/*; do
+    [[ -f $file ]] && ! dpkg -S "$file" >/dev/null 2>&1 && cp "$file" "$root$file"
+done
+
+bind() { # bind SOURCE [ro]: mounts SOURCE at the same path inside the chroot
+    mkdir -p "$root$1"
+    mount --bind "$1" "$root$1" || die "cannot bind-mount $1 into $root"
+    [[ ${2:-} != ro ]] || mount -o remount,bind,ro "$root$1" || die "cannot make $root$1 read-only"
+}
+for dir in /proc /sys /dev /dev/pts /dev/shm; do bind "$dir"; done
+bind "$toolchain" ro
+# Swift packages come from local mirrors through git's url.<dir>.insteadOf: the same inside.
+rm -f "$root/etc/gitconfig"
+while read -r key value; do
+    base="${key#url.}" base="${base%.insteadof}"
+    if [[ $base == /* && -d $base ]] && ! mountpoint -q "$root$base"; then bind "$base" ro; fi
+    git config --file "$root/etc/gitconfig" --add "url.$base.insteadOf" "$value"
+done < <({ git config --system --get-regexp '^url\..*\.insteadof$' || true
+           git config --global --get-regexp '^url\..*\.insteadof$' || true; } | sort -u)
+
+in_chroot() {
+    chroot "$root" /usr/bin/env -i HOME=/root TERM="${TERM:-dumb}" LANG=C.UTF-8 \
+        DEBIAN_FRONTEND=noninteractive TOOLCHAIN_BIN="$toolchain/usr/bin" \
+        PATH="$toolchain/usr/bin:/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin" "$@" 9>&-
+}
+# What the Swift toolchain needs to run, compile and link (libxml2 and libcurl for SwiftPM).
+toolchain_needs=(libstdc++-14-dev libgcc-14-dev libc6-dev binutils gcc libcurl4t64 libxml2 libedit2
+    libncurses6 libsqlite3-0 libuuid1 zlib1g git pkg-config ca-certificates)
+install_toolchain_needs() {
+    local missing
+    missing="$(in_chroot bash -c 'for p; do dpkg-query -W -f="\${Status}" "$p" 2>/dev/null |
+        grep -q "install ok installed" || echo "$p"; done' _ "${toolchain_needs[@]}")"
+    [[ -z $missing ]] && return
+    in_chroot apt-get update
+    # shellcheck disable=SC2086 # one package a word
+    in_chroot apt-get install -y --no-install-recommends $missing
+}
+stage toolchain-packages
+install_toolchain_needs
+
+# The tree as git sees it (uncommitted and untracked, not ignored, files); files copied by an
+# earlier run and gone since are removed, and the chroot's .build stays.
+copy_tree() {
+    local dest="$root/src/list-view-manager" list="$root/src/list-view-manager.files"
+    mkdir -p "$dest"
+    (cd "$repo" && git ls-files -z -co --exclude-standard | while IFS= read -r -d '' f; do
+        [[ -e $f || -L $f ]] && printf '%s\0' "$f"; done) >"$list.new"
+    [[ -f $list ]] || : >"$list"
+    (cd "$dest" && while IFS= read -r -d '' f; do
+        rm -f -- "$f"; rmdir -p --ignore-fail-on-non-empty -- "$(dirname -- "$f")" 2>/dev/null || true
+    done) < <(comm -z -23 <(sort -z "$list") <(sort -z "$list.new"))
+    tar -C "$repo" --null -T "$list.new" -cf - | tar -C "$dest" -xf -
+    mv "$list.new" "$list"
+}
+stage copy
+copy_tree
+
+run() { in_chroot bash -lc 'export PATH="$TOOLCHAIN_BIN:$PATH"; cd /src/list-view-manager && "$@"' bash "$@"; }
+stage project-packages
+run bash meson-helpers/install-dependencies.sh
+echo "== Debian 13 (trixie): GTK $(run pkg-config --modversion gtk4), $(run swift --version 2>/dev/null | sed -n 1p)" >&2
+stage build-and-test
+run bash meson-helpers/run-tests.sh "$@"
