@@ -50,14 +50,7 @@ public struct SpliceSequence {
         let splice = splices[index]
         if position < splice.position + splice.added { return .final(position) }
         let oldPosition = position - shifts[index]
-        // The last splice whose removed rows start at or before the old row.
-        var low = index + 1
-        var high = splices.count
-        while low < high {
-            let middle = (low + high) / 2
-            if oldStarts[middle] <= oldPosition { low = middle + 1 } else { high = middle }
-        }
-        let last = low - 1
+        let last = lastSplice(startingAtOrBefore: oldPosition, after: index)
         if last > index, oldPosition < oldStarts[last] + splices[last].removed { return .vanishing }
         return .final(oldPosition + shifts[last])
     }
@@ -109,14 +102,20 @@ public struct SpliceSequence {
     /// (`direction` -1) or after it (+1).
     private func edgeOfVanishingRun(at position: Int, afterSplice index: Int, direction: Int) -> Int {
         let oldPosition = position - shifts[index]
+        let removing = lastSplice(startingAtOrBefore: oldPosition, after: index)
+        let runStart = position - (oldPosition - oldStarts[removing])
+        return direction < 0 ? runStart - 1 : runStart + splices[removing].removed
+    }
+
+    /// The last splice after splice `index` whose removed rows start at or before
+    /// `oldPosition` (a position of the list before the update), or `index` when none does.
+    private func lastSplice(startingAtOrBefore oldPosition: Int, after index: Int) -> Int {
         var low = index + 1
         var high = splices.count
         while low < high {
             let middle = (low + high) / 2
             if oldStarts[middle] <= oldPosition { low = middle + 1 } else { high = middle }
         }
-        let removing = low - 1
-        let runStart = position - (oldPosition - oldStarts[removing])
-        return direction < 0 ? runStart - 1 : runStart + splices[removing].removed
+        return low - 1
     }
 }
