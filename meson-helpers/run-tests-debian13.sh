@@ -42,11 +42,11 @@ unmount_all() {
     local link pid
     for link in /proc/[0-9]*/root; do
         pid="${link#/proc/}" pid="${pid%/root}"
-        [[ $(readlink "$link" 2>/dev/null) == "$root" && $pid != "$$" ]] && kill -9 "$pid" 2>/dev/null
+        if [[ $(readlink "$link" 2>/dev/null) == "$root" ]]; then kill -9 "$pid" 2>/dev/null || true; fi
     done
     local target
     while read -r target; do
-        [[ -n $target ]] && { umount "$target" 2>/dev/null || umount -l "$target"; }
+        umount "$target" 2>/dev/null || umount -l "$target"
     done < <(mounts_under_root)
 }
 # Stage times, printed at exit: `stage NAME` starts one and ends the one before.
@@ -96,10 +96,13 @@ create_chroot() {
     local mirror="${LIST_VIEW_MANAGER_MIRROR:-$(host_archive)}"
     [[ -n $mirror ]] || die "no Debian archive found in the host's apt sources; set LIST_VIEW_MANAGER_MIRROR"
     if ! command -v debootstrap >/dev/null; then
+        export DEBIAN_FRONTEND=noninteractive
         apt-get install -y debootstrap || { apt-get update && apt-get install -y debootstrap; } ||
             die "debootstrap is missing and apt-get could not install it"
     fi
-    rm -rf --one-file-system "$root" "$root.tmp"
+    # Never delete a folder this script did not make: only its own half-made .tmp.
+    [[ ! -e $root ]] || die "$root exists but is not a finished chroot (no .complete); remove it or choose another"
+    rm -rf --one-file-system "$root.tmp"
     echo "== Making a Debian 13 chroot in $root from $mirror" >&2
     debootstrap --variant=minbase trixie "$root.tmp" "$mirror" || die "debootstrap failed"
     # Services that packages install must not start inside the chroot.
@@ -114,7 +117,7 @@ if [[ ! -f $root/.complete ]]; then stage debootstrap; create_chroot; fi
 rm -f "$root/etc/resolv.conf"
 cp -L /etc/resolv.conf "$root/etc/resolv.conf"
 for file in /etc/apt/apt.conf /etc/apt/apt.conf.d/*; do
-    [[ -f $file ]] && ! dpkg -S "$file" >/dev/null 2>&1 && cp "$file" "$root$file"
+    if [[ -f $file ]] && ! dpkg -S "$file" >/dev/null 2>&1; then cp "$file" "$root$file"; fi
 done
 
 bind() { # bind SOURCE [ro]: mounts SOURCE at the same path inside the chroot
@@ -143,6 +146,7 @@ toolchain_needs=(libstdc++-14-dev libgcc-14-dev libc6-dev binutils gcc libcurl4t
     libncurses6 libsqlite3-0 libuuid1 zlib1g git pkg-config ca-certificates)
 install_toolchain_needs() {
     local missing
+    in_chroot dpkg --configure -a # finishes what an interrupted run left half installed
     missing="$(in_chroot bash -c 'for p; do dpkg-query -W -f="\${Status}" "$p" 2>/dev/null |
         grep -q "install ok installed" || echo "$p"; done' _ "${toolchain_needs[@]}")"
     [[ -z $missing ]] && return
@@ -158,19 +162,25 @@ install_toolchain_needs
 copy_tree() {
     local dest="$root/src/list-view-manager" list="$root/src/list-view-manager.files"
     mkdir -p "$dest"
-    (cd "$repo" && git ls-files -z -co --exclude-standard | while IFS= read -r -d '' f; do
-        [[ -e $f || -L $f ]] && printf '%s\0' "$f"; done) >"$list.new"
+    git -c safe.directory="$repo" -C "$repo" ls-files -z -co --exclude-standard >"$list.all"
+    (cd "$repo" && while IFS= read -r -d '' f; do
+        if [[ -e $f || -L $f ]]; then printf '%s\0' "$f"; fi
+    done) <"$list.all" >"$list.new"
     [[ -f $list ]] || : >"$list"
     (cd "$dest" && while IFS= read -r -d '' f; do
         rm -f -- "$f"; rmdir -p --ignore-fail-on-non-empty -- "$(dirname -- "$f")" 2>/dev/null || true
     done) < <(comm -z -23 <(sort -z "$list") <(sort -z "$list.new"))
     tar -C "$repo" --null -T "$list.new" -cf - | tar -C "$dest" -xf -
-    mv "$list.new" "$list"
+    mv "$list.new" "$list"; rm -f "$list.all"
 }
 stage copy
 copy_tree
 
-run() { in_chroot bash -lc 'export PATH="$TOOLCHAIN_BIN:$PATH"; cd /src/list-view-manager && "$@"' bash "$@"; }
+# In the background, so that a signal reaches the trap at once (which ends what runs inside).
+run() {
+    in_chroot bash -lc 'export PATH="$TOOLCHAIN_BIN:$PATH"; cd /src/list-view-manager && "$@"' bash "$@" &
+    wait $!
+}
 stage project-packages
 run bash meson-helpers/install-dependencies.sh
 echo "== Debian 13 (trixie): GTK $(run pkg-config --modversion gtk4), $(run swift --version 2>/dev/null | sed -n 1p)" >&2
