@@ -176,9 +176,10 @@ copy_tree() {
 stage copy
 copy_tree
 
-# In the background, so that a signal reaches the trap at once (which ends what runs inside).
+# In the background, so that a signal reaches the trap at once (which ends what runs inside);
+# without the lock, so that what a killed run leaves behind does not hold it.
 run() {
-    in_chroot bash -lc 'export PATH="$TOOLCHAIN_BIN:$PATH"; cd /src/list-view-manager && "$@"' bash "$@" &
+    in_chroot bash -lc 'export PATH="$TOOLCHAIN_BIN:$PATH"; cd /src/list-view-manager && "$@"' bash "$@" 9>&- &
     wait $!
 }
 stage project-packages
