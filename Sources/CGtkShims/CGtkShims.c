@@ -61,6 +61,13 @@ GtkWidget *cgtk_shims_heading_box_new(int level) {
     return box;
 }
 
+GtkWidget *cgtk_shims_group_box_new(GtkOrientation orientation, int spacing, const gchar *label) {
+    GtkWidget *box = g_object_new(GTK_TYPE_BOX, "orientation", orientation, "spacing", spacing,
+                                  "accessible-role", GTK_ACCESSIBLE_ROLE_GROUP, NULL);
+    gtk_accessible_update_property(GTK_ACCESSIBLE(box), GTK_ACCESSIBLE_PROPERTY_LABEL, label, -1);
+    return box;
+}
+
 GtkSelectionModel *cgtk_shims_single_selection_new(GListModel *model) {
     GtkSingleSelection *selection = g_object_new(GTK_TYPE_SINGLE_SELECTION, "autoselect", FALSE,
                                                  "can-unselect", TRUE, "model", model, NULL);

@@ -101,6 +101,10 @@ void cgtk_shims_accessible_set_label(GtkWidget *widget, const gchar *label);
  * so it must be given to g_object_new, which is variadic). Floating, as gtk_box_new. */
 GtkWidget *cgtk_shims_heading_box_new(int level);
 
+/* A box whose accessible role is group, named `label`. A plain box is generic, and GTK 4.12+
+ * does not read out a generic widget's name (ARIA prohibits naming generic containers). */
+GtkWidget *cgtk_shims_group_box_new(GtkOrientation orientation, int spacing, const gchar *label);
+
 /* ---- The list model bridge: a GListModel whose answers come from Swift ----
  * GObject types must be defined in C (G_DEFINE_TYPE and interface vtables are macros). */
 

@@ -78,6 +78,12 @@ open class Box: Widget {
         super.init(gtk_box_new(orientation.gtk, Int32(spacing)))
     }
 
+    /// Creates an empty box that screen readers announce as a group named `name`, such as a
+    /// pane. (A plain box is a generic container, whose name GTK 4.12 and later do not read.)
+    public init(groupNamed name: String, orientation: Orientation = .horizontal, spacing: Int = 6) {
+        super.init(cgtk_shims_group_box_new(orientation.gtk, Int32(spacing), name))
+    }
+
     /// Adds `child` after the existing children.
     public func append(_ child: Widget) {
         gtk_box_append(gtkPointer(as: GtkBox.self), child.gtkWidget)

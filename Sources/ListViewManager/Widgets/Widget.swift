@@ -21,7 +21,8 @@ open class Widget {
         g_object_unref(gtkWidget)
     }
 
-    /// Names the widget for screen readers (its accessible label).
+    /// Names the widget for screen readers (its accessible label). GTK 4.12 and later do not
+    /// read the name of a plain box; name a pane with ``Box/init(groupNamed:orientation:spacing:)``.
     public func setAccessibilityLabel(_ label: String) {
         cgtk_shims_accessible_set_label(gtkWidget, label)
     }

@@ -9,8 +9,7 @@ final class DetailsPane: Box {
     private(set) var shownTitle: String?
 
     init() {
-        super.init(orientation: .vertical, spacing: 12)
-        setAccessibilityLabel("Details")
+        super.init(groupNamed: "Details", orientation: .vertical, spacing: 12)
         addCSSClass("details")
         setMargins(vertical: 18, horizontal: 18)
         gtk_widget_set_size_request(gtkWidget, 260, -1)
