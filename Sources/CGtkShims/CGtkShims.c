@@ -164,3 +164,48 @@ gboolean cgtk_shims_list_item_set_accessible_label(GtkListItem *item, const gcha
     (void)label;
     return FALSE;
 }
+
+gboolean cgtk_shims_view_set_header_factory(GtkWidget *view, GtkListItemFactory *factory) {
+#if GTK_CHECK_VERSION(4, 12, 0)
+    if (cgtk_shims_gtk_at_least(12)) {
+        if (GTK_IS_COLUMN_VIEW(view)) gtk_column_view_set_header_factory(GTK_COLUMN_VIEW(view), factory);
+        else gtk_list_view_set_header_factory(GTK_LIST_VIEW(view), factory);
+        return TRUE;
+    }
+#endif
+    (void)view;
+    (void)factory;
+    return FALSE;
+}
+
+gpointer cgtk_shims_list_header_get_item(gpointer header) {
+#if GTK_CHECK_VERSION(4, 12, 0)
+    if (cgtk_shims_gtk_at_least(12)) return gtk_list_header_get_item(GTK_LIST_HEADER(header));
+#endif
+    (void)header;
+    return NULL;
+}
+
+guint cgtk_shims_list_header_get_start(gpointer header) {
+#if GTK_CHECK_VERSION(4, 12, 0)
+    if (cgtk_shims_gtk_at_least(12)) return gtk_list_header_get_start(GTK_LIST_HEADER(header));
+#endif
+    (void)header;
+    return GTK_INVALID_LIST_POSITION;
+}
+
+guint cgtk_shims_list_header_get_end(gpointer header) {
+#if GTK_CHECK_VERSION(4, 12, 0)
+    if (cgtk_shims_gtk_at_least(12)) return gtk_list_header_get_end(GTK_LIST_HEADER(header));
+#endif
+    (void)header;
+    return GTK_INVALID_LIST_POSITION;
+}
+
+void cgtk_shims_list_header_set_child(gpointer header, GtkWidget *child) {
+#if GTK_CHECK_VERSION(4, 12, 0)
+    if (cgtk_shims_gtk_at_least(12)) gtk_list_header_set_child(GTK_LIST_HEADER(header), child);
+#endif
+    (void)header;
+    (void)child;
+}

@@ -51,8 +51,37 @@ struct _CGtkShimsListModel {
 
 static void cgtk_shims_list_model_interface_init(GListModelInterface *iface);
 
+#if GTK_CHECK_VERSION(4, 12, 0)
+static void cgtk_shims_list_model_get_section(GtkSectionModel *model, guint position, guint *start, guint *end) {
+    CGtkShimsListModel *self = CGTK_SHIMS_LIST_MODEL(model);
+    if (position >= self->n_items) {
+        /* GtkSectionModel's answer past the end. */
+        *start = self->n_items;
+        *end = G_MAXUINT;
+    } else if (self->callbacks.get_section == NULL) {
+        *start = 0;
+        *end = self->n_items;
+    } else {
+        self->callbacks.get_section(self->callbacks.data, position, start, end);
+    }
+}
+
+static void cgtk_shims_list_model_section_model_init(GtkSectionModelInterface *iface) {
+    iface->get_section = cgtk_shims_list_model_get_section;
+}
+
+/* The GtkSectionModel interface is added only when the GTK loaded has it. */
+#define CGTK_SHIMS_IMPLEMENT_SECTION_MODEL                                                       \
+    if (cgtk_shims_gtk_at_least(12)) {                                                           \
+        G_IMPLEMENT_INTERFACE(GTK_TYPE_SECTION_MODEL, cgtk_shims_list_model_section_model_init) \
+    }
+#else
+#define CGTK_SHIMS_IMPLEMENT_SECTION_MODEL
+#endif
+
 G_DEFINE_FINAL_TYPE_WITH_CODE(CGtkShimsListModel, cgtk_shims_list_model, G_TYPE_OBJECT,
-                              G_IMPLEMENT_INTERFACE(G_TYPE_LIST_MODEL, cgtk_shims_list_model_interface_init))
+                              G_IMPLEMENT_INTERFACE(G_TYPE_LIST_MODEL, cgtk_shims_list_model_interface_init)
+                              CGTK_SHIMS_IMPLEMENT_SECTION_MODEL)
 
 static GType cgtk_shims_list_model_get_item_type(GListModel *model) {
     (void)model;
@@ -111,4 +140,13 @@ void cgtk_shims_list_model_items_changed(CGtkShimsListModel *self, guint positio
     g_return_if_fail(position <= self->n_items && removed <= self->n_items - position);
     self->n_items = self->n_items - removed + added;
     g_list_model_items_changed(G_LIST_MODEL(self), position, removed, added);
+}
+
+void cgtk_shims_list_model_sections_changed(CGtkShimsListModel *self, guint position, guint n_items) {
+    g_return_if_fail(CGTK_SHIMS_IS_LIST_MODEL(self));
+#if GTK_CHECK_VERSION(4, 12, 0)
+    if (cgtk_shims_gtk_at_least(12)) gtk_section_model_sections_changed(GTK_SECTION_MODEL(self), position, n_items);
+#endif
+    (void)position;
+    (void)n_items;
 }

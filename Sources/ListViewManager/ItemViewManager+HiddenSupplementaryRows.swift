@@ -2,15 +2,15 @@ import ModelStorage
 
 extension ItemViewManager {
     /// Reports, once per manager, a header or footer model in one of `sections` of a view
-    /// that shows no header or footer rows, so that it is not silently dropped. `sections`
-    /// is worked out only for such a view, until it has reported.
+    /// that does not show that kind (grid and column views show neither), so that it is not
+    /// silently dropped. `sections` is worked out only for such a view, until it has reported.
     func noticeHiddenSupplementaryRows(in models: any SectionedModels, sections: @autoclosure () -> [Int]) {
-        guard !kind.showsSupplementaryRows, !reportedHiddenSupplementaryRows else { return }
+        guard !(kind.shows(.header, configuration) && kind.shows(.footer, configuration)), !reportedHiddenSupplementaryRows else { return }
         let count = models.numberOfSections()
         for section in sections() where section >= 0 && section < count {
             for (supplementaryKind, model) in [(SupplementaryKind.header, models.headerModel(forSection: section)),
                                                (.footer, models.footerModel(forSection: section))] {
-                guard let model else { continue }
+                guard let model, !kind.shows(supplementaryKind, configuration) else { continue }
                 reportedHiddenSupplementaryRows = true
                 anomalyHandler.report(.supplementaryRowsNotShown(
                     view: kind.name, kind: supplementaryKind, modelType: String(describing: type(of: model)), section: section))

@@ -76,6 +76,14 @@ extension ItemViewManager: RowFactoryDelegate {
         bridge.row(at: position)
     }
 
+    func sectionHeader(above item: RowItem) -> FlatRow? {
+        bridge.sectionHeader(above: item)
+    }
+
+    func model(of row: FlatRow) -> Any? {
+        bridge.model(of: row)
+    }
+
     func mapping(for row: FlatRow, model: Any) -> ViewModelMapping {
         let kind: MappingKind
         switch row {

@@ -11,6 +11,12 @@ import ModelStorage
 /// GTK 4.8 has no sections: a list shows each section as a header row, its item rows and
 /// a footer row; header and footer rows are neither selectable nor activatable. A grid or
 /// a column view shows the items of the sections in order, without headers or footers.
+///
+/// On GTK 4.12 and later a list view shows each section's header itself, above the
+/// section's rows and pinned at the top while they scroll (GtkSectionModel and a header
+/// factory), with the same header row types, events and index paths; footers stay rows.
+/// Headers then take no positions in the list: an empty section that shows its header keeps
+/// one empty row for GTK to show the header above.
 @MainActor
 public class ItemViewManager {
     /// The GTK view driven: a GtkListView, GtkGridView or GtkColumnView (one reference,
@@ -48,6 +54,9 @@ public class ItemViewManager {
     let bridge: ListModelBridge
     /// The item factory of a list or grid view.
     let factory = RowFactory()
+    /// The factory of the section headers the view shows itself (GTK 4.12 and later, list
+    /// views), set on the view by the subclass; nil when the view has none.
+    let headerFactory: RowFactory?
     /// A column view's columns, in the order added (none for a list or grid): each has its
     /// cells' factory, and its cell mapping, which events name as a row type.
     var tableColumns: [TableColumn] = []
@@ -101,6 +110,11 @@ public class ItemViewManager {
         public var displayHeaderOnEmptySection = true
         /// Whether a section without items shows its footer row.
         public var displayFooterOnEmptySection = true
+        /// Whether each section's header stays pinned at the top of the list while the
+        /// section's rows scroll under it (the default). On GTK 4.12 and later a list view
+        /// then shows the headers itself, as GtkListHeaders that take no positions in the
+        /// list. When false, headers are rows on every GTK and scroll with the list.
+        public var pinsSectionHeaders = true
         /// Whether a single click activates a row (else a double click or Enter).
         public var singleClickActivation = false
         /// Whether items the user deletes (the Delete key, a menu entry) are removed from
@@ -131,7 +145,9 @@ public class ItemViewManager {
         storageUpdater = updater
         resolver = MappingResolver(fallbacks: [RowMapping<TitleRow>(kind: .header), RowMapping<TitleRow>(kind: .footer)])
         bridge = ListModelBridge(models: storage, options: kind.layoutOptions(configuration))
+        headerFactory = kind.showsSectionHeaders ? RowFactory(slots: .sectionHeaders) : nil
         factory.delegate = self
+        headerFactory?.delegate = self
         updater.manager = self
         selection = SelectionState(manager: self, mode: selectionMode)
         connectActivation()
@@ -173,6 +189,11 @@ public class ItemViewManager {
         case .header(let section), .footer(let section): return IndexPath(item: 0, section: section)
         }
     }
+
+    /// Whether the view shows section headers itself, pinned while their sections scroll
+    /// (a list view on GTK 4.12 and later, with `pinsSectionHeaders`): headers then take no
+    /// positions in the list.
+    public var showsNativeSectionHeaders: Bool { kind.showsSectionHeaders(configuration) }
 
     /// How the flat layout shows sections in this kind of view, as configured.
     var layoutOptions: FlatLayoutOptions { kind.layoutOptions(configuration) }

@@ -61,7 +61,8 @@ public final class ListViewUpdater {
             manager.noticeHiddenSupplementaryRows(in: models, sections: update.sectionsGainingSupplementaryModels)
             let updated = manager.bridge.apply(update, models: models)
             manager.factories.forEach { $0.followMovedRows() }
-            manager.updateRowsInPlace(at: updated)
+            manager.headerFactory?.followSectionHeaders(updatedSections: Set(updated.sectionHeaders))
+            manager.updateRowsInPlace(at: updated.positions)
             manager.selection.reselectMovedItems()
             didUpdateContent?(update)
         case let .reload(models, options):
@@ -71,6 +72,7 @@ public final class ListViewUpdater {
             manager.drag.dropForReload()
             manager.noticeHiddenSupplementaryRows(in: models, sections: Array(0..<models.numberOfSections()))
             manager.bridge.reload(models: models, options: options)
+            manager.headerFactory?.followSectionHeaders(updatedSections: [])
             didUpdateContent?(nil)
         }
     }

@@ -3,8 +3,9 @@ import CGtkShims
 import Foundation
 import ModelStorage
 
-/// The one GtkSignalListItemFactory of a manager: on bind it shows a row of the mapped type
-/// in the list item and updates it.
+/// A GtkSignalListItemFactory of a manager: on bind it shows a row of the mapped type in the
+/// list item and updates it. A manager has one for its items (or one per column), and on
+/// GTK 4.12 and later one more for its section headers, whose objects are GtkListHeaders.
 ///
 /// Each list item keeps the rows it has shown, one per mapping, all but one hidden (in a box
 /// once there are two): binding a model of another row type shows that type's row (made the
@@ -14,6 +15,8 @@ import ModelStorage
 final class RowFactory {
     /// The GtkListItemFactory (one reference, owned here).
     let factory: OpaquePointer
+    /// What the factory's objects are.
+    let slots: Slots
     /// How a bound row is chosen and what happens around binding (set by the manager).
     weak var delegate: RowFactoryDelegate?
     /// The row each list item shows (or last showed).
@@ -30,9 +33,21 @@ final class RowFactory {
     /// How many rows were created.
     private(set) var createdCount = 0
 
+    /// What a factory's objects ("slots") are.
+    enum Slots {
+        /// GtkListItems: a view's items, or a column view's cells.
+        case listItems
+        /// GtkListHeaders (GTK 4.12 and later): each shows the header of the section of its
+        /// item (the section's first row), or nothing.
+        case sectionHeaders
+    }
+
+    /// The bound section headers, those showing nothing included (`sectionHeaders` only).
+    private var boundHeaders: Set<OpaquePointer> = []
+
     /// A list item's child row and what it shows.
     struct AttachedRow {
-        /// The GtkListItem (or column view cell) showing the row.
+        /// The GtkListItem (or column view cell, or GtkListHeader) showing the row.
         let listItem: OpaquePointer
         let row: RowWidget
         let mapping: ViewModelMapping
@@ -41,7 +56,8 @@ final class RowFactory {
         var isBound: Bool
     }
 
-    init() {
+    init(slots: Slots = .listItems) {
+        self.slots = slots
         factory = gtk_signal_list_item_factory_new()
         let reference = FactoryReference()
         reference.factory = self
@@ -75,18 +91,45 @@ final class RowFactory {
         attached.filter(\.value.isBound).map { ($0.key, $0.value) }
     }
 
+    /// The bound section headers (GtkListHeaders; `sectionHeaders` only), showing a header
+    /// or nothing.
+    var boundSectionHeaders: [OpaquePointer] { Array(boundHeaders) }
+
     /// The bound list item at `position`, if any.
     func boundListItem(at position: Int) -> OpaquePointer? {
-        attached.first { $0.value.isBound && Int(gtk_list_item_get_position($0.key)) == position }?.key
+        attached.first { $0.value.isBound && self.position(of: $0.key) == position }?.key
+    }
+
+    /// The position of a list item, or the first position of a section header's section.
+    func position(of slot: OpaquePointer) -> Int {
+        switch slots {
+        case .listItems: Int(gtk_list_item_get_position(slot))
+        case .sectionHeaders: Int(cgtk_shims_list_header_get_start(UnsafeMutableRawPointer(slot)))
+        }
+    }
+
+    /// Binds `slot` to what it shows now.
+    func bind(_ slot: OpaquePointer) {
+        switch slots {
+        case .listItems: bindListItem(slot)
+        case .sectionHeaders:
+            boundHeaders.insert(slot)
+            showSectionHeader(in: slot, updated: false)
+        }
     }
 
     /// Binds `listItem` to the row item GTK gave it. Binding the item the list item had
     /// just before is a refresh: the row already shows it, so nothing is updated or fired,
     /// unless the row's new place calls for another row type.
-    func bind(_ listItem: OpaquePointer) {
-        guard let delegate, let item = RowItem.of(gtk_list_item_get_item(listItem)),
-              item.kind != .vanishing, let model = item.model,
-              let flatRow = delegate.flatRow(at: Int(gtk_list_item_get_position(listItem))) else { return }
+    private func bindListItem(_ listItem: OpaquePointer) {
+        guard let delegate, let item = RowItem.of(gtk_list_item_get_item(listItem)), item.kind != .vanishing else { return }
+        guard item.kind != .placeholder else {
+            showNothing(in: listItem)
+            gtk_list_item_set_selectable(listItem, 0)
+            gtk_list_item_set_activatable(listItem, 0)
+            return
+        }
+        guard let model = item.model, let flatRow = delegate.flatRow(at: position(of: listItem)) else { return }
         if var entry = attached[listItem], !entry.isBound, entry.item === item,
            entry.flatRow == flatRow || delegate.mapping(for: flatRow, model: model) === entry.mapping {
             entry.isBound = true
@@ -118,7 +161,7 @@ final class RowFactory {
         guard let delegate, var entry = attached[listItem], entry.isBound, let item = entry.item else { return }
         let mapping = delegate.mapping(for: flatRow, model: model)
         guard mapping === entry.mapping else {
-            unbind(listItem)
+            release(listItem)
             endDisplaying(listItem)
             item.model = model
             show(model, of: item, as: flatRow, in: listItem, delegate: delegate)
@@ -143,10 +186,10 @@ final class RowFactory {
     /// takes its new place (its index path in events), and a row whose mapping's condition
     /// now picks another row type shows that type, as a new bind would.
     func followMovedRows() {
-        guard let delegate, !Self.rebindsMovedRows else { return }
+        guard let delegate, slots == .listItems, !Self.rebindsMovedRows else { return }
         for (listItem, entry) in attached where entry.isBound {
             guard let item = entry.item, let model = item.model,
-                  let flatRow = delegate.flatRow(at: Int(gtk_list_item_get_position(listItem))),
+                  let flatRow = delegate.flatRow(at: position(of: listItem)),
                   flatRow != entry.flatRow else { continue }
             if delegate.mapping(for: flatRow, model: model) === entry.mapping {
                 attached[listItem]?.flatRow = flatRow
@@ -157,14 +200,69 @@ final class RowFactory {
         }
     }
 
+    /// Shows the header of the section of `header`'s item, as the layout has it now, or
+    /// nothing when that section shows none. The header the slot already shows is kept (a
+    /// refresh: GTK binds a header again when its section's first row changes) and only
+    /// updated with its model, reported as `rowDidUpdate` when `updated` (the storage
+    /// changed it); a header of another section, or of another row type, is bound anew.
+    private func showSectionHeader(in header: OpaquePointer, updated: Bool) {
+        guard let delegate else { return }
+        // GTK 4.18 leaves a header's start and end behind when rows before it go; its item,
+        // the section's first row, carries the section's id.
+        guard let item = RowItem.of(cgtk_shims_list_header_get_item(UnsafeMutableRawPointer(header))),
+              let flatRow = delegate.sectionHeader(above: item), let model = delegate.model(of: flatRow) else {
+            showNothing(in: header)
+            return
+        }
+        if var entry = attached[header], entry.flatRow == flatRow, delegate.mapping(for: flatRow, model: model) === entry.mapping {
+            pendingEnds[header] = nil
+            let wasBound = entry.isBound
+            entry.isBound = true
+            entry.item?.model = model
+            attached[header] = entry
+            entry.mapping.updateRow(entry.row, model)
+            if wasBound, updated { delegate.rowDidUpdate(entry) }
+            return
+        }
+        release(header)
+        endDisplaying(header)
+        show(model, of: RowItem(kind: .header, model: model), as: flatRow, in: header, delegate: delegate)
+        delegate.rowDidBind(attached[header]!, listItem: header)
+    }
+
+    /// Looks at every bound section header again after an update: each shows its section's
+    /// header as the layout now has it (`sections`: those whose header model changed).
+    func followSectionHeaders(updatedSections sections: Set<Int>) {
+        guard slots == .sectionHeaders else { return }
+        for header in boundHeaders {
+            let section = attached[header].flatMap { $0.isBound ? $0.flatRow?.section : nil }
+            showSectionHeader(in: header, updated: section.map(sections.contains) ?? false)
+        }
+    }
+
+    /// Ends the display of what `slot` showed (at once) and shows nothing there.
+    private func showNothing(in slot: OpaquePointer) {
+        release(slot)
+        endDisplaying(slot)
+        attached[slot] = nil
+        hosts[slot]?.hideCurrent()
+    }
+
     /// Whether the list item can be selected and activated (items only).
     private func updateFlags(of listItem: OpaquePointer, item: RowItem, model: Any, at flatRow: FlatRow, delegate: RowFactoryDelegate) {
+        guard slots == .listItems else { return }
         let isItem = item.kind == .item
         gtk_list_item_set_selectable(listItem, isItem && delegate.canSelect(model, at: flatRow) ? 1 : 0)
         gtk_list_item_set_activatable(listItem, isItem ? 1 : 0)
     }
 
     func unbind(_ listItem: OpaquePointer) {
+        boundHeaders.remove(listItem)
+        release(listItem)
+    }
+
+    /// Marks `listItem`'s row unbound; its `didEndDisplaying` waits (see `pendingEnds`).
+    private func release(_ listItem: OpaquePointer) {
         guard var entry = attached[listItem], entry.isBound else { return }
         entry.isBound = false
         attached[listItem] = entry
@@ -173,6 +271,7 @@ final class RowFactory {
     }
 
     func teardown(_ listItem: OpaquePointer) {
+        boundHeaders.remove(listItem)
         endDisplaying(listItem)
         attached[listItem] = nil
         hosts[listItem] = nil
@@ -202,7 +301,7 @@ final class RowFactory {
         if let existing = hosts[listItem] {
             host = existing
         } else {
-            host = RowHost(listItem: listItem, factory: self)
+            host = RowHost(listItem: listItem, factory: self, slots: slots)
             hosts[listItem] = host
         }
         return host.show(mapping) {
@@ -252,8 +351,9 @@ final class RowHost {
         let wrapper: UnsafeMutablePointer<GtkWidget>?
     }
 
-    /// The list item whose rows these are.
+    /// The list item (or section header) whose rows these are.
     let listItem: OpaquePointer
+    private let slots: RowFactory.Slots
     /// The factory that made them.
     private(set) weak var factory: RowFactory?
     /// The box holding the rows once there are two (one reference, owned here).
@@ -266,9 +366,10 @@ final class RowHost {
         entries.values.map { ($0.row, $0.mapping) }
     }
 
-    init(listItem: OpaquePointer, factory: RowFactory) {
+    init(listItem: OpaquePointer, factory: RowFactory, slots: RowFactory.Slots) {
         self.listItem = listItem
         self.factory = factory
+        self.slots = slots
     }
 
     isolated deinit {
@@ -283,9 +384,7 @@ final class RowHost {
     func show(_ mapping: ViewModelMapping, make: () -> (RowWidget, wrapper: UnsafeMutablePointer<GtkWidget>?)) -> RowWidget {
         let key = ObjectIdentifier(mapping)
         if current == key, let entry = entries[key] { return entry.row }
-        if let current, let previous = entries[current] {
-            gtk_widget_set_visible(previous.widget, 0)
-        }
+        hideCurrent()
         current = key
         if let entry = entries[key] {
             gtk_widget_set_visible(entry.widget, 1)
@@ -296,10 +395,25 @@ final class RowHost {
         if let first = entries.values.first {
             append(entry.widget, after: first.widget)
         } else {
-            gtk_list_item_set_child(listItem, entry.widget)
+            setChild(entry.widget)
         }
         entries[key] = entry
         return row
+    }
+
+    /// Hides the row shown, if any: the list item shows nothing.
+    func hideCurrent() {
+        if let current, let entry = entries[current] {
+            gtk_widget_set_visible(entry.widget, 0)
+        }
+        current = nil
+    }
+
+    private func setChild(_ widget: UnsafeMutablePointer<GtkWidget>) {
+        switch slots {
+        case .listItems: gtk_list_item_set_child(listItem, widget)
+        case .sectionHeaders: cgtk_shims_list_header_set_child(UnsafeMutableRawPointer(listItem), widget)
+        }
     }
 
     /// Appends `widget` to the box, made the first time with `first` (until then the list
@@ -312,7 +426,7 @@ final class RowHost {
             box = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)
             g_object_ref_sink(box)
             self.box = box
-            gtk_list_item_set_child(listItem, box)
+            setChild(box)
             gtk_box_append(UnsafeMutableRawPointer(box).assumingMemoryBound(to: GtkBox.self), first)
         }
         gtk_box_append(UnsafeMutableRawPointer(box).assumingMemoryBound(to: GtkBox.self), widget)
@@ -323,6 +437,10 @@ final class RowHost {
 @MainActor
 protocol RowFactoryDelegate: AnyObject {
     func flatRow(at position: Int) -> FlatRow?
+    /// The header shown above the section of `item`, its first row, if any (section headers).
+    func sectionHeader(above item: RowItem) -> FlatRow?
+    /// The model shown by `row`.
+    func model(of row: FlatRow) -> Any?
     func mapping(for row: FlatRow, model: Any) -> ViewModelMapping
     func canSelect(_ model: Any, at row: FlatRow) -> Bool
     func rowDidBind(_ row: RowFactory.AttachedRow, listItem: OpaquePointer)

@@ -3,7 +3,7 @@ import CGtkShims
 import ModelStorage
 
 /// What differs between the GTK views a manager drives: how the view takes its model, its
-/// activation mode and its factories, and whether it can show header and footer rows.
+/// activation mode and its factories, and how it shows section headers and footers.
 @MainActor
 struct ViewKind {
     /// The view's name in messages: "list view", "grid view", "column view".
@@ -11,6 +11,17 @@ struct ViewKind {
     /// Whether sections show header and footer rows (GTK 4.8's grid and column views
     /// have no sections, and a header row there would be one cell among the items).
     let showsSupplementaryRows: Bool
+    /// Whether the view shows section headers itself, through a header factory, where GTK
+    /// has them (4.12 and later). A list view does. A column view does not: GTK 4.18 traps
+    /// when a column view showing section headers gets a column before it is shown (cells
+    /// are made for the headers too; "gtk_column_view_cell_widget_dispose: runtime check
+    /// failed"), and measures a NULL widget after its rows were replaced in a hidden stack page.
+    let hasHeaderFactory: Bool
+    /// Whether the view shows section headers itself: GTK 4.12 and later, on a view with a
+    /// header factory (the headers stay pinned at the top while their sections scroll).
+    var showsSectionHeaders: Bool { hasHeaderFactory && Self.gtkHasSections }
+    /// Whether the GTK running has GtkSectionModel and header factories (4.12 and later).
+    static let gtkHasSections = cgtk_shims_gtk_at_least(12) != 0
     /// Whether items follow each other left to right (a grid), so that a drop goes before
     /// or after the item by the pointer's horizontal place.
     let flowsHorizontally: Bool
@@ -29,26 +40,43 @@ struct ViewKind {
     /// How the flat layout shows sections with `configuration` in this kind of view.
     func layoutOptions(_ configuration: ItemViewManager.Configuration) -> FlatLayoutOptions {
         var options = configuration.layoutOptions
-        options.showsSupplementaryRows = showsSupplementaryRows
+        let sectionHeaders = showsSectionHeaders(configuration)
+        options.showsSupplementaryRows = showsSupplementaryRows || sectionHeaders
+        options.headersAreSectionHeaders = sectionHeaders
+        // A footer is a row: a column view's would be one cell among the items.
+        options.showsFooterRows = showsSupplementaryRows
         return options
     }
 
+    /// Whether the view shows section headers itself with `configuration`.
+    func showsSectionHeaders(_ configuration: ItemViewManager.Configuration) -> Bool {
+        showsSectionHeaders && configuration.pinsSectionHeaders
+    }
+
+    /// Whether the view shows sections' supplementary models of `kind` with `configuration`.
+    func shows(_ kind: SupplementaryKind, _ configuration: ItemViewManager.Configuration) -> Bool {
+        showsSupplementaryRows || (kind == .header && showsSectionHeaders(configuration))
+    }
+
     static let list = ViewKind(
-        name: "list view", showsSupplementaryRows: true, flowsHorizontally: false,
+        name: "list view", showsSupplementaryRows: true, hasHeaderFactory: true, flowsHorizontally: false,
         setModel: { gtk_list_view_set_model(OpaquePointer($0), $1) },
         setSingleClickActivation: { gtk_list_view_set_single_click_activate(OpaquePointer($0), $1 ? 1 : 0) },
-        detachFactories: { gtk_list_view_set_factory(OpaquePointer($0), nil) },
+        detachFactories: {
+            gtk_list_view_set_factory(OpaquePointer($0), nil)
+            cgtk_shims_view_set_header_factory($0, nil)
+        },
         listBase: { $0 })
 
     static let grid = ViewKind(
-        name: "grid view", showsSupplementaryRows: false, flowsHorizontally: true,
+        name: "grid view", showsSupplementaryRows: false, hasHeaderFactory: false, flowsHorizontally: true,
         setModel: { gtk_grid_view_set_model(OpaquePointer($0), $1) },
         setSingleClickActivation: { gtk_grid_view_set_single_click_activate(OpaquePointer($0), $1 ? 1 : 0) },
         detachFactories: { gtk_grid_view_set_factory(OpaquePointer($0), nil) },
         listBase: { $0 })
 
     static let column = ViewKind(
-        name: "column view", showsSupplementaryRows: false, flowsHorizontally: false,
+        name: "column view", showsSupplementaryRows: false, hasHeaderFactory: false, flowsHorizontally: false,
         setModel: { gtk_column_view_set_model(OpaquePointer($0), $1) },
         setSingleClickActivation: { gtk_column_view_set_single_click_activate(OpaquePointer($0), $1 ? 1 : 0) },
         // `ColumnViewManager` takes back the factories of the columns it added.

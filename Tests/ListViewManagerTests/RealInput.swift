@@ -46,6 +46,11 @@ extension GtkHarness {
     /// Moves the pointer to the middle of `widget`.
     func hover(_ widget: UnsafeMutablePointer<GtkWidget>, file: StaticString = #filePath, line: UInt = #line) {
         xdotool(pointerMove(to: widget, file: file, line: line), file: file, line: line)
+        // The X server delivers the crossing events in its own time (GTK 4.18 sometimes
+        // after the frame waited for): done once GTK marks the widget as under the pointer.
+        wait(until: { gtk_widget_get_state_flags(widget).rawValue & GTK_STATE_FLAG_PRELIGHT.rawValue != 0 }, timeout: 5,
+             "the pointer over the widget", file: file, line: line)
+        iterate(times: 5)
     }
 
     /// The xdotool command moving the pointer to the middle of `widget` (or to `fraction`

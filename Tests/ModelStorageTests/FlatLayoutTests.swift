@@ -301,8 +301,29 @@ struct SectionHeaderLayoutTests {
         #expect(fixture.layout.rows == [.item(ip(0, 0)), .footer(section: 1)])
         let hidden = LayoutFixture(options: FlatLayoutOptions(displayHeaderOnEmptySection: false, headersAreSectionHeaders: true)) { storage in
             storage.setSectionHeaderModels(["Empty"])
+            storage.setSectionFooterModel("end", forSection: 0)
         }
-        #expect(hidden.layout.count == 0)
+        #expect(hidden.layout.rows == [.footer(section: 0)])
+        #expect(!hidden.layout.showsSectionHeader(0), "an empty section shows only its footer, as with header rows")
+        #expect(hidden.changes { $0.addItem("a", toSection: 0) }.splices.map(\.description) == ["0+1"])
+        #expect(hidden.layout.showsSectionHeader(0))
+    }
+
+    @Test("A section is found by its id wherever sections around it come and go")
+    func sectionIDs() throws {
+        let fixture = LayoutFixture(options: Self.options) { storage in
+            storage.addItems(["a"], toSection: 0)
+            storage.addItems(["b"], toSection: 1)
+        }
+        let id = try #require(fixture.layout.sectionID(ofSection: 1))
+        #expect(fixture.layout.section(withID: id) == 1)
+        _ = fixture.changes { $0.insertSection(SectionModel(), atIndex: 0) }
+        #expect(fixture.layout.section(withID: id) == 2)
+        _ = fixture.changes { $0.moveSection(2, toSection: 0) }
+        #expect(fixture.layout.section(withID: id) == 0)
+        _ = fixture.changes { $0.deleteSections(IndexSet(integer: 0)) }
+        #expect(fixture.layout.section(withID: id) == nil)
+        #expect(fixture.layout.sectionID(ofSection: 5) == nil)
     }
 
     @Test("A header model inserted, replaced or deleted is an update of the section's header, not a splice")

@@ -114,6 +114,9 @@ GtkWidget *cgtk_shims_group_box_new(GtkOrientation orientation, int spacing, con
 typedef struct {
     /* Returns a new reference to a CGtkShimsRowItem for `position` (< the number of items). */
     gpointer (*get_item)(gpointer data, guint position);
+    /* Sets [*start, *end) to the positions of the section holding `position` (< the number of
+     * items): GtkSectionModel's question, asked on GTK 4.12 and later. NULL: one section. */
+    void (*get_section)(gpointer data, guint position, guint *start, guint *end);
     gpointer data;
     GDestroyNotify destroy;
 } CGtkShimsListModelCallbacks;
@@ -121,15 +124,40 @@ typedef struct {
 #define CGTK_SHIMS_TYPE_LIST_MODEL (cgtk_shims_list_model_get_type())
 G_DECLARE_FINAL_TYPE(CGtkShimsListModel, cgtk_shims_list_model, CGTK_SHIMS, LIST_MODEL, GObject)
 
-/* A GListModel of CGtkShimsRowItem answering through `callbacks`. */
+/* A GListModel of CGtkShimsRowItem answering through `callbacks`. On GTK 4.12 and later (at
+ * run time) it is a GtkSectionModel too, whose sections come from `get_section`. */
 CGtkShimsListModel *cgtk_shims_list_model_new(CGtkShimsListModelCallbacks callbacks);
 
 /* Emits items-changed (the Swift side has already updated what get_item answers); the number
  * of items becomes what it was, less `removed`, plus `added`. */
 void cgtk_shims_list_model_items_changed(CGtkShimsListModel *self, guint position, guint removed, guint added);
 
+/* Emits GtkSectionModel's sections-changed for `n_items` rows from `position` (GTK 4.12 and
+ * later; before, nothing). */
+void cgtk_shims_list_model_sections_changed(CGtkShimsListModel *self, guint position, guint n_items);
+
 /* Drops the callbacks (releasing their data): from then on the model is empty. */
 void cgtk_shims_list_model_detach(CGtkShimsListModel *self);
+
+/* ---- Section headers (GTK 4.12 and later; before, these do nothing) ----
+ * A header factory's objects are GtkListHeaders: the factory's signals hand them over as
+ * `header`. */
+
+/* Sets the header factory of a GtkListView or GtkColumnView (NULL removes it); FALSE, doing
+ * nothing, before GTK 4.12. */
+gboolean cgtk_shims_view_set_header_factory(GtkWidget *view, GtkListItemFactory *factory);
+
+/* The item of the first row of the header's section (borrowed; NULL before GTK 4.12). */
+gpointer cgtk_shims_list_header_get_item(gpointer header);
+
+/* The position of the first row of the header's section. */
+guint cgtk_shims_list_header_get_start(gpointer header);
+
+/* The position just past the last row of the header's section. */
+guint cgtk_shims_list_header_get_end(gpointer header);
+
+/* Sets the widget the header shows (NULL: none). */
+void cgtk_shims_list_header_set_child(gpointer header, GtkWidget *child);
 
 #define CGTK_SHIMS_TYPE_ROW_ITEM (cgtk_shims_row_item_get_type())
 G_DECLARE_FINAL_TYPE(CGtkShimsRowItem, cgtk_shims_row_item, CGTK_SHIMS, ROW_ITEM, GObject)

@@ -16,8 +16,9 @@ final class ListModelBridge {
     private(set) var layout: FlatLayout
     /// The models matching `layout` (a snapshot of the storage taken with its update).
     private(set) var models: any SectionedModels
-    /// The update being emitted and how many of its splices GTK has seen.
-    private var emission: (sequence: SpliceSequence, index: Int)?
+    /// The update being emitted, how many of its splices GTK has seen, and the layout before
+    /// it (kept only when the view shows section headers itself, for GTK's section questions).
+    private var emission: (sequence: SpliceSequence, index: Int, oldLayout: FlatLayout?)?
 
     /// Called before each splice is emitted (state that follows positions moves first).
     var willEmitSplice: (Splice) -> Void = { _ in }
@@ -32,12 +33,19 @@ final class ListModelBridge {
             }
             return UnsafeMutableRawPointer(bitPattern: address)
         }
+        let getSection: @convention(c) (UnsafeMutableRawPointer?, UInt32, UnsafeMutablePointer<UInt32>?, UnsafeMutablePointer<UInt32>?) -> Void = { data, position, start, end in
+            let range = MainActor.assumeIsolated {
+                BridgeReference.from(data).bridge?.sectionRange(containing: Int(position)) ?? 0..<Int(position + 1)
+            }
+            start?.pointee = UInt32(range.lowerBound)
+            end?.pointee = UInt32(range.upperBound)
+        }
         let destroy: GDestroyNotify = { data in
             guard let data else { return }
             Unmanaged<BridgeReference>.fromOpaque(data).release()
         }
         let callbacks = CGtkShimsListModelCallbacks(
-            get_item: getItem,
+            get_item: getItem, get_section: getSection,
             data: Unmanaged.passRetained(reference).toOpaque(), destroy: destroy)
         model = cgtk_shims_list_model_new(callbacks)
         reference.bridge = self
@@ -70,6 +78,28 @@ final class ListModelBridge {
         }
     }
 
+    /// The positions of the section holding the row at `position` of the list GTK sees now
+    /// (GtkSectionModel's question): a vanishing row counts with its neighbours. O(log sections)
+    /// outside an update. The whole list when headers are rows.
+    func sectionRange(containing position: Int) -> Range<Int> {
+        // Header rows: one section, whose header (empty) the view shows above the list.
+        guard layout.options.headersAreSectionHeaders else { return 0..<count }
+        guard let emission, let oldLayout = emission.oldLayout else {
+            return layout.sectionRange(containing: position) ?? position..<position + 1
+        }
+        let layout = self.layout
+        return emission.sequence.sectionRange(containing: position, afterSplice: emission.index,
+                                              sectionOf: { layout.section(containing: $0) ?? 0 },
+                                              oldSectionRange: { oldLayout.sectionRange(containing: $0) ?? $0..<$0 + 1 })
+    }
+
+    /// The header the view shows above the section of `item` (the first row GTK gives a
+    /// section header), or nil when that section is gone or shows none, or the row vanishes.
+    func sectionHeader(above item: RowItem) -> FlatRow? {
+        guard let id = item.sectionID, let section = layout.section(withID: id), layout.showsSectionHeader(section) else { return nil }
+        return .header(section: section)
+    }
+
     /// The model shown by `row`.
     func model(of row: FlatRow) -> Any? {
         switch row {
@@ -88,29 +118,34 @@ final class ListModelBridge {
         guard let row = row(at: position) else { return RowItem(kind: .vanishing, model: nil) }
         let kind: RowItem.Kind
         switch row {
+        case .header where layout.options.headersAreSectionHeaders: kind = .placeholder
         case .header: kind = .header
         case .item: kind = .item
         case .footer: kind = .footer
         }
-        return RowItem(kind: kind, model: model(of: row))
+        let sectionID = layout.options.headersAreSectionHeaders ? layout.sectionID(ofSection: row.section) : nil
+        return RowItem(kind: kind, model: model(of: row), sectionID: sectionID)
     }
 
     /// Follows `update` (whose models are `models`) and emits its splices; returns the
-    /// positions whose content changed in place.
-    func apply(_ update: StorageUpdate, models: any SectionedModels) -> [Int] {
+    /// positions whose content changed in place, and the sections whose header the view
+    /// shows itself and whose header model changed.
+    func apply(_ update: StorageUpdate, models: any SectionedModels) -> (positions: [Int], sectionHeaders: [Int]) {
         let oldCount = layout.count
+        let oldLayout = sectionAnswersNeedOldLayout ? layout : nil
         let changes = layout.apply(update)
         self.models = models
-        emit(changes.splices, oldCount: oldCount)
-        return changes.updatedPositions
+        emit(changes.splices, oldCount: oldCount, from: oldLayout)
+        return (changes.updatedPositions, changes.updatedSectionHeaders)
     }
 
     /// Rebuilds everything from `models` (with `options`) and emits one splice.
     func reload(models: any SectionedModels, options: FlatLayoutOptions) {
         let oldCount = layout.count
+        let oldLayout = sectionAnswersNeedOldLayout ? layout : nil
         let changes = layout.reload(from: models, options: options)
         self.models = models
-        emit(changes.splices, oldCount: oldCount)
+        emit(changes.splices, oldCount: oldCount, from: oldLayout)
     }
 
     /// Reads models from `storage` itself from now on (no update is pending).
@@ -122,12 +157,17 @@ final class ListModelBridge {
     /// insertion (see `emit`).
     static let largeReplacement = 1024
 
-    /// Emits `splices`. A large replacement (say a reload) goes as a removal followed by an
+    /// Whether GTK's section questions during an update need the layout before it: when the
+    /// view shows section headers itself. Keeping it costs one copy of the section table
+    /// (O(sections)) per update.
+    private var sectionAnswersNeedOldLayout: Bool { layout.options.headersAreSectionHeaders }
+
+    /// Emits `splices` (of an update from `oldLayout`, when kept). A large replacement (say a reload) goes as a removal followed by an
     /// insertion: GTK 4.8 asks for every added row of a splice that covers its scroll
     /// anchor (1,000,000 `get_item` calls for a million-row reload), but after the removal
     /// the anchor is outside the insertion and GTK asks only for the rows it shows. GTK does
     /// not keep the scroll position across such a replacement either way.
-    private func emit(_ changes: [Splice], oldCount: Int) {
+    private func emit(_ changes: [Splice], oldCount: Int, from oldLayout: FlatLayout?) {
         let splices = changes.flatMap { splice -> [Splice] in
             guard splice.removed > Self.largeReplacement, splice.added > Self.largeReplacement else { return [splice] }
             return [Splice(position: splice.position, removed: splice.removed, added: 0),
@@ -135,11 +175,19 @@ final class ListModelBridge {
         }
         let sequence = SpliceSequence(splices: splices, oldCount: oldCount)
         for (index, splice) in splices.enumerated() {
-            emission = (sequence, index)
+            emission = (sequence, index, oldLayout)
             willEmitSplice(splice)
             cgtk_shims_list_model_items_changed(model, UInt32(splice.position), UInt32(splice.removed), UInt32(splice.added))
         }
         emission = nil
+        // Sections that GTK saw cut apart between the splices are joined again: up to the row
+        // after the last splice, whose section may have started at a row that went.
+        if oldLayout != nil, splices.count > 1, let first = splices.first, let last = splices.last {
+            let end = min(last.position + last.added + 1, layout.count)
+            if end > first.position {
+                cgtk_shims_list_model_sections_changed(model, UInt32(first.position), UInt32(end - first.position))
+            }
+        }
     }
 }
 

@@ -13,14 +13,22 @@ final class RowItem {
         case header, item, footer
         /// A row a later splice of the update being emitted removes: shown as nothing.
         case vanishing
+        /// The one row of an empty section that shows its header, where the view shows
+        /// section headers itself (above this row): shown as nothing.
+        case placeholder
     }
 
     let kind: Kind
     var model: Any?
+    /// The id of the row's section (`FlatLayout.sectionID(ofSection:)`), when the view shows
+    /// section headers itself: GTK gives a section header the item of the section's first
+    /// row, and the header shows the section this id names.
+    let sectionID: Int?
 
-    init(kind: Kind, model: Any?) {
+    init(kind: Kind, model: Any?, sectionID: Int? = nil) {
         self.kind = kind
         self.model = model
+        self.sectionID = sectionID
     }
 
     /// A new GObject (one reference, for the caller) carrying this payload.

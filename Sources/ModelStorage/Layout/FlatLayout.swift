@@ -81,6 +81,18 @@ public struct FlatLayout {
         return table.start(of: section)..<table.start(of: section + 1)
     }
 
+    /// An id of `section` that stays the same while the section exists, however sections
+    /// around it come and go (nil when there is no such section).
+    public func sectionID(ofSection section: Int) -> Int? {
+        section >= 0 && section < table.count ? table[section].id : nil
+    }
+
+    /// The section whose id is `id` (`sectionID(ofSection:)`), or nil when it is gone. Kept
+    /// only when the view shows section headers itself (`headersAreSectionHeaders`): O(1).
+    public func section(withID id: Int) -> Int? {
+        table.index(ofID: id)
+    }
+
     /// Whether the view shows a header above `section` by itself
     /// (`FlatLayoutOptions.headersAreSectionHeaders` and the section has a header model).
     public func showsSectionHeader(_ section: Int) -> Bool {
@@ -117,11 +129,15 @@ public struct FlatLayout {
         return changes
     }
 
-    /// The indexes of the sections with `ids`, ascending: O(sections), paid only by an update
-    /// that changed a header the view shows itself.
+    /// The indexes of the sections with `ids`, ascending, but for those whose header the view
+    /// does not show (empty, with `displayHeaderOnEmptySection` off): O(sections), paid only
+    /// by an update that changed a header the view shows itself.
     private func sections(withIDs ids: Set<Int>) -> [Int] {
         guard !ids.isEmpty else { return [] }
-        return (0..<table.count).filter { ids.contains(table[$0].id) }
+        return (0..<table.count).filter { index in
+            let section = table[index]
+            return ids.contains(section.id) && (table.showsSectionHeader(section) || !section.hasHeader)
+        }
     }
 
     /// Above this many changes, `apply(_:)` answers with a reload without translating them

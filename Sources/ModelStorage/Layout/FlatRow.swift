@@ -89,7 +89,8 @@ public struct FlatChanges: Hashable, Sendable, CustomStringConvertible {
 
     /// Sections (indexes after the update) whose header model was inserted, deleted or
     /// replaced while the view shows their header itself (`headersAreSectionHeaders`):
-    /// update those headers in place. Ascending.
+    /// update those headers in place. Ascending. An empty section whose header is not shown
+    /// (`displayHeaderOnEmptySection` off) is left out.
     public var updatedSectionHeaders: [Int]
 
     /// Creates a set of changes.

@@ -17,6 +17,9 @@ struct SectionTable {
     /// 1-based Fenwick tree over each section's row count.
     private var tree: [Int] = [0]
     private(set) var totalRows = 0
+    /// Each section's index by its id, kept only when the view shows section headers itself
+    /// (it finds a header's section by the id its first row carries).
+    private var indexByID: [Int: Int] = [:]
 
     init(options: FlatLayoutOptions) {
         self.options = options
@@ -42,9 +45,11 @@ struct SectionTable {
             && (section.items > 0 || options.displayFooterOnEmptySection)
     }
 
-    /// Whether the view shows `section`'s header itself, above the section's rows.
+    /// Whether the view shows `section`'s header itself, above the section's rows (an empty
+    /// section's only when it displays its header on empty sections).
     func showsSectionHeader(_ section: Section) -> Bool {
         options.headersAreSectionHeaders && section.hasHeader && options.showsSupplementaryRows
+            && (section.items > 0 || options.displayHeaderOnEmptySection)
     }
 
     /// The number of rows `section` takes.
@@ -83,6 +88,11 @@ struct SectionTable {
         return (node, remaining)
     }
 
+    /// The index of the section with `id` (only when `options.headersAreSectionHeaders`).
+    func index(ofID id: Int) -> Int? {
+        indexByID[id]
+    }
+
     /// Changes the section at `index` through `body`, keeping the sums right.
     mutating func update(_ index: Int, _ body: (inout Section) -> Void) {
         let before = rows(sections[index])
@@ -113,10 +123,13 @@ struct SectionTable {
         rebuild()
     }
 
-    /// Rebuilds the Fenwick tree in O(sections).
+    /// Rebuilds the Fenwick tree (and the ids' index) in O(sections).
     private mutating func rebuild() {
         tree = [Int](repeating: 0, count: sections.count + 1)
         totalRows = 0
+        if options.headersAreSectionHeaders {
+            indexByID = Dictionary(uniqueKeysWithValues: sections.enumerated().map { ($1.id, $0) })
+        }
         for (index, section) in sections.enumerated() {
             let rowCount = rows(section)
             totalRows += rowCount

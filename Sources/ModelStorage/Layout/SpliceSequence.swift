@@ -15,6 +15,11 @@ public struct SpliceSequence {
     private let shifts: [Int]
     /// Where each splice's removed rows start, in positions of the list before the update.
     private let oldStarts: [Int]
+    /// For each splice, the last splice at or before it that removes rows (-1 when none).
+    private let previousRemoval: [Int]
+    /// For each splice (and one past the last), the first splice at or after it that removes
+    /// rows (the number of splices when none).
+    private let nextRemoval: [Int]
 
     /// What a position of an intermediate list holds.
     public enum Row: Equatable, Sendable {
@@ -38,6 +43,18 @@ public struct SpliceSequence {
         }
         self.shifts = shifts
         self.oldStarts = oldStarts
+        var previous: [Int] = []
+        var last = -1
+        for (index, splice) in splices.enumerated() {
+            if splice.removed > 0 { last = index }
+            previous.append(last)
+        }
+        var next = Array(repeating: splices.count, count: splices.count + 1)
+        for index in splices.indices.reversed() {
+            next[index] = splices[index].removed > 0 ? index : next[index + 1]
+        }
+        previousRemoval = previous
+        nextRemoval = next
     }
 
     /// The number of rows once splices `0...index` are emitted.
@@ -56,55 +73,48 @@ public struct SpliceSequence {
     }
 
     /// The positions of the rows of the section holding `position` once splices
-    /// `0...index` are emitted, where `sectionOf` gives the section of a final row: what GTK
-    /// 4.12 asks a GtkSectionModel while the splices are emitted. A vanishing row counts as
-    /// part of the section of the row before it (of the row after it at the start): it is
-    /// gone before the next frame, and wherever it is counted, the sections of the rows that
-    /// stay come out right once it goes. O(log rows × log splices).
-    public func sectionRange(containing position: Int, afterSplice index: Int, sectionOf: (Int) -> Int) -> Range<Int> {
+    /// `0...index` are emitted: what GTK 4.12 asks a GtkSectionModel while the splices are
+    /// emitted. `sectionOf` gives the section of a final row; `oldSectionRange` the positions
+    /// of the old section holding an old position (in the list before the update).
+    ///
+    /// GTK keeps the section boundaries it was told of and looks again only next to an
+    /// emitted splice, so an answer must agree with what it knows: final rows are in their
+    /// final sections, and the old rows of one later splice are a section of their own (cut
+    /// where their old sections end), since GTK does not merge the sections around them when
+    /// they go. A view tells GTK that sections changed once the update is emitted
+    /// (`sections-changed`), and GTK joins what belongs together. O(log rows × log splices).
+    public func sectionRange(containing position: Int, afterSplice index: Int, sectionOf: (Int) -> Int,
+                             oldSectionRange: (Int) -> Range<Int>) -> Range<Int> {
         let count = count(afterSplice: index)
-        guard let section = self.section(at: position, afterSplice: index, count: count, sectionOf: sectionOf) else {
-            return 0..<count
+        let splice = splices[index]
+        let oldPosition = position - shifts[index]
+        // Rows of the final list up to the end of the last emitted splice; old rows after it.
+        let last = position < splice.position + splice.added ? index : lastSplice(startingAtOrBefore: oldPosition, after: index)
+        if last > index, oldPosition < oldStarts[last] + splices[last].removed {
+            let section = oldSectionRange(oldPosition)
+            let run = oldStarts[last]..<(oldStarts[last] + splices[last].removed)
+            return (max(run.lowerBound, section.lowerBound) + shifts[index])..<(min(run.upperBound, section.upperBound) + shifts[index])
         }
-        // Sections are in order along the list, vanishing rows taking a neighbour's.
-        func firstPosition(where isPast: (Int) -> Bool) -> Int {
-            var low = 0
-            var high = count
+        // A final row: its section, within the rows between the vanishing runs around it.
+        let previousRun = previousRemoval[last]
+        let nextRun = nextRemoval[last + 1]
+        let low = previousRun > index ? oldStarts[previousRun] + splices[previousRun].removed + shifts[index] : 0
+        let high = nextRun < splices.count ? oldStarts[nextRun] + shifts[index] : count
+        func sectionAt(_ position: Int) -> Int {
+            guard case .final(let final) = row(at: position, afterSplice: index) else { preconditionFailure("a vanishing row between runs") }
+            return sectionOf(final)
+        }
+        let section = sectionAt(position)
+        func firstPosition(in range: Range<Int>, where isPast: (Int) -> Bool) -> Int {
+            var low = range.lowerBound
+            var high = range.upperBound
             while low < high {
                 let middle = (low + high) / 2
-                if isPast(self.section(at: middle, afterSplice: index, count: count, sectionOf: sectionOf) ?? section) {
-                    high = middle
-                } else {
-                    low = middle + 1
-                }
+                if isPast(sectionAt(middle)) { high = middle } else { low = middle + 1 }
             }
             return low
         }
-        return firstPosition { $0 >= section }..<firstPosition { $0 > section }
-    }
-
-    /// The section `position` counts in once splices `0...index` are emitted, or nil when
-    /// every row vanishes.
-    private func section(at position: Int, afterSplice index: Int, count: Int, sectionOf: (Int) -> Int) -> Int? {
-        for direction in [-1, 1] {
-            var candidate = position
-            while candidate >= 0, candidate < count {
-                switch row(at: candidate, afterSplice: index) {
-                case .final(let final): return sectionOf(final)
-                case .vanishing: candidate = edgeOfVanishingRun(at: candidate, afterSplice: index, direction: direction)
-                }
-            }
-        }
-        return nil
-    }
-
-    /// The position just outside the run of vanishing rows holding `position`, before it
-    /// (`direction` -1) or after it (+1).
-    private func edgeOfVanishingRun(at position: Int, afterSplice index: Int, direction: Int) -> Int {
-        let oldPosition = position - shifts[index]
-        let removing = lastSplice(startingAtOrBefore: oldPosition, after: index)
-        let runStart = position - (oldPosition - oldStarts[removing])
-        return direction < 0 ? runStart - 1 : runStart + splices[removing].removed
+        return firstPosition(in: low..<position) { $0 >= section }..<firstPosition(in: (position + 1)..<high) { $0 > section }
     }
 
     /// The last splice after splice `index` whose removed rows start at or before

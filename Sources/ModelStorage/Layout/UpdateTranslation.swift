@@ -34,7 +34,10 @@ struct UpdateTranslation {
             replaceItems(in: section, of: &table, at: items.lowerBound, removing: items.count, inserting: [])
         case .moveItem(let from, let to):
             let rows = replaceItems(in: from.section, of: &table, at: from.item, removing: 1, inserting: [])
-            replaceItems(in: to.section, of: &table, at: to.item, removing: 0, inserting: rows)
+            // Where the view shows section headers itself, a row that changes section is a
+            // new row even where its position stays: the sections around it change with it.
+            let crossesSections = table.options.headersAreSectionHeaders && from.section != to.section
+            replaceItems(in: to.section, of: &table, at: to.item, removing: 0, inserting: crossesSections ? [.fresh(count: 1)] : rows)
         case .updateItem(let indexPath):
             let start = table.start(of: indexPath.section) + (table.showsHeader(table[indexPath.section]) ? 1 : 0)
             composer.markUpdated(at: start + indexPath.item)
@@ -79,7 +82,8 @@ struct UpdateTranslation {
         let before = table[sectionIndex]
         var after = before
         if kind == .header { after.hasHeader = type != .delete } else { after.hasFooter = type != .delete }
-        if kind == .header, table.showsSectionHeader(before) || table.showsSectionHeader(after) {
+        // Whether the view shows the header once the whole update is made is known only then.
+        if kind == .header, table.options.headersAreSectionHeaders, table.options.showsSupplementaryRows {
             changedSectionHeaders.insert(before.id)
         }
         let start = table.start(of: sectionIndex)
