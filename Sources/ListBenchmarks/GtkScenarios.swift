@@ -64,6 +64,9 @@ extension BenchmarkPost: Equatable {
 /// The GTK scenarios, each run in a fresh process on the project and on the C baseline
 /// (`list-baseline-c`, built beside this executable), in an 800×600 window under Xvfb.
 enum GtkScenarios {
+    /// Whether the project's list shows GTK 4.12's own section headers (`usesGTKSectionHeaders`).
+    nonisolated(unsafe) static var gtkSectionHeaders = false
+
     static let names = ["bulk_load", "batch", "separate", "content_update", "full_reload", "random", "scroll", "scroll_labels", "scroll_grid"]
 
     /// Runs every scenario on both implementations and prints their lines and ratios.
@@ -73,7 +76,8 @@ enum GtkScenarios {
         for scenario in names {
             // Scrolling runs over a tenth of the items (100,000 of 1,000,000).
             let size = scenario.hasPrefix("scroll") ? count / 10 : count
-            let swift = runProcess(directory.appendingPathComponent("list-benchmarks"), ["--gtk-one", scenario, "\(size)"])
+            let swift = runProcess(directory.appendingPathComponent("list-benchmarks"),
+                                   ["--gtk-one", scenario, "\(size)"] + (gtkSectionHeaders ? ["--gtk-section-headers"] : []))
             let c = runProcess(directory.appendingPathComponent("list-baseline-c"), [scenario, "\(size)"])
             let py = runProcess(URL(fileURLWithPath: "/usr/bin/python3"), [python.path, scenario, "\(size)"])
             for line in [swift, c, py] { print(line ?? "{\"scenario\":\"\(scenario)\", \"error\":\"no result\"}") }
@@ -130,6 +134,7 @@ enum GtkScenarios {
         let grid = scenario == "scroll_grid"
         // `scroll_grid`: a grid of icon tiles; the other scenarios: a list.
         let manager: ItemViewManager = grid ? GridViewManager() : ListViewManager()
+        manager.configuration.usesGTKSectionHeaders = gtkSectionHeaders
         if grid {
             manager.register(BenchmarkTile.self)
         } else {

@@ -12,11 +12,11 @@ import ModelStorage
 /// a footer row; header and footer rows are neither selectable nor activatable. A grid or
 /// a column view shows the items of the sections in order, without headers or footers.
 ///
-/// On GTK 4.12 and later a list view shows each section's header itself, above the
-/// section's rows and pinned at the top while they scroll (GtkSectionModel and a header
-/// factory), with the same header row types, events and index paths; footers stay rows.
-/// Headers then take no positions in the list: an empty section that shows its header keeps
-/// one empty row for GTK to show the header above.
+/// With `Configuration.usesGTKSectionHeaders`, a list view on GTK 4.12 and later shows each
+/// section's header itself, above the section's rows (GtkSectionModel and a header factory),
+/// with the same header row types, events and index paths; footers stay rows. Headers then
+/// take no positions in the list: an empty section that shows its header keeps one empty
+/// row for GTK to show the header above.
 @MainActor
 public class ItemViewManager {
     /// The GTK view driven: a GtkListView, GtkGridView or GtkColumnView (one reference,
@@ -40,6 +40,7 @@ public class ItemViewManager {
             if kind.layoutOptions(configuration) != kind.layoutOptions(oldValue) {
                 updater.reload(options: layoutOptions)
             }
+            attachHeaderFactory()
         }
     }
     /// The storage's delegate: the built-in `contentUpdater` unless replaced. A replacement
@@ -55,7 +56,7 @@ public class ItemViewManager {
     /// The item factory of a list or grid view.
     let factory = RowFactory()
     /// The factory of the section headers the view shows itself (GTK 4.12 and later, list
-    /// views), set on the view by the subclass; nil when the view has none.
+    /// views), on the view while `usesGTKSectionHeaders` is on; nil when the view has none.
     let headerFactory: RowFactory?
     /// A column view's columns, in the order added (none for a list or grid): each has its
     /// cells' factory, and its cell mapping, which events name as a row type.
@@ -110,11 +111,14 @@ public class ItemViewManager {
         public var displayHeaderOnEmptySection = true
         /// Whether a section without items shows its footer row.
         public var displayFooterOnEmptySection = true
-        /// Whether each section's header stays pinned at the top of the list while the
-        /// section's rows scroll under it (the default). On GTK 4.12 and later a list view
-        /// then shows the headers itself, as GtkListHeaders that take no positions in the
-        /// list. When false, headers are rows on every GTK and scroll with the list.
-        public var pinsSectionHeaders = true
+        /// Whether a list view shows section headers itself on GTK 4.12 and later, as
+        /// GtkListHeaders (read by screen readers as row headers) that take no positions in
+        /// the list; on GTK 4.8 headers are rows either way. Off by default: GTK 4.18's
+        /// headers scroll with their section (they are not pinned), a list anchored at its
+        /// first item opens with the first header scrolled just out of view, and updates
+        /// cost GTK more (see BENCHMARKS.md), so header rows look and behave the same on
+        /// every GTK.
+        public var usesGTKSectionHeaders = false
         /// Whether a single click activates a row (else a double click or Enter).
         public var singleClickActivation = false
         /// Whether items the user deletes (the Delete key, a menu entry) are removed from
@@ -170,6 +174,13 @@ public class ItemViewManager {
         g_object_unref(view)
     }
 
+    /// Gives the view its header factory while it shows GTK's section headers, and takes it
+    /// back otherwise (GTK then handles no sections at all).
+    func attachHeaderFactory() {
+        guard let headerFactory else { return }
+        cgtk_shims_view_set_header_factory(view, kind.showsSectionHeaders(configuration) ? headerFactory.factory : nil)
+    }
+
     private func attach(_ storage: Storage) {
         storage.delegate = storageUpdater
         updater.reload(options: layoutOptions)
@@ -190,9 +201,8 @@ public class ItemViewManager {
         }
     }
 
-    /// Whether the view shows section headers itself, pinned while their sections scroll
-    /// (a list view on GTK 4.12 and later, with `pinsSectionHeaders`): headers then take no
-    /// positions in the list.
+    /// Whether the view shows section headers itself (a list view on GTK 4.12 and later,
+    /// with `usesGTKSectionHeaders`): headers then take no positions in the list.
     public var showsNativeSectionHeaders: Bool { kind.showsSectionHeaders(configuration) }
 
     /// How the flat layout shows sections in this kind of view, as configured.

@@ -15,8 +15,8 @@ import ModelStorage
 ///
 /// GTK 4.8 has no sections: each section is shown as a header row, its item rows and a
 /// footer row. Header and footer rows are neither selectable nor activatable. On GTK 4.12
-/// and later the list view shows each section's header itself, pinned at the top while the
-/// section scrolls; footers stay rows. Everything
+/// and later the list view can show each section's header itself
+/// (`configuration.usesGTKSectionHeaders`); footers stay rows. Everything
 /// but the view itself comes from `ItemViewManager`, shared with `GridViewManager` and
 /// `ColumnViewManager`.
 @MainActor
@@ -33,6 +33,6 @@ public final class ListViewManager: ItemViewManager {
     public init(listView: UnsafeMutablePointer<GtkWidget>? = nil, storage: Storage? = nil, selectionMode: SelectionMode = .single) {
         super.init(view: listView ?? gtk_list_view_new(nil, nil)!, kind: .list, storage: storage, selectionMode: selectionMode)
         gtk_list_view_set_factory(OpaquePointer(view), factory.factory)
-        if let headerFactory { cgtk_shims_view_set_header_factory(view, headerFactory.factory) }
+        attachHeaderFactory()
     }
 }

@@ -17,8 +17,8 @@ struct ViewKind {
     /// are made for the headers too; "gtk_column_view_cell_widget_dispose: runtime check
     /// failed"), and measures a NULL widget after its rows were replaced in a hidden stack page.
     let hasHeaderFactory: Bool
-    /// Whether the view shows section headers itself: GTK 4.12 and later, on a view with a
-    /// header factory (the headers stay pinned at the top while their sections scroll).
+    /// Whether the view can show section headers itself: GTK 4.12 and later, on a view with
+    /// a header factory.
     var showsSectionHeaders: Bool { hasHeaderFactory && Self.gtkHasSections }
     /// Whether the GTK running has GtkSectionModel and header factories (4.12 and later).
     static let gtkHasSections = cgtk_shims_gtk_at_least(12) != 0
@@ -50,7 +50,7 @@ struct ViewKind {
 
     /// Whether the view shows section headers itself with `configuration`.
     func showsSectionHeaders(_ configuration: ItemViewManager.Configuration) -> Bool {
-        showsSectionHeaders && configuration.pinsSectionHeaders
+        showsSectionHeaders && configuration.usesGTKSectionHeaders
     }
 
     /// Whether the view shows sections' supplementary models of `kind` with `configuration`.

@@ -13,13 +13,10 @@ final class GtkHarness {
     /// The manager, whatever its view (`manager` is the same one when it is a list's).
     var viewManager: ItemViewManager!
 
-    /// A window showing a new list view manager, set up by `configure`. Its section headers
-    /// are rows on every GTK (`pinsSectionHeaders` off): these tests count header rows in
-    /// positions. `SectionHeaderTests` tests the headers GTK 4.12 and later show themselves.
+    /// A window showing a new list view manager, set up by `configure`.
     convenience init(selectionMode: SelectionMode = .single, configure: (ListViewManager) -> Void = { _ in }) {
         self.init(showing: {
             let manager = ListViewManager(selectionMode: selectionMode)
-            manager.configuration.pinsSectionHeaders = false
             configure(manager)
             return manager
         })

@@ -39,9 +39,9 @@ final class RandomGtkModelTests: XCTestCase {
             storage.anomalyHandler.anomalyAction = { _ in }  // the runs include bad input on purpose
             let operations = RandomStorageOperations(storage: storage, seed: seed)
             manager.configuration.displayHeaderOnEmptySection = seed % 2 == 0
-            // Every other seed pins headers: on GTK 4.12 and later the list view then shows
-            // them itself, asking the model's GtkSectionModel while each update is emitted.
-            manager.configuration.pinsSectionHeaders = seed % 4 >= 2
+            // Half the seeds use GTK's own section headers: on GTK 4.12 and later the list
+            // view asks the model's GtkSectionModel while each update is emitted.
+            manager.configuration.usesGTKSectionHeaders = seed % 4 >= 2
             manager.storage = storage
             // Rows by identity: content updates change a row in place and emit nothing.
             let recorder = ItemsChangedRecorder(selection) { object in

@@ -4,9 +4,9 @@ import Foundation
 @testable import ListViewManager
 import XCTest
 
-/// Section headers as a list view shows them by default (`pinsSectionHeaders`): on GTK 4.12
-/// and later the view's own GtkListHeaders, which take no positions; before, header rows.
-/// Each test states what it expects on both.
+/// Section headers with `usesGTKSectionHeaders`: on GTK 4.12 and later the view's own
+/// GtkListHeaders, which take no positions; before, header rows. Each test states what it
+/// expects on both.
 private var native: Bool { cgtk_shims_gtk_at_least(12) != 0 }
 
 final class SectionHeaderTests: XCTestCase {
@@ -19,6 +19,7 @@ final class SectionHeaderTests: XCTestCase {
         init(configure: (ListViewManager) -> Void = { _ in }) {
             XCTAssertNotEqual(gtk_init_check(), 0, "GTK needs a display: run the tests under xvfb-run")
             let manager = ListViewManager()
+            manager.configuration.usesGTKSectionHeaders = true
             self.manager = manager
             var record: (String) -> Void = { _ in }
             manager.register(PostRow.self)
@@ -157,8 +158,10 @@ final class SectionHeaderTests: XCTestCase {
         fixture.harness.close()
     } }
 
-    func testHeadersCanBeRowsOnEveryGTK() { onMain {
-        let fixture = Fixture { $0.configuration.pinsSectionHeaders = false }
+    func testHeadersAreRowsOnEveryGTKByDefault() { onMain {
+        XCTAssertNotEqual(gtk_init_check(), 0)
+        XCTAssertFalse(ListViewManager().configuration.usesGTKSectionHeaders)
+        let fixture = Fixture { $0.configuration.usesGTKSectionHeaders = false }
         XCTAssertFalse(fixture.manager.showsNativeSectionHeaders)
         XCTAssertEqual(fixture.manager.numberOfRows, 6)
         XCTAssertEqual(fixture.shown.headerTexts.filter { !$0.isEmpty }, [], "no header widgets of GTK's with content")

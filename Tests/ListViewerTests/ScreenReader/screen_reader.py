@@ -83,8 +83,8 @@ def catalog(app):
     names = row_names(lst)
     headings = [node.name for node in find_all(lst, lambda node: node.getRoleName() == "heading")]
     selection = lst.querySelection()
-    # GTK's Selection interface counts the list's items, not the section headers that GTK 4.12
-    # and later show among its children.
+    # GTK's Selection interface counts the list's items, not section headers that GTK 4.12
+    # and later can show among its children.
     items = [lst.getChildAtIndex(index).name for index in range(lst.childCount)
              if lst.getChildAtIndex(index).getRoleName() == "list item"]
     selected = selection.selectChild(items.index(BOOK))
