@@ -187,10 +187,14 @@ final class RowFactory {
     /// now picks another row type shows that type, as a new bind would.
     func followMovedRows() {
         guard let delegate, slots == .listItems, !Self.rebindsMovedRows else { return }
+        // Found first, changed after: changing `attached` while going through it would copy it.
+        var moved: [(listItem: OpaquePointer, flatRow: FlatRow)] = []
         for (listItem, entry) in attached where entry.isBound {
-            guard let item = entry.item, let model = item.model,
-                  let flatRow = delegate.flatRow(at: position(of: listItem)),
-                  flatRow != entry.flatRow else { continue }
+            guard let flatRow = delegate.flatRow(at: position(of: listItem)), flatRow != entry.flatRow else { continue }
+            moved.append((listItem, flatRow))
+        }
+        for (listItem, flatRow) in moved {
+            guard let entry = attached[listItem], let item = entry.item, let model = item.model else { continue }
             if delegate.mapping(for: flatRow, model: model) === entry.mapping {
                 attached[listItem]?.flatRow = flatRow
                 updateFlags(of: listItem, item: item, model: model, at: flatRow, delegate: delegate)
