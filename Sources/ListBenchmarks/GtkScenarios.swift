@@ -66,6 +66,8 @@ extension BenchmarkPost: Equatable {
 enum GtkScenarios {
     /// Whether the project's list shows GTK 4.12's own section headers (`usesGTKSectionHeaders`).
     nonisolated(unsafe) static var gtkSectionHeaders = false
+    /// Whether the project's list goes without its pinned section header (`pinsSectionHeaders` off).
+    nonisolated(unsafe) static var noPinnedHeader = false
 
     static let names = ["bulk_load", "batch", "separate", "content_update", "full_reload", "random", "scroll", "scroll_labels", "scroll_grid"]
 
@@ -77,7 +79,7 @@ enum GtkScenarios {
             // Scrolling runs over a tenth of the items (100,000 of 1,000,000).
             let size = scenario.hasPrefix("scroll") ? count / 10 : count
             let swift = runProcess(directory.appendingPathComponent("list-benchmarks"),
-                                   ["--gtk-one", scenario, "\(size)"] + (gtkSectionHeaders ? ["--gtk-section-headers"] : []))
+                                   ["--gtk-one", scenario, "\(size)"] + (gtkSectionHeaders ? ["--gtk-section-headers"] : []) + (noPinnedHeader ? ["--no-pinned-header"] : []))
             let c = runProcess(directory.appendingPathComponent("list-baseline-c"), [scenario, "\(size)"])
             let py = runProcess(URL(fileURLWithPath: "/usr/bin/python3"), [python.path, scenario, "\(size)"])
             for line in [swift, c, py] { print(line ?? "{\"scenario\":\"\(scenario)\", \"error\":\"no result\"}") }
@@ -142,9 +144,16 @@ enum GtkScenarios {
             manager.register(BenchmarkPhotoRow.self)
             manager.register(BenchmarkNoteRow.self)
         }
-        let scrolled = gtk_scrolled_window_new()
-        gtk_scrolled_window_set_child(OpaquePointer(scrolled), manager.view)
-        gtk_window_set_child(gtkWindow, scrolled)
+        // A list as apps show it, with its section's header pinned over the top (unless
+        // `--no-pinned-header`); a grid in a scrolled window.
+        manager.configuration.pinsSectionHeaders = !noPinnedHeader
+        if let list = manager as? ListViewManager {
+            gtk_window_set_child(gtkWindow, list.scrolledView)
+        } else {
+            let scrolled = gtk_scrolled_window_new()
+            gtk_scrolled_window_set_child(OpaquePointer(scrolled), manager.view)
+            gtk_window_set_child(gtkWindow, scrolled)
+        }
         gtk_window_present(gtkWindow)
         waitForFrames(window, 3)
         let storage = manager.memoryStorage!
@@ -186,7 +195,7 @@ enum GtkScenarios {
             cpuStart = cpuMilliseconds()
             switch scenario {
             case "scroll", "scroll_labels", "scroll_grid":
-                let adjustment = gtk_scrolled_window_get_vadjustment(OpaquePointer(scrolled))
+                let adjustment = gtk_scrollable_get_vadjustment(OpaquePointer(manager.view))!
                 var random = SeededRandom(seed: 7)
                 for step in 0..<300 {
                     let limit = gtk_adjustment_get_upper(adjustment) - gtk_adjustment_get_page_size(adjustment)

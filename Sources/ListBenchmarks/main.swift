@@ -9,6 +9,7 @@ import Foundation
 //                 fresh process, with ratio lines (needs a display: run under xvfb-run)
 //   --gtk-section-headers  the project's list shows section headers as GTK 4.12's own
 //                 (`usesGTKSectionHeaders`) instead of rows
+//   --no-pinned-header  the project's list without its pinned section header
 let arguments = CommandLine.arguments
 func value(after flag: String) -> String? {
     arguments.firstIndex(of: flag).flatMap { arguments.indices.contains($0 + 1) ? arguments[$0 + 1] : nil }
@@ -17,6 +18,7 @@ let sizes = value(after: "--sizes").map { $0.split(separator: ",").compactMap { 
     ?? (arguments.contains("--small") ? [1_000, 10_000] : [10_000, 100_000, 1_000_000])
 let prefix = value(after: "--scenario") ?? ""
 GtkScenarios.gtkSectionHeaders = arguments.contains("--gtk-section-headers")
+GtkScenarios.noPinnedHeader = arguments.contains("--no-pinned-header")
 
 if let index = arguments.firstIndex(of: "--gtk-one"), arguments.count > index + 2, let count = Int(arguments[index + 2]) {
     // One GTK scenario on the project, in this fresh process (used by --gtk).

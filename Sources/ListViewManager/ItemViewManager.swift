@@ -41,6 +41,7 @@ public class ItemViewManager {
                 updater.reload(options: layoutOptions)
             }
             attachHeaderFactory()
+            pinnedHeader?.update(refresh: true)
         }
     }
     /// The storage's delegate: the built-in `contentUpdater` unless replaced. A replacement
@@ -64,6 +65,9 @@ public class ItemViewManager {
     /// The factories of a column view's columns, in order.
     var columnFactories: [RowFactory] { tableColumns.compactMap(\.factory) }
     let updater = ListViewUpdater()
+    /// The pinned copy of the current section's header, once the view is shown through
+    /// `ListViewManager.scrolledView`.
+    var pinnedHeader: PinnedHeader?
     var resolver: MappingResolver
     /// Rows shown for models no mapping applies to, per kind.
     let missingMappings: [MappingKind: ViewModelMapping] = [
@@ -119,6 +123,10 @@ public class ItemViewManager {
         /// cost GTK more (see BENCHMARKS.md), so header rows look and behave the same on
         /// every GTK.
         public var usesGTKSectionHeaders = false
+        /// Whether a copy of the current section's header stays at the top of the list
+        /// while the section's rows scroll under it (the default), on every GTK. It is shown
+        /// over a list view put into a window through `ListViewManager.scrolledView`.
+        public var pinsSectionHeaders = true
         /// Whether a single click activates a row (else a double click or Enter).
         public var singleClickActivation = false
         /// Whether items the user deletes (the Delete key, a menu entry) are removed from

@@ -64,6 +64,7 @@ public final class ListViewUpdater {
             manager.headerFactory?.followSectionHeaders(updatedSections: Set(updated.sectionHeaders))
             manager.updateRowsInPlace(at: updated.positions)
             manager.selection.reselectMovedItems()
+            manager.pinnedHeader?.update(refresh: true)
             didUpdateContent?(update)
         case let .reload(models, options):
             willUpdateContent?(nil)
@@ -73,6 +74,7 @@ public final class ListViewUpdater {
             manager.noticeHiddenSupplementaryRows(in: models, sections: Array(0..<models.numberOfSections()))
             manager.bridge.reload(models: models, options: options)
             manager.headerFactory?.followSectionHeaders(updatedSections: [])
+            manager.pinnedHeader?.update(refresh: true)
             didUpdateContent?(nil)
         }
     }

@@ -95,6 +95,11 @@ final class RowFactory {
     /// or nothing.
     var boundSectionHeaders: [OpaquePointer] { Array(boundHeaders) }
 
+    /// The list item whose child widget is `child`, if any: O(list items made).
+    func listItem(showing child: UnsafeMutablePointer<GtkWidget>) -> OpaquePointer? {
+        hosts.first { $0.value.child == child }?.key
+    }
+
     /// The bound list item at `position`, if any.
     func boundListItem(at position: Int) -> OpaquePointer? {
         attached.first { $0.value.isBound && self.position(of: $0.key) == position }?.key
@@ -357,6 +362,8 @@ final class RowHost {
 
     /// The list item (or section header) whose rows these are.
     let listItem: OpaquePointer
+    /// The widget given to the list item: the first row's, or the box holding them all.
+    private(set) var child: UnsafeMutablePointer<GtkWidget>?
     private let slots: RowFactory.Slots
     /// The factory that made them.
     private(set) weak var factory: RowFactory?
@@ -414,6 +421,7 @@ final class RowHost {
     }
 
     private func setChild(_ widget: UnsafeMutablePointer<GtkWidget>) {
+        child = widget
         switch slots {
         case .listItems: gtk_list_item_set_child(listItem, widget)
         case .sectionHeaders: cgtk_shims_list_header_set_child(UnsafeMutableRawPointer(listItem), widget)

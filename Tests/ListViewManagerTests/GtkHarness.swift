@@ -22,19 +22,24 @@ final class GtkHarness {
         })
     }
 
-    /// A window showing the view of the manager `make` returns (made once GTK is up).
-    init(showing make: () -> ItemViewManager) {
+    /// A window showing the view of the manager `make` returns (made once GTK is up), in a
+    /// scrolled window of the test's own, or through `scrolledView` (with the pinned header).
+    init(showing make: () -> ItemViewManager, throughScrolledView: Bool = false) {
         if gtk_init_check() == 0 { XCTFail("GTK could not open a display: run the tests under xvfb-run") }
         MainQueue.attachToGLib()
         window = gtk_window_new()
         g_object_ref_sink(window)
         gtk_window_set_default_size(UnsafeMutableRawPointer(window).assumingMemoryBound(to: GtkWindow.self), 800, 600)
         let manager = make()
-        let scrolled = gtk_scrolled_window_new()
-        gtk_scrolled_window_set_child(OpaquePointer(scrolled), manager.view)
         self.manager = manager as? ListViewManager
         viewManager = manager
-        gtk_window_set_child(windowPointer, scrolled)
+        if throughScrolledView, let list = manager as? ListViewManager {
+            gtk_window_set_child(windowPointer, list.scrolledView)
+        } else {
+            let scrolled = gtk_scrolled_window_new()
+            gtk_scrolled_window_set_child(OpaquePointer(scrolled), manager.view)
+            gtk_window_set_child(windowPointer, scrolled)
+        }
         gtk_window_present(windowPointer)
         waitForFrames()
     }

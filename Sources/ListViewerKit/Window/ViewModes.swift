@@ -121,14 +121,20 @@ extension ViewerWindow {
         UnsafeMutableRawPointer(widget).assumingMemoryBound(to: GtkToggleButton.self)
     }
 
-    /// The view stack's pages: each view in its own scrolled window.
+    /// The view stack's pages: each view in its own scrolled window (the list's with its
+    /// section's header pinned over the top).
     func makeViewStack() -> UnsafeMutablePointer<GtkWidget> {
         let stack = gtk_stack_new()!
         for mode in ViewMode.allCases {
-            let scrolled = gtk_scrolled_window_new()!
-            gtk_scrolled_window_set_child(OpaquePointer(scrolled), manager(for: mode).view)
+            let page: UnsafeMutablePointer<GtkWidget>
+            if mode == .list {
+                page = manager.scrolledView
+            } else {
+                page = gtk_scrolled_window_new()!
+                gtk_scrolled_window_set_child(OpaquePointer(page), manager(for: mode).view)
+            }
             gtk_widget_add_css_class(manager(for: mode).view, "viewer-\(mode.rawValue)")
-            gtk_stack_add_named(OpaquePointer(stack), scrolled, mode.rawValue)
+            gtk_stack_add_named(OpaquePointer(stack), page, mode.rawValue)
         }
         gtk_widget_set_hexpand(stack, 1)
         gtk_widget_set_vexpand(stack, 1)

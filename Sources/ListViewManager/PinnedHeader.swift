@@ -1,0 +1,147 @@
+import CGtk
+import CGtkShims
+import ModelStorage
+
+/// A copy of the current section's header, pinned over the top of a list view while the
+/// section's rows scroll under it. GTK has no pinned headers: 4.8 has no sections, and the
+/// section headers of GTK 4.12 and later scroll away with their section.
+///
+/// The copy is a row of the header's own row type, updated with the section's header model
+/// (no events fire for it: the header row in the list has them). It is looked at after each
+/// frame's layout and after each update, at the cost of finding the first row on screen:
+/// GTK keeps the list's row widgets in order, so that is a walk over the few rows above;
+/// the copy changes only when the section at the top does.
+@MainActor
+final class PinnedHeader {
+    /// The overlay holding the scrolled list and the pinned copy (one reference, owned here).
+    let overlay: UnsafeMutablePointer<GtkWidget>
+    private let scrolled: UnsafeMutablePointer<GtkWidget>
+    /// The box the copy is shown in, at the top of the overlay.
+    private let holder: UnsafeMutablePointer<GtkWidget>
+    private unowned let manager: ItemViewManager
+    /// The copies made so far, one per header mapping.
+    private var rows: [ObjectIdentifier: (row: RowWidget, widget: UnsafeMutablePointer<GtkWidget>)] = [:]
+    /// The section whose header is shown, with its mapping (nil: none is shown).
+    private var shown: (section: Int, mapping: ObjectIdentifier)?
+    /// How many times the pinned copy was updated with a header model (for tests).
+    private(set) var updateCount = 0
+
+    init(manager: ItemViewManager) {
+        self.manager = manager
+        scrolled = gtk_scrolled_window_new()
+        g_object_ref_sink(scrolled)
+        gtk_scrolled_window_set_child(OpaquePointer(scrolled), manager.view)
+        overlay = gtk_overlay_new()
+        g_object_ref_sink(overlay)
+        gtk_overlay_set_child(OpaquePointer(overlay), scrolled)
+        holder = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)
+        g_object_ref_sink(holder)
+        gtk_widget_set_valign(holder, GTK_ALIGN_START)
+        gtk_widget_add_css_class(holder, "pinned-section-header")
+        gtk_widget_add_css_class(holder, "view")
+        gtk_widget_set_visible(holder, 0)
+        gtk_overlay_add_overlay(OpaquePointer(overlay), holder)
+        // Looked at once GTK has laid out each frame (row widgets have their new places then).
+        connectAction(UnsafeMutableRawPointer(manager.view), "map") { [weak self] in self?.followFrames() }
+        connectAction(UnsafeMutableRawPointer(manager.view), "unmap") { [weak self] in self?.stopFollowingFrames() }
+    }
+
+    /// The frame clock followed, and the handler of its `layout` signal.
+    private var frameClock: (clock: UnsafeMutableRawPointer, handler: UInt)?
+
+    private func followFrames() {
+        stopFollowingFrames()
+        guard let clock = gtk_widget_get_frame_clock(manager.view) else { return }
+        let instance = UnsafeMutableRawPointer(clock)
+        let handler: PlainSignalHandler = { _, data in
+            let closure = SignalClosure<@MainActor () -> Void>.from(data)
+            MainActor.assumeIsolated { closure.action() }
+        }
+        let destroy: GClosureNotify = { data, _ in
+            guard let data else { return }
+            Unmanaged<AnyObject>.fromOpaque(data).release()
+        }
+        let closure = SignalClosure<@MainActor () -> Void> { [weak self] in self?.update() }
+        let id = g_signal_connect_data(instance, "layout", unsafeBitCast(handler, to: GCallback.self),
+                                       Unmanaged<AnyObject>.passRetained(closure).toOpaque(), destroy, G_CONNECT_AFTER)
+        g_object_ref(instance)
+        frameClock = (instance, UInt(id))
+    }
+
+    private func stopFollowingFrames() {
+        guard let frameClock else { return }
+        g_signal_handler_disconnect(frameClock.clock, gulong(frameClock.handler))
+        g_object_unref(frameClock.clock)
+        self.frameClock = nil
+    }
+
+    isolated deinit {
+        stopFollowingFrames()
+        for entry in rows.values { g_object_unref(entry.widget) }
+        g_object_unref(holder)
+        g_object_unref(scrolled)
+        g_object_unref(overlay)
+    }
+
+    /// Whether the copy is shown now, and the header model it shows.
+    var shownSection: Int? { shown?.section }
+
+    /// Shows the header of the section of the first row on screen, unless that row is the
+    /// header itself, wholly in view (or the section shows no header row).
+    func update(refresh: Bool = false) {
+        guard manager.configuration.pinsSectionHeaders, !manager.showsNativeSectionHeaders,
+              let (position, top) = firstRowOnScreen(), let row = manager.bridge.row(at: position) else { return hide() }
+        if case .header = row, top >= 0 { return hide() }
+        let header = FlatRow.header(section: row.section)
+        guard manager.bridge.layout.position(of: header) != nil, let model = manager.bridge.model(of: header) else { return hide() }
+        let mapping = manager.mapping(for: header, model: model)
+        let key = ObjectIdentifier(mapping)
+        if !refresh, let shown, shown.section == row.section, shown.mapping == key { return }
+        let entry = rows[key] ?? make(mapping)
+        for (other, existing) in rows where other != key { gtk_widget_set_visible(existing.widget, 0) }
+        gtk_widget_set_visible(entry.widget, 1)
+        mapping.updateRow(entry.row, model)
+        updateCount += 1
+        shown = (row.section, key)
+        gtk_widget_set_visible(holder, 1)
+    }
+
+    private func hide() {
+        guard shown != nil || gtk_widget_get_visible(holder) != 0 else { return }
+        shown = nil
+        gtk_widget_set_visible(holder, 0)
+    }
+
+    /// A copy of `mapping`'s header row, in a heading box as the list's header rows are.
+    private func make(_ mapping: ViewModelMapping) -> (row: RowWidget, widget: UnsafeMutablePointer<GtkWidget>) {
+        let row = mapping.makeRow()
+        gtk_widget_add_css_class(row.rootWidget, "section-header")
+        gtk_widget_add_css_class(row.rootWidget, "heading")
+        let heading = cgtk_shims_heading_box_new(1)!
+        g_object_ref_sink(heading)
+        gtk_box_append(UnsafeMutableRawPointer(heading).assumingMemoryBound(to: GtkBox.self), row.rootWidget)
+        gtk_box_append(UnsafeMutableRawPointer(holder).assumingMemoryBound(to: GtkBox.self), heading)
+        let entry = (row: row, widget: heading)
+        rows[ObjectIdentifier(mapping)] = entry
+        return entry
+    }
+
+    /// The position of the first row whose bottom is below the top of the list, and where
+    /// that row's top is (negative: partly scrolled out). GTK lays the row widgets out in
+    /// the order of their positions.
+    private func firstRowOnScreen() -> (position: Int, top: Int)? {
+        var child = gtk_widget_get_first_child(manager.view)
+        while let widget = child {
+            var allocation = GtkAllocation()
+            gtk_widget_get_allocation(widget, &allocation)
+            // Rows GTK keeps off screen (the focused one) are not mapped, and not placed.
+            if gtk_widget_get_mapped(widget) != 0, allocation.y + allocation.height > 0,
+               let content = gtk_widget_get_first_child(widget),
+               let listItem = manager.factory.listItem(showing: content) {
+                return (Int(gtk_list_item_get_position(listItem)), Int(allocation.y))
+            }
+            child = gtk_widget_get_next_sibling(widget)
+        }
+        return nil
+    }
+}

@@ -1,0 +1,78 @@
+import CGtk
+import Foundation
+@testable import ListViewManager
+import XCTest
+
+/// The copy of the current section's header pinned over the top of a list shown through
+/// `scrolledView`, in a real window, on every GTK.
+final class PinnedHeaderTests: XCTestCase {
+    @MainActor
+    private final class Fixture {
+        let harness: GtkHarness
+        let manager: ListViewManager
+
+        init(configure: (ListViewManager) -> Void = { _ in }) {
+            XCTAssertNotEqual(gtk_init_check(), 0, "GTK needs a display: run the tests under xvfb-run")
+            let manager = ListViewManager()
+            self.manager = manager
+            manager.register(PostRow.self)
+            manager.registerHeader(BannerRow.self)
+            manager.memoryStorage.setSectionHeaderModels([Banner(text: "first"), Banner(text: "second"), Banner(text: "third")])
+            for section in 0..<3 {
+                manager.memoryStorage.addItems((0..<40).map { Post(id: section * 100 + $0, title: "post \(section)-\($0)") }, toSection: section)
+            }
+            configure(manager)
+            harness = GtkHarness(showing: { manager }, throughScrolledView: true)
+        }
+
+        var adjustment: OpaquePointer { OpaquePointer(gtk_scrollable_get_vadjustment(OpaquePointer(manager.view)))! }
+
+        /// Scrolls so that the row of `indexPath` is at the top, and lets GTK lay it out.
+        func scroll(toTopOf indexPath: IndexPath) {
+            let position = manager.position(of: indexPath)!
+            // About: header and item rows differ a little in height (checks stay well inside sections).
+            let rowHeight = Double(gtk_adjustment_get_upper(UnsafeMutablePointer(adjustment))) / Double(manager.numberOfRows)
+            gtk_adjustment_set_value(UnsafeMutablePointer(adjustment), Double(position) * rowHeight)
+            harness.waitForFrames()
+        }
+
+        /// The text the pinned copy shows, or nil when it is hidden.
+        var pinnedText: String? {
+            guard let pinned = manager.pinnedHeader, pinned.shownSection != nil else { return nil }
+            var child = gtk_widget_get_first_child(pinned.overlay)
+            while let widget = child {
+                if gtk_widget_has_css_class(widget, "pinned-section-header") != 0 { return ShownSections.visibleText(in: widget) }
+                child = gtk_widget_get_next_sibling(widget)
+            }
+            return nil
+        }
+    }
+
+    func testTheCurrentSectionsHeaderStaysAtTheTopWhileItsRowsScroll() { onMain {
+        let fixture = Fixture()
+        XCTAssertNil(fixture.pinnedText, "at the top the first header row is in view itself")
+        fixture.scroll(toTopOf: IndexPath(item: 10, section: 0))
+        XCTAssertEqual(fixture.pinnedText, "FIRST")
+        fixture.scroll(toTopOf: IndexPath(item: 5, section: 1))
+        XCTAssertEqual(fixture.pinnedText, "SECOND")
+        fixture.scroll(toTopOf: IndexPath(item: 20, section: 2))
+        XCTAssertEqual(fixture.pinnedText, "THIRD")
+        // A new header model for the pinned section shows at once; a reload keeps it right.
+        fixture.manager.memoryStorage.setSectionHeaderModel(Banner(text: "last"), forSection: 2)
+        XCTAssertEqual(fixture.pinnedText, "LAST")
+        // Back at the top, the first header row is in view itself again.
+        gtk_adjustment_set_value(UnsafeMutablePointer(fixture.adjustment), 0)
+        fixture.harness.waitForFrames()
+        XCTAssertNil(fixture.pinnedText)
+        fixture.harness.close()
+    } }
+
+    func testThePinnedHeaderCanBeTurnedOff() { onMain {
+        let fixture = Fixture()
+        fixture.scroll(toTopOf: IndexPath(item: 10, section: 1))
+        XCTAssertEqual(fixture.pinnedText, "SECOND")
+        fixture.manager.configuration.pinsSectionHeaders = false
+        XCTAssertNil(fixture.pinnedText)
+        fixture.harness.close()
+    } }
+}
