@@ -23,8 +23,6 @@ final class PinnedHeader {
     private var rows: [ObjectIdentifier: (row: RowWidget, widget: UnsafeMutablePointer<GtkWidget>)] = [:]
     /// The section whose header is shown, with its mapping (nil: none is shown).
     private var shown: (section: Int, mapping: ObjectIdentifier)?
-    /// How many times the pinned copy was updated with a header model (for tests).
-    private(set) var updateCount = 0
 
     init(manager: ItemViewManager) {
         self.manager = manager
@@ -83,7 +81,7 @@ final class PinnedHeader {
         g_object_unref(overlay)
     }
 
-    /// Whether the copy is shown now, and the header model it shows.
+    /// The section whose header the copy shows now (nil: the copy is hidden).
     var shownSection: Int? { shown?.section }
 
     /// Shows the header of the section of the first row on screen, unless that row is the
@@ -101,7 +99,6 @@ final class PinnedHeader {
         for (other, existing) in rows where other != key { gtk_widget_set_visible(existing.widget, 0) }
         gtk_widget_set_visible(entry.widget, 1)
         mapping.updateRow(entry.row, model)
-        updateCount += 1
         shown = (row.section, key)
         gtk_widget_set_visible(holder, 1)
     }
