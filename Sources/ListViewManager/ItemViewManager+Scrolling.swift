@@ -8,7 +8,8 @@ extension ItemViewManager {
     /// changing nothing, when there is no such item.
     ///
     /// The list keeps its place by itself: GTK anchors the viewport to a row, so inserting
-    /// or removing items above the visible rows does not move what is shown.
+    /// or removing items above the visible rows does not move what is shown. A row scrolled
+    /// to the top comes to rest below the pinned section header (`scrolledView`).
     @discardableResult
     public func scrollTo(_ indexPath: IndexPath) -> Bool {
         guard let position = position(of: indexPath) else { return false }
@@ -28,6 +29,7 @@ extension ItemViewManager {
     }
 
     private func scrollTo(position: Int) -> Bool {
-        gtk_widget_activate_action_variant(kind.listBase(view), "list.scroll-to-item", g_variant_new_uint32(UInt32(position))) != 0
+        pinnedHeader?.keepClear(of: position)
+        return gtk_widget_activate_action_variant(kind.listBase(view), "list.scroll-to-item", g_variant_new_uint32(UInt32(position))) != 0
     }
 }

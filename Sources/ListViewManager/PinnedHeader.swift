@@ -59,7 +59,7 @@ final class PinnedHeader {
             guard let data else { return }
             Unmanaged<AnyObject>.fromOpaque(data).release()
         }
-        let closure = SignalClosure<@MainActor () -> Void> { [weak self] in self?.update() }
+        let closure = SignalClosure<@MainActor () -> Void> { [weak self] in self?.followLayout() }
         let id = g_signal_connect_data(instance, "layout", unsafeBitCast(handler, to: GCallback.self),
                                        Unmanaged<AnyObject>.passRetained(closure).toOpaque(), destroy, G_CONNECT_AFTER)
         g_object_ref(instance)
@@ -79,6 +79,32 @@ final class PinnedHeader {
         g_object_unref(holder)
         g_object_unref(scrolled)
         g_object_unref(overlay)
+    }
+
+    /// A row scrolled to (`scrollTo`), to keep clear of the copy once GTK has placed it.
+    private var scrolledTo: Int?
+
+    /// Keeps the row at `position`, which the list is being scrolled to, clear of the copy:
+    /// GTK scrolls a row above the view to the top, where the copy would cover it.
+    func keepClear(of position: Int) {
+        scrolledTo = position
+    }
+
+    /// After GTK's layout: the copy follows the rows, and a row scrolled to moves out from
+    /// under it.
+    private func followLayout() {
+        update()
+        guard let position = scrolledTo else { return }
+        scrolledTo = nil
+        guard shown != nil, let listItem = manager.factory.boundListItem(at: position),
+              let content = gtk_list_item_get_child(listItem), let rowWidget = gtk_widget_get_parent(content) else { return }
+        var allocation = GtkAllocation()
+        gtk_widget_get_allocation(rowWidget, &allocation)
+        var height: Int32 = 0
+        gtk_widget_measure(holder, GTK_ORIENTATION_VERTICAL, gtk_widget_get_width(holder), &height, nil, nil, nil)
+        guard allocation.y < height, allocation.y + allocation.height > 0,
+              let adjustment = gtk_scrollable_get_vadjustment(OpaquePointer(manager.view)) else { return }
+        gtk_adjustment_set_value(adjustment, gtk_adjustment_get_value(adjustment) - Double(height - allocation.y))
     }
 
     /// The section whose header the copy shows now (nil: the copy is hidden).

@@ -36,15 +36,21 @@ final class PinnedHeaderTests: XCTestCase {
             harness.waitForFrames()
         }
 
-        /// The text the pinned copy shows, or nil when it is hidden.
-        var pinnedText: String? {
-            guard let pinned = manager.pinnedHeader, pinned.shownSection != nil else { return nil }
+        /// The box the pinned copy is shown in.
+        var pinnedHolder: UnsafeMutablePointer<GtkWidget>? {
+            guard let pinned = manager.pinnedHeader else { return nil }
             var child = gtk_widget_get_first_child(pinned.overlay)
             while let widget = child {
-                if gtk_widget_has_css_class(widget, "pinned-section-header") != 0 { return ShownSections.visibleText(in: widget) }
+                if gtk_widget_has_css_class(widget, "pinned-section-header") != 0 { return widget }
                 child = gtk_widget_get_next_sibling(widget)
             }
             return nil
+        }
+
+        /// The text the pinned copy shows, or nil when it is hidden.
+        var pinnedText: String? {
+            guard manager.pinnedHeader?.shownSection != nil, let holder = pinnedHolder else { return nil }
+            return ShownSections.visibleText(in: holder)
         }
     }
 
@@ -64,6 +70,27 @@ final class PinnedHeaderTests: XCTestCase {
         gtk_adjustment_set_value(UnsafeMutablePointer(fixture.adjustment), 0)
         fixture.harness.waitForFrames()
         XCTAssertNil(fixture.pinnedText)
+        fixture.harness.close()
+    } }
+
+    func testARowScrolledToComesToRestBelowThePinnedHeader() { onMain {
+        let fixture = Fixture()
+        fixture.scroll(toTopOf: IndexPath(item: 30, section: 1))
+        XCTAssertEqual(fixture.pinnedText, "SECOND")
+        // Item 20 is above the view: GTK scrolls it to the top, under the pinned copy.
+        let target = IndexPath(item: 20, section: 1)
+        XCTAssertTrue(fixture.manager.scrollTo(target))
+        fixture.harness.waitForFrames(4)
+        let position = fixture.manager.position(of: target)!
+        let row = try! XCTUnwrap(fixture.harness.boundRowsByPosition[position])
+        var rowBounds = graphene_rect_t()
+        XCTAssertNotEqual(gtk_widget_compute_bounds(row.rootWidget, fixture.manager.view, &rowBounds), 0)
+        let holder = try! XCTUnwrap(fixture.pinnedHolder)
+        var holderBounds = graphene_rect_t()
+        XCTAssertNotEqual(gtk_widget_compute_bounds(holder, fixture.manager.pinnedHeader!.overlay, &holderBounds), 0)
+        XCTAssertGreaterThanOrEqual(rowBounds.origin.y + 1, holderBounds.size.height, "the row is below the pinned header")
+        XCTAssertLessThan(rowBounds.origin.y, holderBounds.size.height + rowBounds.size.height, "and right below it")
+        XCTAssertEqual(fixture.pinnedText, "SECOND")
         fixture.harness.close()
     } }
 
