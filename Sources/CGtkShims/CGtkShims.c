@@ -186,22 +186,6 @@ gpointer cgtk_shims_list_header_get_item(gpointer header) {
     return NULL;
 }
 
-guint cgtk_shims_list_header_get_start(gpointer header) {
-#if GTK_CHECK_VERSION(4, 12, 0)
-    if (cgtk_shims_gtk_at_least(12)) return gtk_list_header_get_start(GTK_LIST_HEADER(header));
-#endif
-    (void)header;
-    return GTK_INVALID_LIST_POSITION;
-}
-
-guint cgtk_shims_list_header_get_end(gpointer header) {
-#if GTK_CHECK_VERSION(4, 12, 0)
-    if (cgtk_shims_gtk_at_least(12)) return gtk_list_header_get_end(GTK_LIST_HEADER(header));
-#endif
-    (void)header;
-    return GTK_INVALID_LIST_POSITION;
-}
-
 void cgtk_shims_list_header_set_child(gpointer header, GtkWidget *child) {
 #if GTK_CHECK_VERSION(4, 12, 0)
     if (cgtk_shims_gtk_at_least(12)) gtk_list_header_set_child(GTK_LIST_HEADER(header), child);

@@ -51,19 +51,9 @@ final class PinnedHeader {
         stopFollowingFrames()
         guard let clock = gtk_widget_get_frame_clock(manager.view) else { return }
         let instance = UnsafeMutableRawPointer(clock)
-        let handler: PlainSignalHandler = { _, data in
-            let closure = SignalClosure<@MainActor () -> Void>.from(data)
-            MainActor.assumeIsolated { closure.action() }
-        }
-        let destroy: GClosureNotify = { data, _ in
-            guard let data else { return }
-            Unmanaged<AnyObject>.fromOpaque(data).release()
-        }
-        let closure = SignalClosure<@MainActor () -> Void> { [weak self] in self?.followLayout() }
-        let id = g_signal_connect_data(instance, "layout", unsafeBitCast(handler, to: GCallback.self),
-                                       Unmanaged<AnyObject>.passRetained(closure).toOpaque(), destroy, G_CONNECT_AFTER)
+        let id = connectAction(instance, "layout", after: true) { [weak self] in self?.followLayout() }
         g_object_ref(instance)
-        frameClock = (instance, UInt(id))
+        frameClock = (instance, id)
     }
 
     private func stopFollowingFrames() {
@@ -138,11 +128,7 @@ final class PinnedHeader {
     /// A copy of `mapping`'s header row, in a heading box as the list's header rows are.
     private func make(_ mapping: ViewModelMapping) -> (row: RowWidget, widget: UnsafeMutablePointer<GtkWidget>) {
         let row = mapping.makeRow()
-        gtk_widget_add_css_class(row.rootWidget, "section-header")
-        gtk_widget_add_css_class(row.rootWidget, "heading")
-        let heading = cgtk_shims_heading_box_new(1)!
-        g_object_ref_sink(heading)
-        gtk_box_append(UnsafeMutableRawPointer(heading).assumingMemoryBound(to: GtkBox.self), row.rootWidget)
+        let heading = RowFactory.styleNewRow(row, for: .header)!
         gtk_box_append(UnsafeMutableRawPointer(holder).assumingMemoryBound(to: GtkBox.self), heading)
         let entry = (row: row, widget: heading)
         rows[ObjectIdentifier(mapping)] = entry

@@ -91,10 +91,6 @@ final class RowFactory {
         attached.filter(\.value.isBound).map { ($0.key, $0.value) }
     }
 
-    /// The bound section headers (GtkListHeaders; `sectionHeaders` only), showing a header
-    /// or nothing.
-    var boundSectionHeaders: [OpaquePointer] { Array(boundHeaders) }
-
     /// The list item whose child widget is `child`, if any: O(list items made).
     func listItem(showing child: UnsafeMutablePointer<GtkWidget>) -> OpaquePointer? {
         hosts.first { $0.value.child == child }?.key
@@ -102,15 +98,7 @@ final class RowFactory {
 
     /// The bound list item at `position`, if any.
     func boundListItem(at position: Int) -> OpaquePointer? {
-        attached.first { $0.value.isBound && self.position(of: $0.key) == position }?.key
-    }
-
-    /// The position of a list item, or the first position of a section header's section.
-    func position(of slot: OpaquePointer) -> Int {
-        switch slots {
-        case .listItems: Int(gtk_list_item_get_position(slot))
-        case .sectionHeaders: Int(cgtk_shims_list_header_get_start(UnsafeMutableRawPointer(slot)))
-        }
+        attached.first { $0.value.isBound && Int(gtk_list_item_get_position($0.key)) == position }?.key
     }
 
     /// Binds `slot` to what it shows now.
@@ -134,7 +122,7 @@ final class RowFactory {
             gtk_list_item_set_activatable(listItem, 0)
             return
         }
-        guard let model = item.model, let flatRow = delegate.flatRow(at: position(of: listItem)) else { return }
+        guard let model = item.model, let flatRow = delegate.flatRow(at: Int(gtk_list_item_get_position(listItem))) else { return }
         if var entry = attached[listItem], !entry.isBound, entry.item === item,
            entry.flatRow == flatRow || delegate.mapping(for: flatRow, model: model) === entry.mapping {
             entry.isBound = true
@@ -195,7 +183,7 @@ final class RowFactory {
         // Found first, changed after: changing `attached` while going through it would copy it.
         var moved: [(listItem: OpaquePointer, flatRow: FlatRow)] = []
         for (listItem, entry) in attached where entry.isBound {
-            guard let flatRow = delegate.flatRow(at: position(of: listItem)), flatRow != entry.flatRow else { continue }
+            guard let flatRow = delegate.flatRow(at: Int(gtk_list_item_get_position(listItem))), flatRow != entry.flatRow else { continue }
             moved.append((listItem, flatRow))
         }
         for (listItem, flatRow) in moved {
@@ -316,7 +304,7 @@ final class RowFactory {
         return host.show(mapping) {
             let row = mapping.makeRow()
             createdCount += 1
-            let wrapper = styleNewRow(row, for: mapping.kind)
+            let wrapper = Self.styleNewRow(row, for: mapping.kind)
             delegate?.rowWasCreated(row, kind: mapping.kind, host: host)
             return (row, wrapper)
         }
@@ -324,8 +312,9 @@ final class RowFactory {
 
     /// Styles a new row for its kind; returns the wrapper to show it in: a header is shown
     /// inside a box whose accessible role is heading, so screen readers announce it as one
-    /// (a widget's role can only be set when it is made).
-    private func styleNewRow(_ row: RowWidget, for kind: MappingKind) -> UnsafeMutablePointer<GtkWidget>? {
+    /// (a widget's role can only be set when it is made). The wrapper is the caller's (one
+    /// reference). Also styles the pinned header's copies.
+    static func styleNewRow(_ row: RowWidget, for kind: MappingKind) -> UnsafeMutablePointer<GtkWidget>? {
         switch kind {
         case .item:
             return nil
@@ -451,7 +440,7 @@ protocol RowFactoryDelegate: AnyObject {
     func flatRow(at position: Int) -> FlatRow?
     /// The header shown above the section of `item`, its first row, if any (section headers).
     func sectionHeader(above item: RowItem) -> FlatRow?
-    /// The model shown by `row`.
+    /// The model shown by `row` (section headers).
     func model(of row: FlatRow) -> Any?
     func mapping(for row: FlatRow, model: Any) -> ViewModelMapping
     func canSelect(_ model: Any, at row: FlatRow) -> Bool
@@ -459,6 +448,12 @@ protocol RowFactoryDelegate: AnyObject {
     func rowDidUpdate(_ row: RowFactory.AttachedRow)
     func rowDidUnbind(_ row: RowFactory.AttachedRow)
     func rowWasCreated(_ row: RowWidget, kind: MappingKind, host: RowHost)
+}
+
+extension RowFactoryDelegate {
+    /// Only a header factory asks: a column's cells show no section headers.
+    func sectionHeader(above item: RowItem) -> FlatRow? { nil }
+    func model(of row: FlatRow) -> Any? { nil }
 }
 
 /// Lets GTK's signal handlers reach the factory without keeping it alive.

@@ -150,12 +150,6 @@ gboolean cgtk_shims_view_set_header_factory(GtkWidget *view, GtkListItemFactory 
 /* The item of the first row of the header's section (borrowed; NULL before GTK 4.12). */
 gpointer cgtk_shims_list_header_get_item(gpointer header);
 
-/* The position of the first row of the header's section. */
-guint cgtk_shims_list_header_get_start(gpointer header);
-
-/* The position just past the last row of the header's section. */
-guint cgtk_shims_list_header_get_end(gpointer header);
-
 /* Sets the widget the header shows (NULL: none). */
 void cgtk_shims_list_header_set_child(gpointer header, GtkWidget *child);
 

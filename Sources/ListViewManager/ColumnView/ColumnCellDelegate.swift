@@ -18,14 +18,6 @@ final class ColumnCellDelegate: RowFactoryDelegate {
         manager?.flatRow(at: position)
     }
 
-    func sectionHeader(above item: RowItem) -> FlatRow? {
-        manager?.sectionHeader(above: item)
-    }
-
-    func model(of row: FlatRow) -> Any? {
-        manager?.model(of: row)
-    }
-
     func mapping(for row: FlatRow, model: Any) -> ViewModelMapping {
         let indexPath = ItemViewManager.indexPath(of: row)
         if column.mapping.modelMatches(model), column.mapping.applies(to: model, at: indexPath) { return column.mapping }

@@ -16,16 +16,20 @@ final class SignalClosure<Action> {
     }
 }
 
-/// Connects `handler` to `signal` of `instance`, keeping `closure` alive until GTK releases
-/// it through the destroy notify. Returns the handler id.
+/// Connects `handler` to `signal` of `instance` (after the default handlers when `after`),
+/// keeping `closure` alive until GTK releases it through the destroy notify. Returns the
+/// handler id.
 @MainActor
 @discardableResult
-func connect<Action>(_ instance: UnsafeMutableRawPointer, _ signal: String, _ handler: GCallback, _ closure: SignalClosure<Action>) -> UInt {
+func connect<Action>(_ instance: UnsafeMutableRawPointer, _ signal: String, _ handler: GCallback, _ closure: SignalClosure<Action>,
+                     after: Bool = false) -> UInt {
     let destroy: GClosureNotify = { data, _ in
         guard let data else { return }
         Unmanaged<AnyObject>.fromOpaque(data).release()
     }
-    return UInt(cgtk_shims_signal_connect(instance, signal, handler, Unmanaged<AnyObject>.passRetained(closure).toOpaque(), destroy))
+    let data = Unmanaged<AnyObject>.passRetained(closure).toOpaque()
+    guard after else { return UInt(cgtk_shims_signal_connect(instance, signal, handler, data, destroy)) }
+    return UInt(g_signal_connect_data(instance, signal, handler, data, destroy, G_CONNECT_AFTER))
 }
 
 /// A signal whose handler takes no arguments: `void (*)(GObject *self, gpointer data)`.
@@ -34,12 +38,12 @@ typealias PlainSignalHandler = @convention(c) (UnsafeMutableRawPointer?, UnsafeM
 /// Connects a no-argument signal to `action`.
 @MainActor
 @discardableResult
-func connectAction(_ instance: UnsafeMutableRawPointer, _ signal: String, _ action: @escaping @MainActor () -> Void) -> UInt {
+func connectAction(_ instance: UnsafeMutableRawPointer, _ signal: String, after: Bool = false, _ action: @escaping @MainActor () -> Void) -> UInt {
     let handler: PlainSignalHandler = { _, data in
         let closure = SignalClosure<@MainActor () -> Void>.from(data)
         MainActor.assumeIsolated { closure.action() }
     }
-    return connect(instance, signal, unsafeBitCast(handler, to: GCallback.self), SignalClosure(action))
+    return connect(instance, signal, unsafeBitCast(handler, to: GCallback.self), SignalClosure(action), after: after)
 }
 
 /// A GAction's `activate` handler: `void (*)(GSimpleAction *self, GVariant *parameter, gpointer data)`.
