@@ -129,6 +129,21 @@ extension ItemViewManager: RowFactoryDelegate {
         entry.mapping.fire(.configure, row: entry.row, model: model, indexPath: Self.indexPath(of: flatRow))
     }
 
+    var rowsDependOnPlace: Bool {
+        resolver.dependsOnPlace || !selectionFilters.isEmpty || !tooltipProviders.isEmpty || !accessibilityLabelProviders.isEmpty
+    }
+
+    func rowDidMove(_ entry: RowFactory.AttachedRow) {
+        rowDidMove(entry, namesItem: true)
+    }
+
+    /// `entry`'s row moved: its tooltip and label are asked for again with its new index path.
+    func rowDidMove(_ entry: RowFactory.AttachedRow, namesItem: Bool) {
+        guard !tooltipProviders.isEmpty || !accessibilityLabelProviders.isEmpty,
+              let flatRow = entry.flatRow, let model = entry.item?.model else { return }
+        describe(entry, showing: model, at: flatRow, namesItem: namesItem)
+    }
+
     func rowDidUnbind(_ entry: RowFactory.AttachedRow) {
         guard let flatRow = entry.flatRow, let model = entry.item?.model else { return }
         entry.mapping.fire(.didEndDisplaying, row: entry.row, model: model, indexPath: Self.indexPath(of: flatRow))

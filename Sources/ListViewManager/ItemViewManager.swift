@@ -41,7 +41,7 @@ public class ItemViewManager {
                 updater.reload(options: layoutOptions)
             }
             attachHeaderFactory()
-            pinnedHeader?.update(refresh: true)
+            pinnedHeader?.setNeedsRefresh()
         }
     }
     /// The storage's delegate: the built-in `contentUpdater` unless replaced. A replacement

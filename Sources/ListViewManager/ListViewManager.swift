@@ -31,7 +31,7 @@ public final class ListViewManager: ItemViewManager {
         if let pinnedHeader { return pinnedHeader.overlay }
         let pinned = PinnedHeader(manager: self)
         pinnedHeader = pinned
-        pinned.update()
+        pinned.setNeedsRefresh()
         return pinned.overlay
     }
 

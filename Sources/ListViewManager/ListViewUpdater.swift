@@ -60,11 +60,11 @@ public final class ListViewUpdater {
             manager.drag.follow(update)
             manager.noticeHiddenSupplementaryRows(in: models, sections: update.sectionsGainingSupplementaryModels)
             let updated = manager.bridge.apply(update, models: models)
-            manager.factories.forEach { $0.followMovedRows() }
+            manager.factories.forEach { $0.followMovedRows(after: updated.unchangedRows) }
             manager.headerFactory?.followSectionHeaders(updatedSections: Set(updated.sectionHeaders))
             manager.updateRowsInPlace(at: updated.positions)
             manager.selection.reselectMovedItems()
-            manager.pinnedHeader?.update(refresh: true)
+            manager.pinnedHeader?.setNeedsRefresh()
             didUpdateContent?(update)
         case let .reload(models, options):
             willUpdateContent?(nil)
@@ -74,7 +74,7 @@ public final class ListViewUpdater {
             manager.noticeHiddenSupplementaryRows(in: models, sections: Array(0..<models.numberOfSections()))
             manager.bridge.reload(models: models, options: options)
             manager.headerFactory?.followSectionHeaders(updatedSections: [])
-            manager.pinnedHeader?.update(refresh: true)
+            manager.pinnedHeader?.setNeedsRefresh()
             didUpdateContent?(nil)
         }
     }

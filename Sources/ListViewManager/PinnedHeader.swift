@@ -8,9 +8,10 @@ import ModelStorage
 ///
 /// The copy is a row of the header's own row type, updated with the section's header model
 /// (no events fire for it: the header row in the list has them). It is looked at after each
-/// frame's layout and after each update, at the cost of finding the first row on screen:
-/// GTK keeps the list's row widgets in order, so that is a walk over the few rows above;
-/// the copy changes only when the section at the top does.
+/// frame's layout, at the cost of finding the first row on screen: GTK keeps the list's row
+/// widgets in order, so that is a walk over the few rows above. The copy changes when the
+/// section at the top does, and is updated with its model at the first layout after updates
+/// (once, however many updates came before the frame).
 @MainActor
 final class PinnedHeader {
     /// The overlay holding the scrolled list and the pinned copy (one reference, owned here).
@@ -80,10 +81,22 @@ final class PinnedHeader {
         scrolledTo = position
     }
 
+    /// Whether the copy is to be updated with its model at the next layout.
+    private var needsRefresh = false
+
+    /// Updates the copy with its model at the next layout (which this asks GTK for): after
+    /// an update of the storage or a change of configuration. O(1).
+    func setNeedsRefresh() {
+        guard !needsRefresh else { return }
+        needsRefresh = true
+        gtk_widget_queue_allocate(manager.view)
+    }
+
     /// After GTK's layout: the copy follows the rows, and a row scrolled to moves out from
     /// under it.
     private func followLayout() {
-        update()
+        update(refresh: needsRefresh)
+        needsRefresh = false
         guard let position = scrolledTo else { return }
         scrolledTo = nil
         guard shown != nil, let listItem = manager.factory.boundListItem(at: position),
@@ -101,8 +114,9 @@ final class PinnedHeader {
     var shownSection: Int? { shown?.section }
 
     /// Shows the header of the section of the first row on screen, unless that row is the
-    /// header itself, wholly in view (or the section shows no header row).
-    func update(refresh: Bool = false) {
+    /// header itself, wholly in view (or the section shows no header row); `refresh`
+    /// updates the copy with its model even when the section is the one shown.
+    private func update(refresh: Bool) {
         guard manager.configuration.pinsSectionHeaders, !manager.showsNativeSectionHeaders,
               let (position, top) = firstRowOnScreen(), let row = manager.bridge.row(at: position) else { return hide() }
         if case .header = row, top >= 0 { return hide() }

@@ -23,6 +23,8 @@ final class RowFactory {
     private(set) var attached: [OpaquePointer: AttachedRow] = [:]
     /// The rows each list item keeps.
     private var hosts: [OpaquePointer: RowHost] = [:]
+    /// Each list item by the child widget its host gave it (`listItem(showing:)`).
+    private var listItemsByChild: [UnsafeMutablePointer<GtkWidget>: OpaquePointer] = [:]
     /// Unbound rows whose `didEndDisplaying` waits to see whether GTK binds the same item
     /// again at once (it unbinds and rebinds every realised row on selection and position
     /// changes; those are refreshes, not new displays).
@@ -32,6 +34,9 @@ final class RowFactory {
     private(set) var updateCount = 0
     /// How many rows were created.
     private(set) var createdCount = 0
+    /// How many bound rows updates have looked at again because they may have moved (GTK
+    /// 4.12 and later; for tests and benchmarks).
+    private(set) var followedCount = 0
 
     /// What a factory's objects ("slots") are.
     enum Slots {
@@ -91,9 +96,15 @@ final class RowFactory {
         attached.filter(\.value.isBound).map { ($0.key, $0.value) }
     }
 
-    /// The list item whose child widget is `child`, if any: O(list items made).
+    /// The list item whose child widget is `child`, if any.
     func listItem(showing child: UnsafeMutablePointer<GtkWidget>) -> OpaquePointer? {
-        hosts.first { $0.value.child == child }?.key
+        listItemsByChild[child]
+    }
+
+    /// `host` gave its list item `child` in place of `old`.
+    fileprivate func host(_ host: RowHost, replacedChild old: UnsafeMutablePointer<GtkWidget>?, with child: UnsafeMutablePointer<GtkWidget>) {
+        if let old { listItemsByChild[old] = nil }
+        listItemsByChild[child] = host.listItem
     }
 
     /// The bound list item at `position`, if any.
@@ -125,11 +136,13 @@ final class RowFactory {
         guard let model = item.model, let flatRow = delegate.flatRow(at: Int(gtk_list_item_get_position(listItem))) else { return }
         if var entry = attached[listItem], !entry.isBound, entry.item === item,
            entry.flatRow == flatRow || delegate.mapping(for: flatRow, model: model) === entry.mapping {
+            let moved = entry.flatRow != flatRow
             entry.isBound = true
             entry.flatRow = flatRow
             attached[listItem] = entry
             pendingEnds[listItem] = nil
             updateFlags(of: listItem, item: item, model: model, at: flatRow, delegate: delegate)
+            if moved { delegate.rowDidMove(entry) }
             return
         }
         endDisplaying(listItem)
@@ -176,21 +189,31 @@ final class RowFactory {
     static let rebindsMovedRows = cgtk_shims_gtk_at_least(12) == 0
 
     /// Follows the bound rows that an update moved without GTK binding them again: each
-    /// takes its new place (its index path in events), and a row whose mapping's condition
-    /// now picks another row type shows that type, as a new bind would.
-    func followMovedRows() {
+    /// takes its new place (its index path in events). Where the place matters to the rows
+    /// (`rowsDependOnPlace`), a moved row is described again, takes the selectability its
+    /// new place gives, and shows another row type when its mapping's condition now picks
+    /// one, as a new bind would. Rows before `unchangedRows` did not move: an update looks
+    /// only at the bound rows after its first change, and costs O(1) for each of them
+    /// unless the place matters.
+    func followMovedRows(after unchangedRows: Int) {
         guard let delegate, slots == .listItems, !Self.rebindsMovedRows else { return }
-        // Found first, changed after: changing `attached` while going through it would copy it.
-        var moved: [(listItem: OpaquePointer, flatRow: FlatRow)] = []
-        for (listItem, entry) in attached where entry.isBound {
-            guard let flatRow = delegate.flatRow(at: Int(gtk_list_item_get_position(listItem))), flatRow != entry.flatRow else { continue }
-            moved.append((listItem, flatRow))
+        let placeMatters = delegate.rowsDependOnPlace
+        // Found first, changed after: replacing a row's content changes `attached`.
+        var moved: [OpaquePointer] = []
+        for index in attached.indices where attached.values[index].isBound {
+            let listItem = attached.keys[index]
+            let position = Int(gtk_list_item_get_position(listItem))
+            guard position >= unchangedRows else { continue }
+            followedCount += 1
+            guard let flatRow = delegate.flatRow(at: position), flatRow != attached.values[index].flatRow else { continue }
+            attached.values[index].flatRow = flatRow
+            if placeMatters { moved.append(listItem) }
         }
-        for (listItem, flatRow) in moved {
-            guard let entry = attached[listItem], let item = entry.item, let model = item.model else { continue }
+        for listItem in moved {
+            guard let entry = attached[listItem], let item = entry.item, let model = item.model, let flatRow = entry.flatRow else { continue }
             if delegate.mapping(for: flatRow, model: model) === entry.mapping {
-                attached[listItem]?.flatRow = flatRow
                 updateFlags(of: listItem, item: item, model: model, at: flatRow, delegate: delegate)
+                delegate.rowDidMove(entry)
             } else {
                 replaceContent(of: listItem, with: model, as: flatRow)
             }
@@ -271,7 +294,7 @@ final class RowFactory {
         boundHeaders.remove(listItem)
         endDisplaying(listItem)
         attached[listItem] = nil
-        hosts[listItem] = nil
+        if let child = hosts.removeValue(forKey: listItem)?.child { listItemsByChild[child] = nil }
     }
 
     /// Fires the waiting `didEndDisplaying` of `listItem`'s last row, if any.
@@ -410,6 +433,7 @@ final class RowHost {
     }
 
     private func setChild(_ widget: UnsafeMutablePointer<GtkWidget>) {
+        factory?.host(self, replacedChild: child, with: widget)
         child = widget
         switch slots {
         case .listItems: gtk_list_item_set_child(listItem, widget)
@@ -444,8 +468,15 @@ protocol RowFactoryDelegate: AnyObject {
     func model(of row: FlatRow) -> Any?
     func mapping(for row: FlatRow, model: Any) -> ViewModelMapping
     func canSelect(_ model: Any, at row: FlatRow) -> Bool
+    /// Whether what a bound row shows or allows depends on its index path (a mapping's
+    /// condition, a selection filter, a tooltip or a label), so that a moved row must be
+    /// looked at again.
+    var rowsDependOnPlace: Bool { get }
     func rowDidBind(_ row: RowFactory.AttachedRow, listItem: OpaquePointer)
     func rowDidUpdate(_ row: RowFactory.AttachedRow)
+    /// `row` kept its row type and model but moved: bound again in its new place (GTK 4.8),
+    /// or followed there (later GTKs, only where place matters).
+    func rowDidMove(_ row: RowFactory.AttachedRow)
     func rowDidUnbind(_ row: RowFactory.AttachedRow)
     func rowWasCreated(_ row: RowWidget, kind: MappingKind, host: RowHost)
 }

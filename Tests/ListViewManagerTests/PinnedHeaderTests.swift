@@ -63,8 +63,9 @@ final class PinnedHeaderTests: XCTestCase {
         XCTAssertEqual(fixture.pinnedText, "SECOND")
         fixture.scroll(toTopOf: IndexPath(item: 20, section: 2))
         XCTAssertEqual(fixture.pinnedText, "THIRD")
-        // A new header model for the pinned section shows at once; a reload keeps it right.
+        // A new header model for the pinned section shows in the next frame.
         fixture.manager.memoryStorage.setSectionHeaderModel(Banner(text: "last"), forSection: 2)
+        fixture.harness.waitForFrames(1)
         XCTAssertEqual(fixture.pinnedText, "LAST")
         // Back at the top, the first header row is in view itself again.
         gtk_adjustment_set_value(UnsafeMutablePointer(fixture.adjustment), 0)
@@ -99,6 +100,7 @@ final class PinnedHeaderTests: XCTestCase {
         fixture.scroll(toTopOf: IndexPath(item: 10, section: 1))
         XCTAssertEqual(fixture.pinnedText, "SECOND")
         fixture.manager.configuration.pinsSectionHeaders = false
+        fixture.harness.waitForFrames(1)
         XCTAssertNil(fixture.pinnedText)
         fixture.harness.close()
     } }

@@ -20,11 +20,12 @@ final class LayoutFixture {
         change(storage)
         let delivered = recorder.take()
         if delivered.reloads > 0 { return layout.reload(from: storage) }
-        return delivered.updates.reduce(into: FlatChanges()) { result, update in
+        return delivered.updates.reduce(into: FlatChanges(unchangedRows: layout.count)) { result, update in
             let changes = layout.apply(update)
             result.splices += changes.splices
             result.updatedPositions += changes.updatedPositions
             result.updatedSectionHeaders += changes.updatedSectionHeaders
+            result.unchangedRows = min(result.unchangedRows, changes.unchangedRows)
         }
     }
 }
@@ -85,7 +86,7 @@ struct FlatLayoutTranslationTests {
     func insert() {
         let fixture = LayoutFixture { $0.setSectionHeaderModels(["H"]); $0.addItems([1, 2]) }
         let changes = fixture.changes { try? $0.insertItem(9, to: ip(0, 1)) }
-        #expect(changes == FlatChanges(splices: [Splice(position: 2, removed: 0, added: 1)]))
+        #expect(changes == FlatChanges(splices: [Splice(position: 2, removed: 0, added: 1)], unchangedRows: 2))
     }
 
     @Test("A batch of adjacent inserts is one splice")
@@ -117,11 +118,42 @@ struct FlatLayoutTranslationTests {
     func contentUpdates() throws {
         let fixture = LayoutFixture { $0.setSectionHeaderModels(["H"]); $0.addItems([Tagged(uid: 1, version: 0), Tagged(uid: 2, version: 0)]) }
         var changes = fixture.changes { $0.reloadItem(Tagged(uid: 2, version: 1)) }
-        #expect(changes == FlatChanges(updatedPositions: [2]))
+        #expect(changes == FlatChanges(updatedPositions: [2], unchangedRows: 3))
         changes = fixture.changes { $0.setSectionHeaderModel("New title", forSection: 0) }
-        #expect(changes == FlatChanges(updatedPositions: [0]))
+        #expect(changes == FlatChanges(updatedPositions: [0], unchangedRows: 3))
         changes = fixture.changes { try? $0.replaceItem(Tagged(uid: 1, version: 0), with: "another kind of model") }
-        #expect(changes == FlatChanges(updatedPositions: [1]))
+        #expect(changes == FlatChanges(updatedPositions: [1], unchangedRows: 3))
+    }
+
+    @Test("The rows before the first change keep their place; an index path change counts as one")
+    func unchangedRows() {
+        let fixture = LayoutFixture { $0.setSectionHeaderModels(["H"]); $0.addItems(Array(0..<10)) }
+        #expect(fixture.changes { try? $0.insertItem(99, to: ip(0, 5)) }.unchangedRows == 6)
+        #expect(fixture.changes { $0.addItem(100, toSection: 0) }.unchangedRows == 12)
+        let batch = fixture.changes { storage in
+            storage.performUpdates {
+                storage.removeItems(at: [ip(0, 8)])
+                try? storage.insertItem(7, to: ip(0, 2))
+            }
+        }
+        #expect(batch.unchangedRows == 3)
+        #expect(fixture.changes { $0.reloadItem(3) }.unchangedRows == 13)
+
+        // An empty section without rows goes: no row moves, but those after it change index path.
+        let sections = LayoutFixture { storage in
+            storage.addItems([1, 2], toSection: 0)
+            storage.addItems([3], toSection: 2)
+        }
+        let deletion = sections.changes { $0.deleteSections(IndexSet(integer: 1)) }
+        #expect(deletion.splices.isEmpty)
+        #expect(deletion.unchangedRows == 2)
+        // The last item of a section moves to the top of the next: the same row at the same
+        // position, in another section.
+        let move = sections.changes { $0.moveItem(at: ip(0, 1), to: ip(1, 0)) }
+        #expect(move.splices.isEmpty)
+        #expect(move.unchangedRows == 1)
+        #expect(sections.layout.row(at: 1) == .item(ip(1, 0)))
+        #expect(sections.changes { $0.setItems([5]) }.unchangedRows == 0)
     }
 
     @Test("A content update followed by inserts before it is reported at its final row")

@@ -163,6 +163,12 @@ final class LayoutReplayChecker {
                 check(old[row].id == new[position].id, "row \(position) is \(old[row].id), expected \(new[position].id) after \(changes) for \(context)")
             }
         }
+        // The rows the changes say kept their place: the same rows, in the same sections, untouched by splices.
+        check(changes.unchangedRows <= min(old.count, new.count), "\(changes.unchangedRows) unchanged rows of \(old.count) and \(new.count) for \(context)")
+        for position in 0..<min(changes.unchangedRows, old.count, new.count) {
+            check(slots[position] == .old(position) && old[position].id == new[position].id && old[position].section == new[position].section,
+                  "row \(position) moved, before the \(changes.unchangedRows) unchanged rows of \(changes) for \(context)")
+        }
         verifyIntermediateLists(old: old, finalSlots: slots.map { if case .old(let row) = $0 { row } else { nil } }, changes, context: context)
         // No splice starts or ends by removing a row and putting the same row back.
         for (index, splice) in changes.splices.enumerated() where splice.removed > 0 && splice.added > 0 && !isReload && checksNoOpEnds {

@@ -128,15 +128,15 @@ final class ListModelBridge {
     }
 
     /// Follows `update` (whose models are `models`) and emits its splices; returns the
-    /// positions whose content changed in place, and the sections whose header the view
-    /// shows itself and whose header model changed.
-    func apply(_ update: StorageUpdate, models: any SectionedModels) -> (positions: [Int], sectionHeaders: [Int]) {
+    /// positions whose content changed in place, the sections whose header the view shows
+    /// itself and whose header model changed, and how many rows at the top kept their place.
+    func apply(_ update: StorageUpdate, models: any SectionedModels) -> (positions: [Int], sectionHeaders: [Int], unchangedRows: Int) {
         let oldCount = layout.count
         let oldLayout = sectionAnswersNeedOldLayout ? layout : nil
         let changes = layout.apply(update)
         self.models = models
         emit(changes.splices, oldCount: oldCount, from: oldLayout)
-        return (changes.updatedPositions, changes.updatedSectionHeaders)
+        return (changes.updatedPositions, changes.updatedSectionHeaders, changes.unchangedRows)
     }
 
     /// Rebuilds everything from `models` (with `options`) and emits one splice.

@@ -33,6 +33,10 @@ final class ColumnCellDelegate: RowFactoryDelegate {
         manager?.canSelect(model, at: row) ?? false
     }
 
+    var rowsDependOnPlace: Bool {
+        column.mapping.dependsOnPlace || manager?.rowsDependOnPlace ?? false
+    }
+
     /// Only the cells of the column added first name the row for screen readers.
     private var namesItem: Bool { manager?.columns.first === column }
 
@@ -42,6 +46,10 @@ final class ColumnCellDelegate: RowFactoryDelegate {
 
     func rowDidUpdate(_ row: RowFactory.AttachedRow) {
         manager?.rowDidUpdate(row, namesItem: namesItem)
+    }
+
+    func rowDidMove(_ row: RowFactory.AttachedRow) {
+        manager?.rowDidMove(row, namesItem: namesItem)
     }
 
     func rowDidUnbind(_ row: RowFactory.AttachedRow) {

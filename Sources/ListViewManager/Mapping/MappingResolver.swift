@@ -43,6 +43,11 @@ struct MappingResolver {
         return list.first { $0.applies(to: model, at: indexPath) }
     }
 
+    /// Whether a mapping's choice depends on where a model is (`dependsOnPlace`).
+    var dependsOnPlace: Bool {
+        mappings.contains(where: \.dependsOnPlace)
+    }
+
     /// Every registered mapping of `kind` for the row type `rowType`.
     func mappings(_ kind: MappingKind, rowType: ObjectIdentifier) -> [ViewModelMapping] {
         (mappings + fallbacks).filter { $0.kind == kind && $0.rowType == rowType }

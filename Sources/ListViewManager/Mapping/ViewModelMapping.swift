@@ -80,6 +80,13 @@ public class ViewModelMapping {
         return TemplateContext.with(templateContext, rowInitializer)
     }
 
+    /// Whether the mapping's choice depends on where a model is (a condition on its index
+    /// path), so that a row that moves may need another row type.
+    var dependsOnPlace: Bool {
+        if case .none = condition { return typedModelCondition != nil }
+        return true
+    }
+
     /// Whether the mapping applies to `model` at `indexPath` (its type already matched).
     func applies(to model: Any, at indexPath: IndexPath) -> Bool {
         switch condition {

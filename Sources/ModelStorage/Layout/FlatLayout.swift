@@ -126,6 +126,7 @@ public struct FlatLayout {
             changes = oldCount > 0 || count > 0 ? FlatChanges(splices: [Splice(position: 0, removed: oldCount, added: count)]) : FlatChanges()
         }
         changes.updatedSectionHeaders = sections(withIDs: translation.changedSectionHeaders)
+        changes.unchangedRows = translation.composer.tracksRows ? min(translation.composer.firstChange, count) : 0
         return changes
     }
 

@@ -93,11 +93,18 @@ public struct FlatChanges: Hashable, Sendable, CustomStringConvertible {
     /// (`displayHeaderOnEmptySection` off) is left out.
     public var updatedSectionHeaders: [Int]
 
+    /// How many rows at the top of the list the update left in place: each of them is the
+    /// same row as before, at the same position and index path. Rows after them may have
+    /// moved or changed index path (a reload keeps none). A view that remembers its rows'
+    /// places looks again only from here on.
+    public var unchangedRows: Int
+
     /// Creates a set of changes.
-    public init(splices: [Splice] = [], updatedPositions: [Int] = [], updatedSectionHeaders: [Int] = []) {
+    public init(splices: [Splice] = [], updatedPositions: [Int] = [], updatedSectionHeaders: [Int] = [], unchangedRows: Int = 0) {
         self.splices = splices
         self.updatedPositions = updatedPositions
         self.updatedSectionHeaders = updatedSectionHeaders
+        self.unchangedRows = unchangedRows
     }
 
     /// True when the view has nothing to do.

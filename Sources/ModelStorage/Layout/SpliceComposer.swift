@@ -65,9 +65,10 @@ struct SpliceComposer {
     /// removed rows were.
     @discardableResult
     mutating func replace(at position: Int, removing: Int, inserting: [RowRun]) -> [RowRun] {
-        guard tracksRows else { return removing > 0 ? [.fresh(count: removing)] : [] }
         let insertedCount = inserting.reduce(0) { $0 + $1.count }
         guard removing > 0 || insertedCount > 0 else { return [] }
+        noteChange(at: position)
+        guard tracksRows else { return removing > 0 ? [.fresh(count: removing)] : [] }
         let removedRuns = runs(in: position..<(position + removing))
         let lower = firstEdit(endingAtOrAfter: position)
         var upper = lower
@@ -101,6 +102,17 @@ struct SpliceComposer {
             updatedOldRows = []
         }
         return removedRuns
+    }
+
+    /// The first position a replacement touched, or a section change that moved no row
+    /// (`noteChange`), in the positions of its time: each row before it keeps its place,
+    /// position and index path, through the whole update.
+    private(set) var firstChange = Int.max
+
+    /// Notes that rows from `position` on may have changed place (their index paths, say,
+    /// when an empty section before them goes).
+    mutating func noteChange(at position: Int) {
+        firstChange = min(firstChange, position)
     }
 
     /// Notes that the content of the row now at `position` changed.

@@ -18,6 +18,15 @@ struct UpdateTranslation {
 
     mutating func apply(_ change: StorageChange, to table: inout SectionTable) {
         switch change {
+        case .insertSection(let index), .deleteSection(let index):
+            // Sections after it change index, even where no row comes or goes.
+            composer.noteChange(at: table.start(of: index))
+        case .moveSection(let from, let to):
+            composer.noteChange(at: table.start(of: min(from, to)))
+        default:
+            break
+        }
+        switch change {
         case .insertSection(let index):
             table.insert(SectionTable.Section(id: nextSectionID, items: 0, hasHeader: false, hasFooter: false), at: index)
             nextSectionID += 1
