@@ -28,8 +28,30 @@ extension ItemViewManager {
         return scrollTo(position: first)
     }
 
+    /// GTK 4.12 and later have `gtk_list_view_scroll_to`, but without focusing or selecting
+    /// it runs the same code as the action (`gtk_list_base_scroll_to_item` with no scroll
+    /// info, gtklistbase.c), so the action serves every GTK.
     private func scrollTo(position: Int) -> Bool {
         pinnedHeader?.keepClear(of: position)
+        revealSectionHeader(above: position)
         return gtk_widget_activate_action_variant(kind.listBase(view), "list.scroll-to-item", g_variant_new_uint32(UInt32(position))) != 0
+    }
+
+    /// Where the view shows GTK's section headers, a section's first row scrolled to the
+    /// top has its section's header just above the view: once GTK has laid the list out,
+    /// the list moves up until that header is wholly in view.
+    func revealSectionHeader(above position: Int) {
+        guard showsNativeSectionHeaders, let headerFactory else { return }
+        Screenshot.afterFrames(of: view, 2) { [weak self] in
+            guard let self, showsNativeSectionHeaders,
+                  let listItem = factory.boundListItem(at: position), let content = gtk_list_item_get_child(listItem),
+                  let header = gtk_widget_get_prev_sibling(gtk_widget_get_parent(content)),
+                  let headerContent = gtk_widget_get_first_child(header), headerFactory.listItem(showing: headerContent) != nil,
+                  let adjustment = gtk_scrollable_get_vadjustment(OpaquePointer(view)) else { return }
+            var allocation = GtkAllocation()
+            gtk_widget_get_allocation(header, &allocation)
+            guard allocation.y < 0 else { return }
+            gtk_adjustment_set_value(adjustment, gtk_adjustment_get_value(adjustment) + Double(allocation.y))
+        }
     }
 }

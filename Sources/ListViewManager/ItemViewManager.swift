@@ -186,7 +186,11 @@ public class ItemViewManager {
     /// back otherwise (GTK then handles no sections at all).
     func attachHeaderFactory() {
         guard let headerFactory else { return }
-        cgtk_shims_view_set_header_factory(view, kind.showsSectionHeaders(configuration) ? headerFactory.factory : nil)
+        let shows = kind.showsSectionHeaders(configuration)
+        cgtk_shims_view_set_header_factory(view, shows ? headerFactory.factory : nil)
+        // GTK anchors a list to the top of its first item (`gtk_list_base_set_model`), below
+        // the first section's header: the list would open scrolled by the header's height.
+        if shows { revealSectionHeader(above: 0) }
     }
 
     private func attach(_ storage: Storage) {

@@ -92,15 +92,31 @@ final class PinnedHeader {
         gtk_widget_queue_allocate(manager.view)
     }
 
-    /// After GTK's layout: the copy follows the rows, and a row scrolled to moves out from
-    /// under it.
+    /// The row widget that had the keyboard focus at the last layout.
+    private var focusedRow: UnsafeMutablePointer<GtkWidget>?
+
+    /// After GTK's layout: the copy follows the rows, and a row scrolled to, or newly
+    /// focused (GTK scrolls a row the keyboard focuses above the view to the top), moves out
+    /// from under it.
     private func followLayout() {
         update(refresh: needsRefresh)
         needsRefresh = false
+        let focused = gtk_widget_get_focus_child(manager.view)
+        if focused != focusedRow {
+            focusedRow = focused
+            if let focused { uncover(focused) }
+        }
         guard let position = scrolledTo else { return }
         scrolledTo = nil
-        guard shown != nil, let listItem = manager.factory.boundListItem(at: position),
+        guard let listItem = manager.factory.boundListItem(at: position),
               let content = gtk_list_item_get_child(listItem), let rowWidget = gtk_widget_get_parent(content) else { return }
+        uncover(rowWidget)
+    }
+
+    /// Moves the list down until `rowWidget` (a child of the list view) is wholly below the
+    /// copy, when the copy covers part of it.
+    private func uncover(_ rowWidget: UnsafeMutablePointer<GtkWidget>) {
+        guard shown != nil else { return }
         var allocation = GtkAllocation()
         gtk_widget_get_allocation(rowWidget, &allocation)
         var height: Int32 = 0

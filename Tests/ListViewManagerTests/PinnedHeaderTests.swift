@@ -95,6 +95,25 @@ final class PinnedHeaderTests: XCTestCase {
         fixture.harness.close()
     } }
 
+    func testARowTheKeyboardFocusesComesToRestBelowThePinnedHeader() { onMain {
+        let fixture = Fixture()
+        fixture.scroll(toTopOf: IndexPath(item: 30, section: 1))
+        XCTAssertEqual(fixture.pinnedText, "SECOND")
+        // Page Up moves the focus a page up, to a row GTK scrolls to the top, under the copy.
+        let start = try! XCTUnwrap(fixture.harness.boundRowsByPosition[fixture.manager.position(of: IndexPath(item: 35, section: 1))!])
+        fixture.harness.press(["Page_Up"], focusing: gtk_widget_get_parent(start.rootWidget)!)
+        fixture.harness.waitForFrames(4)
+        let focused = try! XCTUnwrap(gtk_widget_get_focus_child(fixture.manager.view))
+        XCTAssertNotEqual(focused, gtk_widget_get_parent(start.rootWidget), "the focus moved")
+        var rowBounds = graphene_rect_t()
+        XCTAssertNotEqual(gtk_widget_compute_bounds(focused, fixture.manager.view, &rowBounds), 0)
+        let holder = try! XCTUnwrap(fixture.pinnedHolder)
+        var holderBounds = graphene_rect_t()
+        XCTAssertNotEqual(gtk_widget_compute_bounds(holder, fixture.manager.pinnedHeader!.overlay, &holderBounds), 0)
+        XCTAssertGreaterThanOrEqual(rowBounds.origin.y + 1, holderBounds.size.height, "the focused row is below the pinned header")
+        fixture.harness.close()
+    } }
+
     func testThePinnedHeaderCanBeTurnedOff() { onMain {
         let fixture = Fixture()
         fixture.scroll(toTopOf: IndexPath(item: 10, section: 1))

@@ -158,6 +158,41 @@ final class SectionHeaderTests: XCTestCase {
         fixture.harness.close()
     } }
 
+    func testTheListOpensAtItsTopWithTheFirstHeaderInView() { onMain {
+        let fixture = Fixture { manager in
+            manager.memoryStorage.addItems((10..<60).map { Post(id: $0, title: "more") }, toSection: 1)
+        }
+        let adjustment = gtk_scrollable_get_vadjustment(OpaquePointer(fixture.manager.view))!
+        fixture.harness.waitForFrames()
+        XCTAssertEqual(gtk_adjustment_get_value(adjustment), 0, "GTK anchors the first item at the top, under its header")
+        XCTAssertEqual(fixture.shown.entries.first, native ? .header("TODAY") : .row(0))
+        let first = try! XCTUnwrap(gtk_widget_get_first_child(fixture.manager.view))
+        var allocation = GtkAllocation()
+        gtk_widget_get_allocation(first, &allocation)
+        XCTAssertEqual(allocation.y, 0, "the first header (or header row) is wholly in view")
+        fixture.harness.close()
+    } }
+
+    func testScrollingUpToASectionBringsItsHeaderWhollyIntoView() { onMain {
+        let fixture = Fixture { manager in
+            manager.memoryStorage.addItems((10..<70).map { Post(id: $0, title: "more") }, toSection: 1)
+            manager.memoryStorage.addItems((100..<160).map { Post(id: $0, title: "older") }, toSection: 2)
+            manager.memoryStorage.setSectionHeaderModel(Banner(text: "older"), forSection: 2)
+        }
+        let adjustment = gtk_scrollable_get_vadjustment(OpaquePointer(fixture.manager.view))!
+        gtk_adjustment_set_value(adjustment, gtk_adjustment_get_upper(adjustment))
+        fixture.harness.waitForFrames()
+        XCTAssertTrue(fixture.manager.scrollTo(section: 1))
+        fixture.harness.waitForFrames(4)
+        var child = gtk_widget_get_first_child(fixture.manager.view)
+        while let widget = child, ShownSections.visibleText(in: widget) != "EARLIER" { child = gtk_widget_get_next_sibling(widget) }
+        let header = try! XCTUnwrap(child, "the header is shown")
+        var allocation = GtkAllocation()
+        gtk_widget_get_allocation(header, &allocation)
+        XCTAssertEqual(allocation.y, 0, "at the top, wholly in view")
+        fixture.harness.close()
+    } }
+
     func testHeadersAreRowsOnEveryGTKByDefault() { onMain {
         XCTAssertNotEqual(gtk_init_check(), 0)
         XCTAssertFalse(ListViewManager().configuration.usesGTKSectionHeaders)
