@@ -12,8 +12,9 @@ import ModelStorage
 /// a footer row; header and footer rows are neither selectable nor activatable. A grid or
 /// a column view shows the items of the sections in order, without headers or footers.
 ///
-/// With `Configuration.usesGTKSectionHeaders`, a list view on GTK 4.12 and later shows each
-/// section's header itself, above the section's rows (GtkSectionModel and a header factory),
+/// With `Configuration.usesGTKSectionHeaders`, a list view or a column view on GTK 4.12 and
+/// later shows each section's header itself, above the section's rows (GtkSectionModel and
+/// a header factory),
 /// with the same header row types, events and index paths; footers stay rows. Headers then
 /// take no positions in the list: an empty section that shows its header keeps one empty
 /// row for GTK to show the header above.
@@ -57,7 +58,8 @@ public class ItemViewManager {
     /// The item factory of a list or grid view.
     let factory = RowFactory()
     /// The factory of the section headers the view shows itself (GTK 4.12 and later, list
-    /// views), on the view while `usesGTKSectionHeaders` is on; nil when the view has none.
+    /// and column views), on the view while `usesGTKSectionHeaders` is on; nil when the view
+    /// has none.
     let headerFactory: RowFactory?
     /// A column view's columns, in the order added (none for a list or grid): each has its
     /// cells' factory, and its cell mapping, which events name as a row type.
@@ -115,13 +117,13 @@ public class ItemViewManager {
         public var displayHeaderOnEmptySection = true
         /// Whether a section without items shows its footer row.
         public var displayFooterOnEmptySection = true
-        /// Whether a list view shows section headers itself on GTK 4.12 and later, as
-        /// GtkListHeaders (read by screen readers as row headers) that take no positions in
-        /// the list; on GTK 4.8 headers are rows either way. Off by default: GTK 4.18's
-        /// headers scroll with their section (they are not pinned), a list anchored at its
-        /// first item opens with the first header scrolled just out of view, and updates
-        /// cost GTK more (see BENCHMARKS.md), so header rows look and behave the same on
-        /// every GTK.
+        /// Whether a list view (or a column view) shows section headers itself on GTK 4.12
+        /// and later, as GtkListHeaders (read by screen readers as row headers) that take no
+        /// positions in the list; on GTK 4.8 a list's headers are rows either way, and a
+        /// column view shows none. Off by default: GTK 4.18's headers scroll with their
+        /// section (they are not pinned, and the pinned copy is not shown over them), and
+        /// updates cost GTK more (see BENCHMARKS.md), so header rows look and behave the
+        /// same on every GTK.
         public var usesGTKSectionHeaders = false
         /// Whether a copy of the current section's header stays at the top of the list
         /// while the section's rows scroll under it (the default), on every GTK. It is shown
@@ -183,10 +185,14 @@ public class ItemViewManager {
     }
 
     /// Gives the view its header factory while it shows GTK's section headers, and takes it
-    /// back otherwise (GTK then handles no sections at all).
+    /// back otherwise (GTK then handles no sections at all). A column view gets it only
+    /// once it has a column: GTK 4.18 traps when a column view that has a header factory
+    /// gets a column (it makes cells for its headers too, and disposes of them still in
+    /// their column: "gtk_column_view_cell_widget_dispose: runtime check failed"), so
+    /// `ColumnViewManager` also takes it back while it adds a column.
     func attachHeaderFactory() {
         guard let headerFactory else { return }
-        let shows = kind.showsSectionHeaders(configuration)
+        let shows = kind.showsSectionHeaders(configuration) && (kind.name != ViewKind.column.name || !tableColumns.isEmpty)
         cgtk_shims_view_set_header_factory(view, shows ? headerFactory.factory : nil)
         // GTK anchors a list to the top of its first item (`gtk_list_base_set_model`), below
         // the first section's header: the list would open scrolled by the header's height.

@@ -11,11 +11,9 @@ struct ViewKind {
     /// Whether sections show header and footer rows (GTK 4.8's grid and column views
     /// have no sections, and a header row there would be one cell among the items).
     let showsSupplementaryRows: Bool
-    /// Whether the view shows section headers itself, through a header factory, where GTK
-    /// has them (4.12 and later). A list view does. A column view does not: GTK 4.18 traps
-    /// when a column view showing section headers gets a column before it is shown (cells
-    /// are made for the headers too; "gtk_column_view_cell_widget_dispose: runtime check
-    /// failed"), and measures a NULL widget after its rows were replaced in a hidden stack page.
+    /// Whether the view can show section headers itself, through a header factory, where
+    /// GTK has them (4.12 and later): a list view and a column view (which gets its header
+    /// factory only while it has columns, see `ItemViewManager.attachHeaderFactory`).
     let hasHeaderFactory: Bool
     /// Whether the view can show section headers itself: GTK 4.12 and later, on a view with
     /// a header factory.
@@ -76,11 +74,11 @@ struct ViewKind {
         listBase: { $0 })
 
     static let column = ViewKind(
-        name: "column view", showsSupplementaryRows: false, hasHeaderFactory: false, flowsHorizontally: false,
+        name: "column view", showsSupplementaryRows: false, hasHeaderFactory: true, flowsHorizontally: false,
         setModel: { gtk_column_view_set_model(OpaquePointer($0), $1) },
         setSingleClickActivation: { gtk_column_view_set_single_click_activate(OpaquePointer($0), $1 ? 1 : 0) },
         // `ColumnViewManager` takes back the factories of the columns it added.
-        detachFactories: { _ in },
+        detachFactories: { cgtk_shims_view_set_header_factory($0, nil) },
         listBase: { view in
             // The column view's rows are a GtkListView inside it, which has the action.
             var child = gtk_widget_get_first_child(view)

@@ -1,4 +1,5 @@
 import CGtk
+import CGtkShims
 import ModelStorage
 
 /// Drives a GtkColumnView (a table) from a storage: columns declared in Swift, each with
@@ -28,7 +29,9 @@ import ModelStorage
 /// the manager sorts nothing and calls `didChangeSorting`, where the app re-queries.
 ///
 /// GTK 4.8's column view has no sections: header and footer models are reported once as
-/// the anomaly `supplementaryRowsNotShown`.
+/// the anomaly `supplementaryRowsNotShown`. On GTK 4.12 and later,
+/// `configuration.usesGTKSectionHeaders` shows each section's header across the columns
+/// (GtkListHeaders of the view's own); footers are still not shown.
 @MainActor
 public final class ColumnViewManager: ItemViewManager {
     /// The GtkColumnView (the same widget as `view`).
@@ -66,8 +69,11 @@ public final class ColumnViewManager: ItemViewManager {
     /// Adds `column` at the end. A column belongs to one manager.
     public func addColumn(_ column: TableColumn) {
         let gtkColumn = column.attach(to: self)
+        // Never while the view has a header factory (see `attachHeaderFactory`).
+        cgtk_shims_view_set_header_factory(view, nil)
         tableColumns.append(column)
         gtk_column_view_append_column(OpaquePointer(view), gtkColumn)
+        attachHeaderFactory()
     }
 
     /// Takes `column` (added here) off the view, with its cells; returns false, changing
