@@ -219,7 +219,7 @@ enum GtkScenarios {
             case "full_reload":
                 storage.performUpdates { load(firstID: count) }
             case "random":
-                var random = SystemRandomNumberGenerator()
+                var random = SeededRandom(seed: 11)
                 for step in 0..<10_000 {
                     let section = Int.random(in: 0..<10, using: &random)
                     let items = storage.numberOfItems(inSection: section)
@@ -295,11 +295,14 @@ func cpuMilliseconds() -> Double {
 }
 
 /// A small seeded generator (the same jumps in every run).
-struct SeededRandom {
+struct SeededRandom: RandomNumberGenerator {
     private var state: UInt64
     init(seed: UInt64) { state = seed }
-    mutating func nextUnit() -> Double {
+    mutating func next() -> UInt64 {
         state = state &* 6364136223846793005 &+ 1442695040888963407
-        return Double(state >> 11) / Double(1 << 53)
+        return state
+    }
+    mutating func nextUnit() -> Double {
+        Double(next() >> 11) / Double(1 << 53)
     }
 }
