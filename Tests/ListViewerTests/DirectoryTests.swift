@@ -74,6 +74,18 @@ final class DirectoryTests: XCTestCase {
         XCTAssertNil(DirectoryReader.check(NSTemporaryDirectory()))
     }
 
+    func testNamesAreReadWholeFromTheLongestToTheShortest() throws {
+        let root = NSTemporaryDirectory() + "list-viewer-names-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
+        addTeardownBlock { try? FileManager.default.removeItem(atPath: root) }
+        // 255 bytes is the longest name ext4 and tmpfs allow; glibc's record for "a" is a few bytes.
+        let names: Set = [String(repeating: "n", count: 255), "a", "ab"]
+        for name in names { XCTAssertTrue(FileManager.default.createFile(atPath: root + "/" + name, contents: nil)) }
+        var read = Set<String>()
+        try DirectoryReader.read(root) { batch in read.formUnion(batch.map(\.name)) }
+        XCTAssertEqual(read, names)
+    }
+
     func testBatchesCoverEveryEntryOnce() throws {
         let root = NSTemporaryDirectory() + "list-viewer-batches-" + UUID().uuidString
         try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)

@@ -54,7 +54,7 @@ public enum DirectoryReader {
                 if errno != 0 { throw DirectoryError(path: text(parent), reason: errnoDescription()) }
                 break
             }
-            let name = withUnsafeBytes(of: record.pointee.d_name) { Array($0.prefix { $0 != 0 }) }
+            let name = Self.name(of: record)
             if name == Array(".".utf8) || name == Array("..".utf8) { continue }
             entries.append(entry(named: name, in: parent))
             if entries.count == batchSize {
@@ -64,6 +64,14 @@ public enum DirectoryReader {
             }
         }
         if !entries.isEmpty, !isCancelled() { batch(entries) }
+    }
+
+    /// The name of the directory entry `record` (file system bytes). glibc allocates a
+    /// record only as long as its name (`d_reclen`), not the 256 bytes `d_name` is declared
+    /// with, so the name is read up to its terminating zero, never as the whole array.
+    static func name(of record: UnsafeMutablePointer<dirent>) -> [UInt8] {
+        let start = UnsafeRawPointer(record).advanced(by: MemoryLayout<dirent>.offset(of: \dirent.d_name)!)
+        return Array(UnsafeRawBufferPointer(start: start, count: strlen(start.assumingMemoryBound(to: CChar.self))))
     }
 
     /// The entry named `rawName` (file system bytes) of the directory `parent`.
