@@ -50,7 +50,8 @@ extension ItemViewManager {
     @discardableResult
     public func moveItem(at source: IndexPath, to destination: IndexPath) -> Bool {
         let sectionCount = storage.numberOfSections()
-        guard let model = bridge.model(of: .item(source)), destination.section >= 0, destination.section < sectionCount,
+        guard source.isSectionAndItem, destination.isSectionAndItem, let model = bridge.model(of: .item(source)),
+              destination.section >= 0, destination.section < sectionCount,
               destination.item >= 0,
               destination.item <= storage.numberOfItems(inSection: destination.section) - (source.section == destination.section ? 1 : 0)
         else {

@@ -78,7 +78,7 @@ public enum ListViewManagerAnomaly: Anomaly {
         let message: String
         switch self {
         case let .noItemMappingFound(modelType, indexPath):
-            message = "No row type is registered for \(modelType) (item at [\(indexPath.section), \(indexPath.item)]); showing a placeholder. Register one with register(_:)"
+            message = "No row type is registered for \(modelType) (item at \(indexPath.shortDescription)); showing a placeholder. Register one with register(_:)"
         case let .noSupplementaryMappingFound(modelType, kind, section):
             message = "No \(kind) row type is registered for \(modelType) (section \(section)); showing a placeholder. Register one with register\(kind == .header ? "Header" : "Footer")(_:)"
         case let .eventRegisteredForUnregisteredMapping(rowType, kind, event):
@@ -94,11 +94,11 @@ public enum ListViewManagerAnomaly: Anomaly {
         case let .missingOutlet(id, template, type):
             message = "Row template \(template) has no \(type) with id \"\(id)\"; a stand-in widget is used"
         case let .storageChangedDuringDeletion(indexPaths):
-            message = "A commitDelete reaction changed the storage while removesDeletedItems is on; the items at \(indexPaths.map { "[\($0.section), \($0.item)]" }.joined(separator: ", ")) were not removed. Either remove them in the reaction or let the manager do it"
+            message = "A commitDelete reaction changed the storage while removesDeletedItems is on; the items at \(indexPaths.map(\.shortDescription).joined(separator: ", ")) were not removed. Either remove them in the reaction or let the manager do it"
         case let .menuActionForRemovedItem(entry):
             message = "The context menu entry \"\(entry)\" was chosen after its item was removed from the storage; nothing was done"
         case let .invalidMove(from, to):
-            message = "Cannot move the item at [\(from.section), \(from.item)] to [\(to.section), \(to.item)]: there is no such item or place; nothing was moved"
+            message = "Cannot move the item at \(from.shortDescription) to \(to.shortDescription): there is no such item or place; nothing was moved"
         case let .columnCannotSort(title, reason):
             message = "Cannot sort by the column \"\(title)\": \(reason); the sorting did not change"
         case let .supplementaryRowsNotShown(view, kind, modelType, section):
@@ -120,7 +120,7 @@ public enum ListViewManagerAnomaly: Anomaly {
         case let .missingOutlet(id, template, _): return "ListViewManagerAnomaly.missingOutlet(\(id), \(template))"
         case let .storageChangedDuringDeletion(indexPaths): return "ListViewManagerAnomaly.storageChangedDuringDeletion(\(indexPaths.count) items)"
         case let .menuActionForRemovedItem(entry): return "ListViewManagerAnomaly.menuActionForRemovedItem(\(entry))"
-        case let .invalidMove(from, to): return "ListViewManagerAnomaly.invalidMove([\(from.section), \(from.item)] to [\(to.section), \(to.item)])"
+        case let .invalidMove(from, to): return "ListViewManagerAnomaly.invalidMove(\(from.shortDescription) to \(to.shortDescription))"
         case let .columnCannotSort(title, _): return "ListViewManagerAnomaly.columnCannotSort(\(title))"
         case let .supplementaryRowsNotShown(view, kind, _, section): return "ListViewManagerAnomaly.supplementaryRowsNotShown(\(view), \(kind), section \(section))"
         }

@@ -20,4 +20,15 @@ extension IndexPath {
         get { self[1] }
         set { self[1] = newValue }
     }
+
+    /// Whether the path is a section and an item, the one shape a storage's index paths
+    /// have: `section` and `item` trap on a path of fewer indexes, and a longer one is no
+    /// storage's. Storages and managers refuse other paths as they refuse paths out of range.
+    public var isSectionAndItem: Bool { count == 2 }
+
+    /// "[section, item]", for messages; a path of another shape lists its indexes ("[]" for
+    /// none), so that describing a wrong path never traps.
+    public var shortDescription: String {
+        "[" + map(String.init).joined(separator: ", ") + "]"
+    }
 }

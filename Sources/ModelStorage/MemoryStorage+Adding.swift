@@ -66,8 +66,8 @@ extension MemoryStorage {
     private func validateInsertions(at indexPaths: [IndexPath]) throws {
         var counts: [Int: Int] = [:]
         for indexPath in indexPaths {
-            let count = counts[indexPath.section] ?? numberOfItems(inSection: indexPath.section)
-            guard indexPath.count == 2, indexPath.section >= 0, indexPath.item >= 0, indexPath.item <= count else {
+            let count = indexPath.isSectionAndItem ? counts[indexPath.section] ?? numberOfItems(inSection: indexPath.section) : 0
+            guard indexPath.isSectionAndItem, indexPath.section >= 0, indexPath.item >= 0, indexPath.item <= count else {
                 anomalyHandler.report(.insertionIndexPathTooBig(indexPath: indexPath, countOfElementsInSection: count))
                 throw MemoryStorageError.insertionIndexPathTooBig(indexPath, countOfElementsInSection: count)
             }

@@ -15,11 +15,11 @@ extension MemoryStorage {
             anomalyHandler.report(.moveItemFailedItemNotFound(indexPath: source))
             return
         }
-        guard destination.count == 2, sections.indices.contains(destination.section), destination.item >= 0 else {
+        guard destination.isSectionAndItem, sections.indices.contains(destination.section), destination.item >= 0 else {
             anomalyHandler.report(.moveItemFailedInvalidIndexPaths(
                 sourceIndexPath: source, destinationIndexPath: destination,
                 sourceElementsInSection: numberOfItems(inSection: source.section),
-                destinationElementsInSection: destination.count == 2 ? numberOfItems(inSection: destination.section) : 0))
+                destinationElementsInSection: destination.isSectionAndItem ? numberOfItems(inSection: destination.section) : 0))
             return
         }
         let destinationCount = numberOfItems(inSection: destination.section) - (source.section == destination.section ? 1 : 0)

@@ -35,7 +35,7 @@ extension MemoryStorage {
     /// `.removeItemFailedIndexPathNotFound` is reported.
     public func removeItems(at indexPaths: [IndexPath]) {
         for indexPath in indexPaths where item(at: indexPath) == nil {
-            let count = indexPath.count == 2 ? numberOfItems(inSection: indexPath.section) : 0
+            let count = indexPath.isSectionAndItem ? numberOfItems(inSection: indexPath.section) : 0
             anomalyHandler.report(.removeItemFailedIndexPathNotFound(indexPath: indexPath, countOfElementsInSection: count))
             return
         }

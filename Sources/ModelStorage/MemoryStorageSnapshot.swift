@@ -13,7 +13,7 @@ struct MemoryStorageSnapshot: SectionedModels {
     }
 
     func item(at indexPath: IndexPath) -> Any? {
-        guard indexPath.count == 2, sections.indices.contains(indexPath.section) else { return nil }
+        guard indexPath.isSectionAndItem, sections.indices.contains(indexPath.section) else { return nil }
         return sections[indexPath.section].item(at: indexPath.item)
     }
 

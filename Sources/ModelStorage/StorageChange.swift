@@ -65,5 +65,5 @@ func describe(_ range: Range<Int>) -> String {
 
 /// "[section, item]", shorter than IndexPath's own description.
 func describe(_ indexPath: IndexPath) -> String {
-    "[\(indexPath.section), \(indexPath.item)]"
+    indexPath.shortDescription
 }

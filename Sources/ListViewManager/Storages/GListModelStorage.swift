@@ -84,7 +84,7 @@ public final class GListModelStorage<Model>: Storage {
 
     /// The item at `indexPath`, as `transform` makes it (each time it is asked for).
     public func item(at indexPath: IndexPath) -> Any? {
-        guard indexPath.count == 2, indexPath.section == 0, indexPath.item >= 0,
+        guard indexPath.isSectionAndItem, indexPath.section == 0, indexPath.item >= 0,
               indexPath.item < numberOfItems(inSection: 0),
               let object = g_list_model_get_item(listModel, UInt32(indexPath.item)) else { return nil }
         defer { g_object_unref(object) }

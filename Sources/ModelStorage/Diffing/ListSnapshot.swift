@@ -128,7 +128,7 @@ public struct ListSnapshot<SectionID: Hashable, Item: Identifiable & Equatable> 
 
     /// The item at `indexPath`, or nil when there is none.
     public func item(at indexPath: IndexPath) -> Item? {
-        guard indexPath.count == 2, sections.indices.contains(indexPath.section),
+        guard indexPath.isSectionAndItem, sections.indices.contains(indexPath.section),
               sections[indexPath.section].items.indices.contains(indexPath.item) else { return nil }
         return sections[indexPath.section].items[indexPath.item]
     }

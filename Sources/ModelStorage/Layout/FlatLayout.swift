@@ -46,6 +46,7 @@ public struct FlatLayout {
 
     /// The position of `row`, or nil when the layout has no such row.
     public func position(of row: FlatRow) -> Int? {
+        if case .item(let indexPath) = row, !indexPath.isSectionAndItem { return nil }
         let sectionIndex = row.section
         guard sectionIndex >= 0, sectionIndex < table.count else { return nil }
         let section = table[sectionIndex]
