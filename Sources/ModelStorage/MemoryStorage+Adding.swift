@@ -18,7 +18,7 @@ extension MemoryStorage {
     ///   - items: the models; optionals are stored unwrapped.
     ///   - section: the section's index.
     public func addItems<T>(_ items: [T], toSection section: Int = 0) {
-        guard checkSectionIsNotNegative(section) else { return }
+        guard checkSectionCanBeReached(section) else { return }
         guard let models = storedModelsReportingNil(items, operation: "addItems(_:toSection:)") else { return }
         record { update in
             ensureSection(section, &update)
@@ -67,7 +67,7 @@ extension MemoryStorage {
         var counts: [Int: Int] = [:]
         for indexPath in indexPaths {
             let count = indexPath.isSectionAndItem ? counts[indexPath.section] ?? numberOfItems(inSection: indexPath.section) : 0
-            guard indexPath.isSectionAndItem, indexPath.section >= 0, indexPath.item >= 0, indexPath.item <= count else {
+            guard indexPath.isSectionAndItem, canReach(section: indexPath.section), indexPath.item >= 0, indexPath.item <= count else {
                 anomalyHandler.report(.insertionIndexPathTooBig(indexPath: indexPath, countOfElementsInSection: count))
                 throw MemoryStorageError.insertionIndexPathTooBig(indexPath, countOfElementsInSection: count)
             }

@@ -51,7 +51,7 @@ extension MemoryStorage {
     /// Replaces everything in the section at `index` (items, header and footer models) with
     /// `section`'s, creating sections up to it when needed.
     public func setSection(_ section: SectionModel, forSection index: Int) {
-        guard checkSectionIsNotNegative(index) else { return }
+        guard checkSectionCanBeReached(index) else { return }
         record { update in
             ensureSection(index, &update)
             removeAllItems(ofSection: index, &update)
@@ -64,7 +64,7 @@ extension MemoryStorage {
     ///
     /// When any of `items` is nil, nothing changes and `.nilItem` is reported.
     public func setItems<T>(_ items: [T], forSection section: Int = 0) {
-        guard checkSectionIsNotNegative(section) else { return }
+        guard checkSectionCanBeReached(section) else { return }
         guard let models = storedModelsReportingNil(items, operation: "setItems(_:forSection:)") else { return }
         record { update in
             ensureSection(section, &update)
@@ -137,7 +137,7 @@ extension MemoryStorage {
     }
 
     private func setSupplementaryModel<T>(_ model: T?, _ kind: SupplementaryKind, forSection section: Int) {
-        guard checkSectionIsNotNegative(section) else { return }
+        guard checkSectionCanBeReached(section) else { return }
         let unwrapped = model.flatMap { unwrap($0) }
         record { update in
             ensureSection(section, &update)

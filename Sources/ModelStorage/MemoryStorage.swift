@@ -164,9 +164,21 @@ public final class MemoryStorage: Storage {
         }
     }
 
-    /// Reports `anomaly` and returns false when `section` is negative.
-    func checkSectionIsNotNegative(_ section: Int) -> Bool {
-        guard section >= 0 else {
+    /// The most sections one operation creates to reach the section it names (DTModelStorage
+    /// creates the missing ones): a section index further out (`Int.max`, say, which would
+    /// take all memory) is refused as out of range.
+    public static let maximumNewSections = 10_000
+
+    /// Whether the storage has section `section` or may create the sections up to it: not
+    /// negative, fewer than `maximumNewSections` past the last.
+    func canReach(section: Int) -> Bool {
+        section >= 0 && section - sections.count < Self.maximumNewSections
+    }
+
+    /// Reports `.sectionIndexOutOfRange` and returns false unless the storage has section
+    /// `section` or may create the sections up to it (`canReach(section:)`).
+    func checkSectionCanBeReached(_ section: Int) -> Bool {
+        guard canReach(section: section) else {
             anomalyHandler.report(.sectionIndexOutOfRange(section: section, numberOfSections: sections.count))
             return false
         }

@@ -24,7 +24,8 @@ public enum MemoryStorageAnomaly: Anomaly {
     /// There is no item at an index path given for removal.
     case removeItemFailedIndexPathNotFound(indexPath: IndexPath, countOfElementsInSection: Int)
     /// A section index is not between 0 and `numberOfSections` (exclusive, or inclusive
-    /// for an insertion).
+    /// for an insertion), or, where missing sections are created, is negative or at least
+    /// `MemoryStorage.maximumNewSections` past the last section.
     case sectionIndexOutOfRange(section: Int, numberOfSections: Int)
     /// A nil model was given where a model is needed; nothing was stored.
     case nilItem(operation: String)
