@@ -7,6 +7,11 @@ import Foundation
 /// range, an item that is not there, a nil model) changes nothing: throwing operations
 /// throw a `MemoryStorageError`, and every case is also reported to `anomalyHandler`.
 ///
+/// A storage belongs to one thread: it does no locking and is not `Sendable`, so Swift 6
+/// refuses to hand it to another thread. A storage shown by a manager is used on the main
+/// thread, since its changes reach GTK from its delegate at once; to load models elsewhere,
+/// send the models to the main thread and change the storage there.
+///
 /// ```swift
 /// let storage = MemoryStorage()
 /// storage.setSectionHeaderModels(["Today", "Earlier"])
