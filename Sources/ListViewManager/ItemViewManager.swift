@@ -179,9 +179,22 @@ public class ItemViewManager {
 
     isolated deinit {
         contextMenus.detach()
-        kind.setModel(view, nil)
-        kind.detachFactories(view)
-        g_object_unref(view)
+        let (view, kind) = (view, kind)
+        let takeApart = {
+            kind.setModel(view, nil)
+            kind.detachFactories(view)
+            g_object_unref(view)
+        }
+        guard RowFactory.isInsideGTKCall else { return takeApart() }
+        // Dropped from inside a row's event (a configure handler, say): GTK is binding the
+        // view's list items, and taking its model and factories now aborts GTK
+        // (gtklistitemwidget.c asserts). The view is taken apart once GTK is done, its
+        // model answering until then; the rows' handlers find no manager meanwhile.
+        let model = bridge
+        whenIdle {
+            takeApart()
+            withExtendedLifetime(model) {}
+        }
     }
 
     /// Gives the view its header factory while it shows GTK's section headers, and takes it

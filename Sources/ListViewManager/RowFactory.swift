@@ -68,13 +68,13 @@ final class RowFactory {
         reference.factory = self
         typealias ListItemHandler = @convention(c) (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?, UnsafeMutableRawPointer?) -> Void
         let bind: ListItemHandler = { _, listItem, data in
-            MainActor.assumeIsolated { FactoryReference.from(data).factory?.bind(OpaquePointer(listItem!)) }
+            MainActor.assumeIsolated { RowFactory.whileGTKCalls { FactoryReference.from(data).factory?.bind(OpaquePointer(listItem!)) } }
         }
         let unbind: ListItemHandler = { _, listItem, data in
-            MainActor.assumeIsolated { FactoryReference.from(data).factory?.unbind(OpaquePointer(listItem!)) }
+            MainActor.assumeIsolated { RowFactory.whileGTKCalls { FactoryReference.from(data).factory?.unbind(OpaquePointer(listItem!)) } }
         }
         let teardown: ListItemHandler = { _, listItem, data in
-            MainActor.assumeIsolated { FactoryReference.from(data).factory?.teardown(OpaquePointer(listItem!)) }
+            MainActor.assumeIsolated { RowFactory.whileGTKCalls { FactoryReference.from(data).factory?.teardown(OpaquePointer(listItem!)) } }
         }
         let instance = UnsafeMutableRawPointer(factory)
         connect(instance, "bind", unsafeBitCast(bind, to: GCallback.self), SignalClosure(reference))
@@ -84,6 +84,20 @@ final class RowFactory {
 
     isolated deinit {
         g_object_unref(UnsafeMutableRawPointer(factory))
+    }
+
+    /// How deep GTK is in factory signals now (a bind, and what its handlers do).
+    private static var gtkCallDepth = 0
+
+    /// Whether GTK is in the middle of binding, unbinding or tearing down a list item of
+    /// some factory: taking a view's model or factories away now would pull its list items
+    /// from under it (`ItemViewManager`'s deinit waits then).
+    static var isInsideGTKCall: Bool { gtkCallDepth > 0 }
+
+    private static func whileGTKCalls(_ body: () -> Void) {
+        gtkCallDepth += 1
+        defer { gtkCallDepth -= 1 }
+        body()
     }
 
     /// Every row made so far, bound or not, with the mapping it was made for.

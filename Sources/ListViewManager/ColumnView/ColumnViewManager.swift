@@ -60,9 +60,16 @@ public final class ColumnViewManager: ItemViewManager {
     }
 
     isolated deinit {
-        // The columns outlive the view only as far as their factories go: give them back.
-        for column in columns {
-            if let gtkColumn = column.column { gtk_column_view_column_set_factory(gtkColumn, nil) }
+        // The columns outlive the view only as far as their factories go: give them back,
+        // once GTK is done binding when the manager goes from inside a cell's event (see
+        // `ItemViewManager`'s deinit, which takes the view apart after this).
+        let gtkColumns = columns.compactMap(\.column)
+        let giveBack = { for gtkColumn in gtkColumns { gtk_column_view_column_set_factory(gtkColumn, nil) } }
+        guard RowFactory.isInsideGTKCall else { return giveBack() }
+        gtkColumns.forEach { g_object_ref(UnsafeMutableRawPointer($0)) }
+        whenIdle {
+            giveBack()
+            gtkColumns.forEach { g_object_unref(UnsafeMutableRawPointer($0)) }
         }
     }
 
