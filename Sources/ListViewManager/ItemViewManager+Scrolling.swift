@@ -44,8 +44,7 @@ extension ItemViewManager {
         guard showsNativeSectionHeaders, let headerFactory else { return }
         Screenshot.afterFrames(of: view, 2) { [weak self] in
             guard let self, showsNativeSectionHeaders,
-                  let listItem = factory.boundListItem(at: position), let content = gtk_list_item_get_child(listItem),
-                  let header = gtk_widget_get_prev_sibling(gtk_widget_get_parent(content)),
+                  let header = factory.itemWidget(at: position).flatMap(gtk_widget_get_prev_sibling),
                   let headerContent = gtk_widget_get_first_child(header), headerFactory.listItem(showing: headerContent) != nil,
                   let adjustment = gtk_scrollable_get_vadjustment(OpaquePointer(view)) else { return }
             var allocation = GtkAllocation()

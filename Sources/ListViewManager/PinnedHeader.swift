@@ -108,8 +108,7 @@ final class PinnedHeader {
         }
         guard let position = scrolledTo else { return }
         scrolledTo = nil
-        guard let listItem = manager.factory.boundListItem(at: position),
-              let content = gtk_list_item_get_child(listItem), let rowWidget = gtk_widget_get_parent(content) else { return }
+        guard let rowWidget = manager.factory.itemWidget(at: position) else { return }
         uncover(rowWidget)
     }
 

@@ -126,6 +126,12 @@ final class RowFactory {
         attached.first { $0.value.isBound && Int(gtk_list_item_get_position($0.key)) == position }?.key
     }
 
+    /// The widget GTK made for the bound list item at `position` (a child of the view, the
+    /// parent of what the list item shows), if any.
+    func itemWidget(at position: Int) -> UnsafeMutablePointer<GtkWidget>? {
+        boundListItem(at: position).flatMap(gtk_list_item_get_child).flatMap(gtk_widget_get_parent)
+    }
+
     /// Binds `slot` to what it shows now.
     func bind(_ slot: OpaquePointer) {
         switch slots {

@@ -27,6 +27,9 @@ struct ViewKind {
     /// for screen readers through `gtk_list_item_set_accessible_label` (a column view's
     /// factories bind cells).
     var namesItemsThroughListItems: Bool { name != Self.column.name }
+    /// Whether the view takes a header factory only while it has columns (a column view:
+    /// see `ItemViewManager.attachHeaderFactory`).
+    var headerFactoryNeedsColumns: Bool { name == Self.column.name }
     let setModel: (UnsafeMutablePointer<GtkWidget>, OpaquePointer?) -> Void
     let setSingleClickActivation: (UnsafeMutablePointer<GtkWidget>, Bool) -> Void
     /// Takes the factories off the view (before the manager goes).
