@@ -43,6 +43,12 @@ let package = Package(
         .executableTarget(name: "ListBenchmarks", dependencies: ["ModelStorage", "ListViewManager", "CGtk", "CGtkShims"], exclude: ["baseline.py"]),
         // Seeded random storage operations shared by the storage and GTK tests.
         .target(name: "TestSupport", dependencies: ["ModelStorage"], path: "Tests/TestSupport"),
+        // Fuzz targets. Built with `--sanitize fuzzer -Xswiftc -DFUZZING` (run-fuzzers.sh),
+        // each is a libFuzzer binary; built as usual, each replays the inputs it is given.
+        .executableTarget(name: "StorageFuzzer", dependencies: ["ModelStorage", "TestSupport"], path: "Tests/Fuzz/StorageFuzzer"),
+        .executableTarget(name: "CatalogFuzzer", dependencies: ["ListViewerKit", "TestSupport"], path: "Tests/Fuzz/CatalogFuzzer"),
+        .executableTarget(name: "DatabaseFuzzer", dependencies: ["ListViewerKit", "ModelStorage", "TestSupport", .product(name: "GRDB", package: "GRDB.swift")],
+                          path: "Tests/Fuzz/DatabaseFuzzer"),
         .testTarget(name: "ModelStorageTests", dependencies: ["ModelStorage", "TestSupport"]),
         .testTarget(name: "SQLiteStorageTests", dependencies: ["SQLiteStorage", "ModelStorage"]),
         .testTarget(name: "CGtkShimsTests", dependencies: ["CGtk", "CGtkShims"]),

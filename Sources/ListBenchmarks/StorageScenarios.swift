@@ -120,7 +120,13 @@ enum StorageScenarios {
         }
         let bytesPerItem = Double(Int(cgtk_shims_heap_bytes_in_use()) - Int(before)) / Double(count)
         withExtendedLifetime((storage, sections)) {}
+        // Under a sanitizer, malloc is not glibc's and its figures mean nothing: say so
+        // rather than print them.
+        guard cgtk_shims_heap_is_counted() != 0 else {
+            return Measurement(scenario: name, n: count, wallMilliseconds: wall, extra: [("heap_counted", 0)])
+        }
         return Measurement(scenario: name, n: count, wallMilliseconds: wall, extra: [
+            ("heap_counted", 1),
             ("bytes_per_item", bytesPerItem),
             ("model_size", Double(MemoryLayout<Model>.size)),
             ("overhead_bytes_per_item", bytesPerItem - Double(MemoryLayout<Model>.size)),

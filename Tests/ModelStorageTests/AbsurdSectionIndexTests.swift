@@ -1,5 +1,6 @@
 import Foundation
 import ModelStorage
+import TestSupport
 import Testing
 
 /// A section index far past the last section is refused, where creating the sections up

@@ -1,5 +1,6 @@
 import Foundation
 import ModelStorage
+import TestSupport
 import Testing
 
 /// Index paths of another shape than [section, item] (no index, one, three) are refused as

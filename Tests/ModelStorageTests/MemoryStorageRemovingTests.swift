@@ -1,5 +1,6 @@
 import Foundation
 import ModelStorage
+import TestSupport
 import Testing
 
 @Suite("MemoryStorage: removing")

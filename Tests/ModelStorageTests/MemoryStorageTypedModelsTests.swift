@@ -1,5 +1,6 @@
 import Foundation
 @testable import ModelStorage
+import TestSupport
 import Testing
 
 @Suite("MemoryStorage: models kept in chunks of their own type")

@@ -26,6 +26,15 @@ public struct SeededGenerator: RandomNumberGenerator {
     }
 }
 
+/// Any generator, as a generator (a protocol's existential does not conform to it).
+struct AnyGenerator: RandomNumberGenerator {
+    var base: any RandomNumberGenerator
+
+    mutating func next() -> UInt64 {
+        base.next()
+    }
+}
+
 /// One step of a random run: what was done, and which rows' content it changed.
 public struct RandomStep {
     /// The operations, for failure messages.
@@ -44,7 +53,7 @@ public struct RandomStep {
 /// so that sections hold models of two types, of which one is boxed when stored as `Any`.
 public final class RandomStorageOperations {
     public let storage: MemoryStorage
-    private var random: SeededGenerator
+    private var random: AnyGenerator
     private var nextUID = 0
     private let mixesModelTypes: Bool
 
@@ -53,9 +62,14 @@ public final class RandomStorageOperations {
     ///   - seed: the seed of the operations: the same seed, the same operations.
     ///   - mixesModelTypes: whether some items are `WideTagged`. A run that does not mix
     ///     draws no extra random numbers: a seed gives the operations it always gave.
-    public init(storage: MemoryStorage, seed: UInt64, mixesModelTypes: Bool = false) {
+    public convenience init(storage: MemoryStorage, seed: UInt64, mixesModelTypes: Bool = false) {
+        self.init(storage: storage, generator: SeededGenerator(seed: seed), mixesModelTypes: mixesModelTypes)
+    }
+
+    /// Operations drawn from `generator`: a fuzzer's bytes, for one.
+    public init(storage: MemoryStorage, generator: some RandomNumberGenerator, mixesModelTypes: Bool = false) {
         self.storage = storage
-        random = SeededGenerator(seed: seed)
+        random = AnyGenerator(base: generator)
         self.mixesModelTypes = mixesModelTypes
     }
 
@@ -268,12 +282,21 @@ public final class RandomStorageOperations {
         }
     }
 
+    /// An index path of another shape than [section, item]: no index, one, or three.
+    private func malformedIndexPath() -> IndexPath {
+        switch int(3) {
+        case 0: IndexPath()
+        case 1: IndexPath(index: int(3))
+        default: IndexPath(indexes: [int(2), int(2), int(2)])
+        }
+    }
+
     /// An operation with bad input: it must report one anomaly, change nothing and
     /// deliver nothing. Returns what it tried.
     private func invalidOperation() -> String {
         let sections = storage.numberOfSections()
         let description: String
-        switch int(8) {
+        switch int(13) {
         case 0:
             let target = ip(sections + 1, 1)
             _ = try? storage.insertItem(newModel(), to: target)
@@ -296,9 +319,29 @@ public final class RandomStorageOperations {
         case 6:
             storage.insertSection(SectionModel(items: newModels(1)), atIndex: sections + 1)
             description = "insertSection past the end"
-        default:
+        case 7:
             storage.addItems([newModel(), nil], toSection: 0)
             description = "addItems with a nil"
+        case 8:
+            let path = malformedIndexPath()
+            _ = try? storage.insertItem(newModel(), to: path)
+            description = "insertItem at \(path.shortDescription)"
+        case 9:
+            let path = malformedIndexPath()
+            storage.moveItem(at: path, to: ip(0, 0))
+            description = "moveItem from \(path.shortDescription)"
+        case 10:
+            let path = malformedIndexPath()
+            storage.removeItems(at: allItems.prefix(1).map(\.0) + [path])
+            description = "removeItems at \(path.shortDescription) and maybe a valid path"
+        case 11:
+            let section = [Int.max, 1 << 40, MemoryStorage.maximumNewSections + sections + 1][int(3)]
+            storage.addItem(newModel(), toSection: section)
+            description = "addItem to section \(section)"
+        default:
+            let target = ip(int(sections + 1), -1 - int(3))
+            _ = try? storage.insertItem(newModel(), to: target)
+            description = "insertItem at \(target.shortDescription)"
         }
         return description
     }

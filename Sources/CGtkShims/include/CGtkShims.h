@@ -51,6 +51,10 @@ GtkSelectionModel *cgtk_shims_single_selection_new(GListModel *model);
  * tests' memory figures. mallinfo2 returns a struct, which Swift cannot call through dlsym. */
 size_t cgtk_shims_heap_bytes_in_use(void);
 
+/* Whether cgtk_shims_heap_bytes_in_use counts this process's allocations: false when a
+ * sanitizer (AddressSanitizer, ThreadSanitizer) has replaced glibc's malloc. */
+gboolean cgtk_shims_heap_is_counted(void);
+
 /* ---- Newer GTK, reached only here: each checked at build time (GTK_CHECK_VERSION) and at
  * run time (gtk_get_minor_version), so one binary works on every GTK from 4.8 on ---- */
 
