@@ -26,7 +26,8 @@ public struct TableQuery: Equatable, Sendable {
         Set([sectionColumn, rowIDColumn].compactMap { $0 })
     }
 
-    /// Reads the schema of `table` (or of the database's only table when nil).
+    /// Reads the schema of `table` (or of the database's only table when nil). The table
+    /// and the section column are found as SQLite finds names (see `SQLiteName`).
     /// - Parameters:
     ///   - fileName: the database's file name, for messages.
     /// - Throws: `DatabaseProblem` for an unknown table or column, a database without
@@ -38,7 +39,7 @@ public struct TableQuery: Equatable, Sendable {
         let list = tables.joined(separator: ", ")
         let name: String
         if let table {
-            guard let found = tables.first(where: { $0.caseInsensitiveCompare(table) == .orderedSame }) else {
+            guard let found = SQLiteName.find(table, in: tables) else {
                 throw DatabaseProblem(tables.isEmpty ? "\(fileName) has no table \(table); it has no tables"
                                                      : "\(fileName) has no table \(table); tables: \(list)")
             }
@@ -54,14 +55,14 @@ public struct TableQuery: Equatable, Sendable {
         let columns = try String.fetchAll(db, sql: "SELECT name FROM pragma_table_info(?) ORDER BY cid", arguments: [name])
         var sectionColumn: String?
         if let sectionBy {
-            guard let found = columns.first(where: { $0.caseInsensitiveCompare(sectionBy) == .orderedSame }) else {
+            guard let found = SQLiteName.find(sectionBy, in: columns) else {
                 throw DatabaseProblem("table \(name) has no column \(sectionBy); columns: \(columns.joined(separator: ", "))")
             }
             sectionColumn = found
         }
         // A column may be called rowid: then one of the rowid's other names reads it.
         guard let rowIDName = ["rowid", "_rowid_", "oid"].first(where: { alias in
-            !columns.contains { $0.caseInsensitiveCompare(alias) == .orderedSame }
+            !columns.contains { SQLiteName.equalIgnoringASCIICase($0, alias) }
         }) else {
             throw DatabaseProblem("table \(name) has columns named rowid, _rowid_ and oid; its rows cannot be told apart")
         }
