@@ -57,6 +57,11 @@ public enum ViewerApp {
             if let screenshot = options.screenshot {
                 viewer.onLoaded = {
                     viewer.onLoaded = {}
+                    // A load that ended in an error is pictured (the banner says it) and fails.
+                    if let problem = viewer.problem {
+                        writeToStandardError("list-viewer: \(problem)")
+                        status = 1
+                    }
                     Screenshot.afterFrames(of: viewer.window, 3) {
                         if !Screenshot.savePNG(of: viewer.window, to: screenshot) {
                             writeToStandardError("list-viewer: could not write \(screenshot)")
