@@ -79,11 +79,24 @@ final class PathKindTests: XCTestCase {
         }
     }
 
+    func testTheCommandLineKeepsThePathsOwnBytes() throws {
+        let raw = Array(folder.utf8) + [UInt8(ascii: "/"), 0xFF]
+        XCTAssertEqual((raw.map { CChar(bitPattern: $0) } + [0]).withUnsafeBufferPointer { mkdir($0.baseAddress!, 0o755) }, 0)
+        XCTAssertEqual(try ViewerOptions.parse(raw: [raw]).source, .directory(raw: raw))
+        // A file is opened by a text name (SQLite's and Foundation's calls take one): refused, saying why.
+        let file = raw + Array("/c.json".utf8)
+        let descriptor = (file.map { CChar(bitPattern: $0) } + [0]).withUnsafeBufferPointer { creat($0.baseAddress!, 0o644) }
+        XCTAssertGreaterThanOrEqual(descriptor, 0)
+        close(descriptor)
+        XCTAssertThrowsError(try ViewerOptions.parse(raw: [file])) { error in
+            XCTAssertEqual("\(error)", "\(folder)/\u{FFFD}/c.json: a file whose path is not UTF-8 cannot be opened; rename it")
+        }
+    }
+
     func testAFolderWhoseNameIsNotUTF8Opens() throws {
         let name = Array("caf".utf8) + [0xFF]
         let raw = Array(folder.utf8) + [UInt8(ascii: "/")] + name
         XCTAssertEqual((raw.map { CChar(bitPattern: $0) } + [0]).withUnsafeBufferPointer { mkdir($0.baseAddress!, 0o755) }, 0)
-        _ = FileManager.default.createFile(atPath: folder + "/inside-marker", contents: nil)
         let result = try ViewerProcess.run(raw: [raw, Array("--screenshot".utf8), Array((folder + "/shot.png").utf8)])
         XCTAssertEqual(result.status, 0, result.errors)
         XCTAssertTrue(FileManager.default.fileExists(atPath: folder + "/shot.png"))
