@@ -8,9 +8,15 @@ public enum ViewerApp {
     /// Runs the viewer with `arguments` (the program name first); returns the exit status.
     /// Command-line problems are written to standard error with a non-zero status.
     public static func main(arguments: [String]) -> Int32 {
+        main(rawArguments: arguments.map { Array($0.utf8) })
+    }
+
+    /// `main(arguments:)` for the arguments as the program received them, any bytes (a
+    /// folder's name need not be UTF-8): see `ViewerOptions.parse(raw:)`.
+    public static func main(rawArguments arguments: [[UInt8]]) -> Int32 {
         let options: ViewerOptions
         do {
-            options = try ViewerOptions.parse(Array(arguments.dropFirst()))
+            options = try ViewerOptions.parse(raw: Array(arguments.dropFirst()))
         } catch let problem as ViewerOptions.Problem {
             writeToStandardError("list-viewer: \(problem)" + (problem.isUsageError ? "\n\n\(ViewerOptions.usage)" : ""))
             return problem.isUsageError ? 2 : 1
@@ -31,7 +37,7 @@ public enum ViewerApp {
             catalog = loadCatalog(path)
             if catalog == nil { return 1 }
         case .directory(let path):
-            if let problem = DirectoryReader.check(path) {
+            if let problem = DirectoryReader.check(raw: path) {
                 writeToStandardError("list-viewer: \(problem)")
                 return 1
             }
@@ -57,6 +63,11 @@ public enum ViewerApp {
             if let screenshot = options.screenshot {
                 viewer.onLoaded = {
                     viewer.onLoaded = {}
+                    // A load that ended in an error is pictured (the banner says it) and fails.
+                    if let problem = viewer.problem {
+                        writeToStandardError("list-viewer: \(problem)")
+                        status = 1
+                    }
                     Screenshot.afterFrames(of: viewer.window, 3) {
                         if !Screenshot.savePNG(of: viewer.window, to: screenshot) {
                             writeToStandardError("list-viewer: could not write \(screenshot)")
@@ -71,7 +82,7 @@ public enum ViewerApp {
             if let catalog {
                 viewer.show(catalog)
             } else if case .directory(let path) = options.source {
-                viewer.openDirectory(path)
+                viewer.openDirectory(raw: path)
             } else if case .database(let path, let table, let sectionBy) = options.source {
                 viewer.openDatabase(path, table: table, sectionBy: sectionBy)
             }

@@ -6,8 +6,8 @@ public enum ViewerSource: Equatable, Sendable {
     case sample
     /// A catalog file.
     case catalog(path: String)
-    /// A folder.
-    case directory(path: String)
+    /// A folder, by its file system path (any bytes: a folder's name need not be UTF-8).
+    case directory(raw: [UInt8])
     /// A table of an SQLite database (the database's only table when `table` is nil),
     /// in sections by the values of the column `sectionBy` when given.
     case database(path: String, table: String?, sectionBy: String?)
@@ -60,10 +60,19 @@ public struct ViewerOptions: Equatable, Sendable {
     /// A file starting with the SQLite header is a database, whatever its extension; its
     /// table and columns are checked when it is opened, not here.
     /// - Throws: `Problem` for an unknown option, a missing value, a second path, a path
-    ///   that does not exist, or `--table` or `--section-by` without a database.
+    ///   that does not exist or names neither a file nor a folder (a FIFO, a device), a
+    ///   file whose path is not UTF-8, or `--table` or `--section-by` without a database.
     public static func parse(_ arguments: [String]) throws -> ViewerOptions {
+        try parse(raw: arguments.map { Array($0.utf8) })
+    }
+
+    /// `parse(_:)` for arguments as the program received them (`CommandLine.unsafeArgv`):
+    /// the path keeps its exact bytes, so a folder whose name is not UTF-8 opens.
+    public static func parse(raw rawArguments: [[UInt8]]) throws -> ViewerOptions {
+        let arguments = rawArguments.map(DirectoryReader.text)
         var options = ViewerOptions()
         var path: String?
+        var rawPath: [UInt8] = []
         var table: String?
         var sectionBy: String?
         var index = 0
@@ -92,21 +101,12 @@ public struct ViewerOptions: Equatable, Sendable {
                 if argument.hasPrefix("-") { throw Problem(description: "unknown option \(argument)") }
                 if path != nil { throw Problem(description: "only one path can be shown, got \(path!) and \(argument)") }
                 path = argument
+                rawPath = rawArguments[index]
             }
             index += 1
         }
         if let path, !options.showsHelp {
-            var isDirectory: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-                throw Problem(description: "\(path): no such file or folder", isUsageError: false)
-            }
-            if isDirectory.boolValue {
-                options.source = .directory(path: path)
-            } else if DatabaseFile.isSQLite(path) {
-                options.source = .database(path: path, table: table, sectionBy: sectionBy)
-            } else {
-                options.source = .catalog(path: path)
-            }
+            options.source = try source(at: rawPath, named: path, table: table, sectionBy: sectionBy)
         }
         if table != nil || sectionBy != nil, !options.showsHelp, !options.source.isDatabase {
             let option = table != nil ? "--table" : "--section-by"
@@ -117,7 +117,30 @@ public struct ViewerOptions: Equatable, Sendable {
     }
 }
 
+extension ViewerOptions {
+    /// What the path `raw` (shown as `path`) is: a folder, a database or a catalog.
+    private static func source(at raw: [UInt8], named path: String, table: String?, sectionBy: String?) throws -> ViewerSource {
+        let kind: PathKind
+        do {
+            kind = try PathKind.of(raw: raw)
+        } catch let problem as PathProblem {
+            throw Problem(description: problem.description, isUsageError: false)
+        }
+        if kind == .folder { return .directory(raw: raw) }
+        // Files are opened by name as text (SQLite's and Foundation's calls take one).
+        guard Array(path.utf8) == raw else {
+            throw Problem(description: "\(path): a file whose path is not UTF-8 cannot be opened; rename it", isUsageError: false)
+        }
+        return DatabaseFile.isSQLite(path) ? .database(path: path, table: table, sectionBy: sectionBy) : .catalog(path: path)
+    }
+}
+
 extension ViewerSource {
+    /// The folder at `path`.
+    public static func directory(path: String) -> ViewerSource {
+        .directory(raw: Array(path.utf8))
+    }
+
     /// Whether this is an SQLite database.
     var isDatabase: Bool {
         if case .database = self { true } else { false }

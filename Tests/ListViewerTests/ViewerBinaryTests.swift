@@ -5,21 +5,9 @@ import XCTest
 
 /// Runs the real `list-viewer` binary, as a user would, under the tests' display.
 final class ViewerBinaryTests: XCTestCase {
-    private var viewerBinary: URL {
-        URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
-            .deletingLastPathComponent().appendingPathComponent("list-viewer")
-    }
-
     private func run(_ arguments: [String]) throws -> (status: Int32, errors: String) {
-        let process = Process()
-        process.executableURL = viewerBinary
-        process.arguments = arguments
-        let errors = Pipe()
-        process.standardError = errors
-        try process.run()
-        let data = errors.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+        let result = try ViewerProcess.run(arguments)
+        return (result.status, result.errors + (result.timedOut ? "\n(killed: still running after a minute)" : ""))
     }
 
     func testScreenshotOfTheSampleIsAFullWindowThatIsNotBlank() throws {

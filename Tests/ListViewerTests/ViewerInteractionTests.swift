@@ -72,7 +72,7 @@ final class ViewerInteractionTests: XCTestCase {
         viewer.open(ViewerResources.sampleCatalog.path)
         XCTAssertEqual(viewer.countText, "310 items")
         viewer.open(root + "/missing.json")
-        XCTAssertEqual(viewer.problem, "\(root)/missing.json does not exist")
+        XCTAssertEqual(viewer.problem, "\(root)/missing.json: no such file or folder")
         ViewerTestLoop.close(viewer)
     } }
 }

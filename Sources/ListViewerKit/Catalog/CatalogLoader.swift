@@ -4,6 +4,8 @@ import Foundation
 public enum CatalogError: Error, Equatable, CustomStringConvertible {
     /// The file could not be read.
     case unreadable(path: String, reason: String)
+    /// The file is empty.
+    case empty(path: String)
     /// The file is not valid JSON.
     case malformed(path: String, reason: String)
     /// The JSON is valid but not a catalog: `location` says where.
@@ -12,6 +14,7 @@ public enum CatalogError: Error, Equatable, CustomStringConvertible {
     public var description: String {
         switch self {
         case let .unreadable(path, reason): return "Cannot read \(path): \(reason)"
+        case let .empty(path): return "\(path) is empty"
         case let .malformed(path, reason): return "\(path) is not valid JSON: \(reason)"
         case let .wrongShape(path, location, reason): return "\(path) is not a catalog: at \(location), \(reason)"
         }
@@ -32,12 +35,17 @@ public enum CatalogLoader {
         return try decode(data, path: path)
     }
 
-    /// The catalog in `data` (named `path` in errors).
+    /// The catalog in `data` (named `path` in errors). The JSON must be strict: Foundation's
+    /// parser accepts trailing commas, which are refused here, saying where.
     public static func decode(_ data: Data, path: String) throws -> Catalog {
+        if data.isEmpty { throw CatalogError.empty(path: path) }
         do {
             _ = try JSONSerialization.jsonObject(with: data, options: .fragmentsAllowed)
         } catch {
             throw CatalogError.malformed(path: path, reason: (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String ?? "\(error)")
+        }
+        if let place = TrailingComma.find(in: data) {
+            throw CatalogError.malformed(path: path, reason: "a trailing comma \(place)")
         }
         do {
             return try JSONDecoder().decode(Catalog.self, from: data)

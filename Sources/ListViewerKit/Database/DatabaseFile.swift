@@ -1,17 +1,25 @@
 import Foundation
 import GRDB
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// An SQLite database file, recognised by its header and opened read-only.
 public enum DatabaseFile {
     /// The first 16 bytes of every SQLite 3 database file.
     static let header = Array("SQLite format 3\0".utf8)
 
-    /// Whether the file at `path` starts with the SQLite header, whatever its extension.
+    /// Whether the file at `path` is a regular file starting with the SQLite header,
+    /// whatever its extension. Never waits: a FIFO or a device is not a database, and is
+    /// opened without blocking only to be told apart.
     public static func isSQLite(_ path: String) -> Bool {
-        guard let handle = FileHandle(forReadingAtPath: path) else { return false }
-        defer { try? handle.close() }
-        let start = (try? handle.read(upToCount: header.count)) ?? Data()
-        return Array(start) == header
+        let descriptor = Glibc.open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        guard descriptor >= 0 else { return false }
+        defer { close(descriptor) }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return false }
+        var start = [UInt8](repeating: 0, count: header.count)
+        return read(descriptor, &start, start.count) == header.count && start == header
     }
 
     /// Opens the database at `path` read-only (the viewer never writes, nor changes the

@@ -20,7 +20,8 @@ public final class LiveTable {
     public private(set) var search = ""
     /// Called after each fetch is applied (a change in the database, or a search).
     public var onFetch: () -> Void = {}
-    /// Called when a fetch fails (the table was dropped, say); the rows stay as they were.
+    /// Called when a fetch fails (the table was dropped, the file emptied, say) with the
+    /// message for the user, which says the rows stay as they were.
     public var onError: (String) -> Void = { _ in }
 
     private let setRequest: (SQLRequest<DatabaseRecord>) throws -> Void
@@ -59,7 +60,12 @@ public final class LiveTable {
     private static func parts<SectionID>(of storage: FetchedResultsStorage<DatabaseRecord, SectionID>) -> Parts {
         (storage, storage.setRequest, { storage.sortOrder = $0 }, storage.stopObserving, { table in
             storage.onFetch = { [weak table] in MainActor.assumeIsolated { table?.onFetch() } }
-            storage.onError = { [weak table] error in MainActor.assumeIsolated { table?.onError(message(error)) } }
+            storage.onError = { [weak table] error in
+                MainActor.assumeIsolated {
+                    guard let table else { return }
+                    table.onError("Cannot read table \(table.query.table) (the rows shown are those last read): \(message(error))")
+                }
+            }
         })
     }
 

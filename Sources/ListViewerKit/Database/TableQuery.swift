@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import GRDBSQLite
 
 /// Which rows of a table the viewer shows and how: the table, its columns, the column
 /// that sections them, and the SQL that reads them (every column, in sections, filtered
@@ -7,11 +8,20 @@ import GRDB
 ///
 /// Rows are identified by their rowid, so a `WITHOUT ROWID` table cannot be shown (a
 /// `DatabaseProblem` says so): its rows would have no identity that lasts across edits.
+///
+/// SQLite returns at most 2,000 columns in a row (`SQLITE_LIMIT_COLUMN`), and a table may
+/// have that many: the rowid then takes one place, and a row is read with the table's
+/// first columns that fit (`shownColumns`; the section column always among them). The
+/// list, the details and the table view show those columns; the search still looks in
+/// every column.
 public struct TableQuery: Equatable, Sendable {
     /// The table's name, as the database spells it.
     public let table: String
     /// The table's columns, in order.
     public let columns: [String]
+    /// The columns a row is read with, in the table's order: every column, unless the
+    /// table has more than fit in a row beside the rowid (see the type's notes).
+    public let shownColumns: [String]
     /// The column whose values make the sections, if any.
     public let sectionColumn: String?
     /// The name that reads the rowid: `rowid`, or `_rowid_` or `oid` when a column is
@@ -26,7 +36,8 @@ public struct TableQuery: Equatable, Sendable {
         Set([sectionColumn, rowIDColumn].compactMap { $0 })
     }
 
-    /// Reads the schema of `table` (or of the database's only table when nil).
+    /// Reads the schema of `table` (or of the database's only table when nil). The table
+    /// and the section column are found as SQLite finds names (see `SQLiteName`).
     /// - Parameters:
     ///   - fileName: the database's file name, for messages.
     /// - Throws: `DatabaseProblem` for an unknown table or column, a database without
@@ -38,7 +49,7 @@ public struct TableQuery: Equatable, Sendable {
         let list = tables.joined(separator: ", ")
         let name: String
         if let table {
-            guard let found = tables.first(where: { $0.caseInsensitiveCompare(table) == .orderedSame }) else {
+            guard let found = SQLiteName.find(table, in: tables) else {
                 throw DatabaseProblem(tables.isEmpty ? "\(fileName) has no table \(table); it has no tables"
                                                      : "\(fileName) has no table \(table); tables: \(list)")
             }
@@ -54,14 +65,14 @@ public struct TableQuery: Equatable, Sendable {
         let columns = try String.fetchAll(db, sql: "SELECT name FROM pragma_table_info(?) ORDER BY cid", arguments: [name])
         var sectionColumn: String?
         if let sectionBy {
-            guard let found = columns.first(where: { $0.caseInsensitiveCompare(sectionBy) == .orderedSame }) else {
+            guard let found = SQLiteName.find(sectionBy, in: columns) else {
                 throw DatabaseProblem("table \(name) has no column \(sectionBy); columns: \(columns.joined(separator: ", "))")
             }
             sectionColumn = found
         }
         // A column may be called rowid: then one of the rowid's other names reads it.
         guard let rowIDName = ["rowid", "_rowid_", "oid"].first(where: { alias in
-            !columns.contains { $0.caseInsensitiveCompare(alias) == .orderedSame }
+            !columns.contains { SQLiteName.equalIgnoringASCIICase($0, alias) }
         }) else {
             throw DatabaseProblem("table \(name) has columns named rowid, _rowid_ and oid; its rows cannot be told apart")
         }
@@ -73,24 +84,43 @@ public struct TableQuery: Equatable, Sendable {
         // The one primary key column declared INTEGER is the rowid itself.
         let keys = try Row.fetchAll(db, sql: "SELECT name, type FROM pragma_table_info(?) WHERE pk > 0", arguments: [name])
         let rowIDColumn: String? = keys.count == 1 && (keys[0]["type"] as String?)?.uppercased() == "INTEGER" ? keys[0]["name"] : nil
-        return TableQuery(table: name, columns: columns, sectionColumn: sectionColumn, rowIDName: rowIDName, rowIDColumn: rowIDColumn)
+        let room = Int(sqlite3_limit(db.sqliteConnection, SQLITE_LIMIT_COLUMN, -1)) - 1
+        return TableQuery(table: name, columns: columns, shownColumns: Self.columns(columns, fitting: room, keeping: sectionColumn),
+                          sectionColumn: sectionColumn, rowIDName: rowIDName, rowIDColumn: rowIDColumn)
+    }
+
+    /// The first of `columns` that fit in `room` result columns, `kept` always among them.
+    static func columns(_ columns: [String], fitting room: Int, keeping kept: String?) -> [String] {
+        guard columns.count > room else { return columns }
+        guard let kept, !columns.prefix(room).contains(kept) else { return Array(columns.prefix(room)) }
+        return Array(columns.prefix(room - 1)) + [kept]
     }
 
     /// The rows whose columns contain every whitespace-separated term of `search` (any
     /// column for each term, ignoring ASCII case), in sections, then by rowid.
     public func request(matching search: String = "") -> SQLRequest<DatabaseRecord> {
         let terms = search.split(whereSeparator: \.isWhitespace).map { "%" + Self.escapeLike(String($0)) + "%" }
-        var sql = "SELECT \(rowIDName), * FROM \(table.quotedIdentifier)"
+        let selected = shownColumns.count == columns.count ? "*" : shownColumns.map(\.quotedIdentifier).joined(separator: ", ")
+        var sql = "SELECT \(rowIDName), \(selected) FROM \(table.quotedIdentifier)"
         if !terms.isEmpty {
-            let anyColumn = "(" + columns.map { "\($0.quotedIdentifier) LIKE ? ESCAPE '\\'" }.joined(separator: " OR ") + ")"
-            sql += " WHERE " + Array(repeating: anyColumn, count: terms.count).joined(separator: " AND ")
+            // Term n is bound once, as ?n, however many columns it is looked for in.
+            sql += " WHERE " + terms.indices.map { term in
+                Self.anyOf(columns.map { "\($0.quotedIdentifier) LIKE ?\(term + 1) ESCAPE '\\'" })
+            }.joined(separator: " AND ")
         }
         // BINARY: rows whose section values are equal as the viewer sees them stay adjacent
         // whatever the column's collation.
         let order = sectionColumn.map { "\($0.quotedIdentifier) COLLATE BINARY, " } ?? ""
         sql += " ORDER BY \(order)\(rowIDName)"
-        let arguments = terms.flatMap { term in Array(repeating: term, count: columns.count) }
-        return SQLRequest<DatabaseRecord>(sql: sql, arguments: StatementArguments(arguments))
+        return SQLRequest<DatabaseRecord>(sql: sql, arguments: StatementArguments(terms))
+    }
+
+    /// `conditions` joined by OR, nested in halves: a flat chain of 2,000 columns' tests
+    /// would be deeper than SQLite's expression depth limit (1,000).
+    static func anyOf(_ conditions: some Collection<String>) -> String {
+        guard conditions.count > 1 else { return conditions.first ?? "0" }
+        let middle = conditions.index(conditions.startIndex, offsetBy: conditions.count / 2)
+        return "(" + anyOf(conditions[..<middle]) + " OR " + anyOf(conditions[middle...]) + ")"
     }
 
     /// `text` with the LIKE wildcards and the escape character escaped.

@@ -33,11 +33,11 @@ public final class NameCell: RowWidget, ModelTransfer {
 /// sorts.
 @MainActor
 enum ViewerTable {
-    /// The rowid, then each of the table's columns, as text; numbers sort as numbers.
+    /// The rowid, then each of the columns the rows are read with, as text; numbers sort as numbers.
     static func columns(of query: TableQuery) -> [TableColumn] {
         let rowid = TableColumn("#", text: { (record: DatabaseRecord) in "\(record.id)" }) { $0.id < $1.id }
         rowid.fixedWidth = 60
-        let columns = query.columns.map { name in
+        let columns = query.shownColumns.map { name in
             TableColumn(name, text: { (record: DatabaseRecord) in record.value(of: name) ?? "" }) { left, right in
                 precedes(left.value(of: name) ?? "", right.value(of: name) ?? "")
             }

@@ -98,12 +98,14 @@ extension ViewerWindow {
     /// Opens a dropped folder, SQLite database (its only table) or catalog file (a message
     /// in the banner when it is none of these).
     public func open(_ path: String) {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-            showProblem("\(path) does not exist")
+        let kind: PathKind
+        do {
+            kind = try PathKind.of(raw: Array(path.utf8))
+        } catch {
+            showProblem("\(error)")
             return
         }
-        if isDirectory.boolValue {
+        if kind == .folder {
             openDirectory(path)
             return
         }

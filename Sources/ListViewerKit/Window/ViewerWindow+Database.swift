@@ -4,8 +4,9 @@ import ListViewManager
 
 extension ViewerWindow {
     /// Shows the rows of a table of the SQLite database at `path`, following the
-    /// database as it changes; a problem (not a database, no such table or column) is
-    /// shown in the banner and the list stays as it was.
+    /// database as it changes; a problem (not a database, no such table or column, rows
+    /// that cannot be read) is shown in the banner and the list stays as it was. Either
+    /// way the load ends (`onLoaded` runs) unless a folder is being read meanwhile.
     /// - Parameters:
     ///   - table: the table to show; nil for the database's only table.
     ///   - sectionBy: the column whose values make the sections; nil for one section
@@ -17,6 +18,8 @@ extension ViewerWindow {
             if !searchText.isEmpty { try opened.setSearch(searchText) }
         } catch {
             showProblem("\(error)")
+            // The window would otherwise wait for rows that never come (and a screenshot with it).
+            if !isLoaded, currentDirectory == nil { finishLoading() }
             return
         }
         startNewSource()

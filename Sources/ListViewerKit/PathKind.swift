@@ -1,0 +1,50 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// What a path given to the viewer names, found with `stat(2)` before anything is
+/// opened: opening a FIFO to look inside would wait for a writer, and a device is not
+/// something to show.
+public enum PathKind: Equatable, Sendable {
+    /// A folder (or a symbolic link to one).
+    case folder
+    /// A regular file (or a symbolic link to one): a catalog or a database.
+    case file
+
+    /// The kind of what the file system path `raw` (any bytes) names, following symbolic
+    /// links.
+    /// - Throws: `PathProblem` for a path that does not exist, a symbolic link loop, a
+    ///   FIFO, a socket or a device; its description is the message for the user.
+    public static func of(raw: [UInt8]) throws -> PathKind {
+        let path = DirectoryReader.text(raw)
+        var info = stat()
+        let found = DirectoryReader.withCString(raw) { stat($0, &info) } == 0
+        guard found else {
+            switch errno {
+            case ENOENT, ENOTDIR: throw PathProblem("\(path): no such file or folder")
+            case ELOOP: throw PathProblem("\(path): symbolic link loop")
+            default: throw PathProblem("\(path): \(String(cString: strerror(errno)))")
+            }
+        }
+        switch info.st_mode & S_IFMT {
+        case S_IFDIR: return .folder
+        case S_IFREG: return .file
+        case S_IFIFO: throw PathProblem("\(path) is a FIFO, not a file or folder")
+        case S_IFCHR: throw PathProblem("\(path) is a character device, not a file or folder")
+        case S_IFBLK: throw PathProblem("\(path) is a block device, not a file or folder")
+        case S_IFSOCK: throw PathProblem("\(path) is a socket, not a file or folder")
+        default: throw PathProblem("\(path) is not a file or folder")
+        }
+    }
+}
+
+/// Why a path cannot be shown; the description is the message for the user.
+public struct PathProblem: Error, Equatable, CustomStringConvertible {
+    public let description: String
+
+    /// A problem described by `message`.
+    public init(_ message: String) {
+        description = message
+    }
+}

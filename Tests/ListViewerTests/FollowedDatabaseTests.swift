@@ -1,0 +1,72 @@
+import CGtk
+import Foundation
+import GRDB
+import ListViewManager
+import ListViewerKit
+import XCTest
+
+/// A database the window follows is deleted, emptied or overwritten while the window is
+/// open: the window keeps its rows or says what happened in the banner, and GLib reports
+/// nothing (the tests run with `G_DEBUG=fatal-warnings`).
+final class FollowedDatabaseTests: XCTestCase {
+    /// Opens the sample's fruit table, then runs `damage` on its file and lets the
+    /// window poll the file a few times; returns the window.
+    @MainActor
+    private static func follow(_ sample: SampleDatabase, damage: () throws -> Void) throws -> ViewerWindow {
+        let viewer = ViewerWindow(application: ViewerTestApplication.shared)
+        viewer.present()
+        viewer.openDatabase(sample.path, table: "fruit")
+        XCTAssertEqual(viewer.countText, "3 rows")
+        try damage()
+        // The viewer polls the file every 250 ms: a second is several polls.
+        let deadline = Date().addingTimeInterval(1.5)
+        ViewerTestLoop.wait("a second and a half") { Date() > deadline }
+        return viewer
+    }
+
+    /// Asserts that the list still shows the fruit rows, that any message in the banner
+    /// starts with one of `problems` (it says what could not be read), and that the
+    /// window still answers a search.
+    @MainActor
+    private static func assertRowsKeptOrProblemShown(_ viewer: ViewerWindow, _ problems: [String], file: StaticString = #filePath, line: UInt = #line) {
+        let titles = (0..<viewer.manager.storage.numberOfItems(inSection: 0)).compactMap {
+            (viewer.manager.storage.item(at: IndexPath(item: $0, section: 0)) as? DatabaseRecord)?.title
+        }
+        XCTAssertEqual(titles, ["apple", "pear", "cherry"], "the rows stay", file: file, line: line)
+        XCTAssertEqual(viewer.countText, "3 rows", file: file, line: line)
+        if let problem = viewer.problem {
+            XCTAssertTrue(problems.contains { problem.hasPrefix($0) }, "a clear message, not: \(problem)", file: file, line: line)
+        }
+        // The window still runs: a search either narrows the rows or says why it cannot.
+        gtk_editable_set_text(OpaquePointer(viewer.searchEntry), "pear")
+        ViewerTestLoop.wait("the search") { viewer.countText == "1 matching row" || viewer.problem != nil }
+        if let problem = viewer.problem {
+            XCTAssertTrue(problems.contains { problem.hasPrefix($0) }, "a clear message, not: \(problem)", file: file, line: line)
+        }
+        ViewerTestLoop.close(viewer)
+    }
+
+    func testADeletedDatabaseKeepsItsRows() throws { try MainActor.assumeIsolated {
+        let sample = try SampleDatabase()
+        defer { sample.remove() }
+        let viewer = try Self.follow(sample) { try FileManager.default.removeItem(atPath: sample.path) }
+        XCTAssertNil(viewer.problem, "the open file still reads")
+        Self.assertRowsKeptOrProblemShown(viewer, [])
+    } }
+
+    func testADatabaseTruncatedToNothingKeepsItsRowsOrSaysSo() throws { try MainActor.assumeIsolated {
+        let sample = try SampleDatabase()
+        defer { sample.remove() }
+        let viewer = try Self.follow(sample) { XCTAssertEqual(truncate(sample.path, 0), 0) }
+        Self.assertRowsKeptOrProblemShown(viewer, ["Cannot read table fruit (the rows shown are those last read): ", "Cannot search fruit: "])
+    } }
+
+    func testADatabaseOverwrittenWithGarbageKeepsItsRowsOrSaysSo() throws { try MainActor.assumeIsolated {
+        let sample = try SampleDatabase()
+        defer { sample.remove() }
+        let viewer = try Self.follow(sample) {
+            try Data((0..<20_000).map { UInt8(truncatingIfNeeded: $0 &* 7919) }).write(to: URL(fileURLWithPath: sample.path))
+        }
+        Self.assertRowsKeptOrProblemShown(viewer, ["Cannot read table fruit (the rows shown are those last read): ", "Cannot search fruit: "])
+    } }
+}
