@@ -57,7 +57,7 @@ public enum ViewerApp {
             if let screenshot = options.screenshot {
                 viewer.onLoaded = {
                     viewer.onLoaded = {}
-                    Screenshot.afterFrames(of: viewer.window, 3) {
+                    Screenshot.afterPaintedFrames(of: viewer.window, 3) {
                         if !Screenshot.savePNG(of: viewer.window, to: screenshot) {
                             writeToStandardError("list-viewer: could not write \(screenshot)")
                             status = 1

@@ -82,6 +82,21 @@ final class ViewerBinaryTests: XCTestCase {
         XCTAssertTrue(FileManager.default.fileExists(atPath: path))
     }
 
+    func testScreenshotsOfAFolderWithALongNameAreWrittenEveryTime() throws {
+        // A folder of 200 "d"s holding one of the same name: before the screenshot was
+        // taken right after a frame was painted, 10 to 15 runs in 20 wrote nothing.
+        let name = String(repeating: "d", count: 200)
+        let root = NSTemporaryDirectory() + "list-viewer-long-\(UUID().uuidString)/" + name
+        try FileManager.default.createDirectory(atPath: root + "/" + name, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: (root as NSString).deletingLastPathComponent) }
+        for attempt in 0..<30 {
+            let path = (root as NSString).deletingLastPathComponent + "/shot\(attempt).png"
+            let result = try run([root, "--screenshot", path])
+            XCTAssertEqual(result.status, 0, "run \(attempt): \(result.errors)")
+            XCTAssertTrue(FileManager.default.fileExists(atPath: path), "run \(attempt)")
+        }
+    }
+
     func testDatabaseProblemsAreMessagesWithAFailingStatus() throws {
         let sample = try SampleDatabase(extraSQL: "CREATE TABLE note (text TEXT);")
         defer { sample.remove() }
