@@ -40,12 +40,12 @@ extension ViewerWindow {
     /// only the list and the grid reorder by dragging).
     private func connectInteractions(of view: ItemViewManager) {
         view.setAccessibilityLabel("Items")
-        view.tooltip(model: DirectoryEntry.self) { entry, _ in entry.path }
+        view.tooltip(model: DirectoryEntry.self) { entry, _ in ShownText.bounded(entry.path) }
         view.tooltip(model: DatabaseRecord.self) { record, _ in
-            zip(record.columns, record.values).prefix(8).map { "\($0): \($1)" }.joined(separator: "\n")
+            ShownText.bounded(zip(record.columns, record.values).prefix(8).map { "\($0): \(ShownText.bounded($1))" }.joined(separator: "\n"))
         }
         view.tooltip(model: (any Detailed).self) { model, _ in
-            model.details.prefix(3).map { "\($0.0): \($0.1)" }.joined(separator: "\n")
+            ShownText.bounded(model.details.prefix(3).map { "\($0.0): \(ShownText.bounded($0.1))" }.joined(separator: "\n"))
         }
 
         // With nothing selected, the details pane previews the item under the pointer.

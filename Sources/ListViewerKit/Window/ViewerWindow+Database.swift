@@ -21,8 +21,7 @@ extension ViewerWindow {
         }
         startNewSource()
         details.show(nil)
-        titleLabel.text = "\((path as NSString).lastPathComponent) — \(opened.query.table)"
-        gtk_widget_set_tooltip_text(titleLabel.gtkWidget, path)
+        showTitle("\((path as NSString).lastPathComponent) — \(opened.query.table)", tooltip: path)
         opened.onFetch = { [weak self] in self?.updateCount() }
         opened.onError = { [weak self] message in self?.showProblem(message) }
         liveTable = opened

@@ -95,6 +95,8 @@ public final class ViewerWindow {
         titleLabel.addCSSClass("title")
         countLabel.addCSSClass("subtitle")
         gtk_label_set_xalign(titleLabel.opaquePointer, 0.5)
+        // A title of any length keeps the header bar (and the window) as wide as before.
+        titleLabel.ellipsize(PANGO_ELLIPSIZE_MIDDLE, maxWidthChars: 50)
         gtk_label_set_xalign(countLabel.opaquePointer, 0.5)
         titles.append(titleLabel)
         titles.append(countLabel)
@@ -112,7 +114,7 @@ public final class ViewerWindow {
         let content = Box(orientation: .vertical, spacing: 0)
         banner.addCSSClass("error-banner")
         banner.isVisible = false
-        gtk_label_set_wrap(banner.opaquePointer, 1)
+        banner.wrapAnywhere(maxWidthChars: 80)
         content.append(banner)
         viewStack = makeViewStack()
         let paned = gtk_paned_new(GTK_ORIENTATION_HORIZONTAL)!
@@ -145,7 +147,7 @@ public final class ViewerWindow {
         // A database row's summary leaves out what its header and its rowid already say.
         manager.configure(DatabaseRecordRow.self) { [weak self] row, record, _ in
             guard let query = self?.liveTable?.query else { return }
-            row.subtitle.text = record.summary(skipping: query.columnsShownElsewhere)
+            row.subtitle.shownText = record.summary(skipping: query.columnsShownElsewhere)
         }
         registerGridAndTable()
     }
@@ -200,7 +202,7 @@ public final class ViewerWindow {
     /// Shows a catalog.
     public func show(_ catalog: Catalog) {
         startNewSource()
-        titleLabel.text = catalog.title
+        showTitle(catalog.title, tooltip: nil)
         manager.configuration.displayHeaderOnEmptySection = true
         filter.setSections(catalog.sections.map { section in
             (header: section.header?.model, footer: section.footer,
@@ -239,8 +241,7 @@ public final class ViewerWindow {
         hideProblem()
         details.show(nil)
         let path = DirectoryReader.text(rawPath)
-        titleLabel.text = (path as NSString).lastPathComponent.isEmpty ? path : (path as NSString).lastPathComponent
-        gtk_widget_set_tooltip_text(titleLabel.gtkWidget, path)
+        showTitle((path as NSString).lastPathComponent.isEmpty ? path : (path as NSString).lastPathComponent, tooltip: path)
         gtk_widget_set_visible(backButton, history.isEmpty ? 0 : 1)
         manager.configuration.displayHeaderOnEmptySection = false
         manager.configuration.displayFooterOnEmptySection = false
@@ -314,9 +315,15 @@ public final class ViewerWindow {
         }.joined()
     }
 
+    /// Shows `title` in the header bar, with `tooltip` (the full path, say) over it.
+    func showTitle(_ title: String, tooltip: String?) {
+        titleLabel.shownText = title
+        gtk_widget_set_tooltip_text(titleLabel.gtkWidget, tooltip.map(ShownText.bounded))
+    }
+
     /// Shows `message` above the list.
     public func showProblem(_ message: String) {
-        banner.text = message
+        banner.shownText = message
         banner.isVisible = true
     }
 
