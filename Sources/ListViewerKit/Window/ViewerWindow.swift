@@ -39,6 +39,8 @@ public final class ViewerWindow {
     /// reading thread stops.
     var loadGeneration = 0
     let activeLoad = ActiveLoad()
+    /// Whether the database's last fetch failed (its message is in the banner).
+    var fetchFailed = false
     /// The database table shown, if any (else the list shows `filter`'s storage).
     public internal(set) var liveTable: LiveTable?
     /// Whether the content is fully loaded.
