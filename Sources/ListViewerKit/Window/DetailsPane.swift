@@ -12,7 +12,7 @@ final class DetailsPane: Box {
         super.init(groupNamed: "Details", orientation: .vertical, spacing: 12)
         addCSSClass("details")
         setMargins(vertical: 18, horizontal: 18)
-        gtk_widget_set_size_request(gtkWidget, 260, -1)
+        gtk_widget_set_size_request(gtkWidget, 240, -1)
         heading.addCSSClass("title-3")
         // A long name (255 bytes, or a catalog title of any length) wraps within the pane.
         heading.wrapAnywhere(maxWidthChars: 30)
