@@ -43,6 +43,8 @@ public final class ViewerWindow {
     var fetchFailed = false
     /// The database table shown, if any (else the list shows `filter`'s storage).
     public internal(set) var liveTable: LiveTable?
+    /// Whether the window was closed (it loads nothing more).
+    private var isClosed = false
     /// Whether the content is fully loaded.
     public internal(set) var isLoaded = false
     /// Runs once each time the content is fully loaded.
@@ -62,7 +64,7 @@ public final class ViewerWindow {
         backButton = gtk_button_new_from_icon_name("go-previous-symbolic")
         searchEntry = gtk_search_entry_new()
         // Closed by its title bar or by `close()`, the window stops reading and following.
-        Signal.connect(UnsafeMutableRawPointer(window), "destroy") { [weak self] in self?.stopReading() }
+        Signal.connect(UnsafeMutableRawPointer(window), "destroy") { [weak self] in self?.stopLoading() }
         buildHeaderBar()
         buildContent()
         registerRows()
@@ -234,6 +236,7 @@ public final class ViewerWindow {
     }
 
     private func load(_ rawPath: [UInt8]) {
+        guard !isClosed else { return }
         currentDirectory = rawPath
         loadGeneration += 1
         let generation = loadGeneration
@@ -341,12 +344,16 @@ public final class ViewerWindow {
 
     /// Closes the window, stops any folder still being read and stops following a database.
     public func close() {
-        stopReading()
+        stopLoading()
         gtk_window_destroy(Self.gtkWindow(window))
     }
 
-    /// Stops reading a folder and following a database (the window is going).
-    private func stopReading() {
+    /// Stops reading a folder and following a database, for good (the window is going):
+    /// the batches and the end of a folder already on their way to the main thread are
+    /// dropped, as those of a folder left are, so nothing reaches the window's widgets.
+    private func stopLoading() {
+        isClosed = true
+        loadGeneration += 1
         activeLoad.start(-1)
         liveTable?.stopObserving()
     }
