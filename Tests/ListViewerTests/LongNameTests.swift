@@ -4,7 +4,7 @@ import ListViewManager
 import ListViewerKit
 import XCTest
 
-/// Names as long as the file system allows, shown in the list and the details pane.
+/// Long names and titles, shown in the header bar, the list and the details pane.
 final class LongNameTests: XCTestCase {
     func testANameOf255BytesWrapsWithinTheDetailsPane() throws { try MainActor.assumeIsolated {
         let root = NSTemporaryDirectory() + "list-viewer-long-name-" + UUID().uuidString
@@ -34,6 +34,26 @@ final class LongNameTests: XCTestCase {
         let horizontal = try XCTUnwrap(gtk_scrolled_window_get_hadjustment(OpaquePointer(scroller)))
         XCTAssertLessThanOrEqual(gtk_adjustment_get_upper(horizontal), gtk_adjustment_get_page_size(horizontal) + 1,
                                  "nothing in the pane runs past its right edge")
+        ViewerTestLoop.close(viewer)
+    } }
+
+    func testATitleOfThousandsOfCharactersIsShownCutWithAnEllipsis() throws { try MainActor.assumeIsolated {
+        let long = String(repeating: "T", count: 5000)
+        let catalog: [String: Any] = ["title": long, "sections": [["header": "Books", "items": [
+            ["book": ["title": long, "author": "A. Writer", "year": 2001, "pages": 10]],
+        ]]]]
+        let path = NSTemporaryDirectory() + "list-viewer-long-title-\(UUID().uuidString).json"
+        try JSONSerialization.data(withJSONObject: catalog).write(to: URL(fileURLWithPath: path))
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let viewer = ViewerWindow(application: ViewerTestApplication.shared)
+        viewer.present()
+        viewer.show(try CatalogLoader.load(path: path))
+        XCTAssertEqual(viewer.titleText, String(repeating: "T", count: 2000) + "…")
+        ViewerTestLoop.wait("the book's row") { viewer.manager.row(at: IndexPath(item: 0, section: 0)) != nil }
+        let row = try XCTUnwrap(viewer.manager.row(at: IndexPath(item: 0, section: 0)) as? BookRow)
+        XCTAssertEqual(row.title.text, viewer.titleText)
+        ViewerTestLoop.waitForFrames(of: viewer.window)
+        XCTAssertLessThanOrEqual(gtk_widget_get_width(viewer.window), 1024, "the window is no wider than the screen")
         ViewerTestLoop.close(viewer)
     } }
 }

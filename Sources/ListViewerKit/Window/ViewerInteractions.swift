@@ -3,27 +3,27 @@ import Foundation
 import ListViewManager
 
 extension Book: AccessibilityLabeled {
-    public var accessibilityLabel: String { "Book: \(title) by \(author), \(year)" }
+    public var accessibilityLabel: String { ShownText.bounded("Book: \(title) by \(author), \(year)") }
 }
 
 extension Album: AccessibilityLabeled {
-    public var accessibilityLabel: String { "Album: \(title) by \(artist), \(year)" }
+    public var accessibilityLabel: String { ShownText.bounded("Album: \(title) by \(artist), \(year)") }
 }
 
 extension Place: AccessibilityLabeled {
-    public var accessibilityLabel: String { "Place: \(name), \(country)" }
+    public var accessibilityLabel: String { ShownText.bounded("Place: \(name), \(country)") }
 }
 
 extension DirectoryEntry: AccessibilityLabeled {
-    public var accessibilityLabel: String { "\(kind.singularName): \(name)" }
+    public var accessibilityLabel: String { ShownText.bounded("\(kind.singularName): \(name)") }
 }
 
 extension DatabaseRecord: AccessibilityLabeled {
-    public var accessibilityLabel: String { "Row \(id): \(title)" + (summary().isEmpty ? "" : ", " + summary()) }
+    public var accessibilityLabel: String { ShownText.bounded("Row \(id): \(title)" + (summary().isEmpty ? "" : ", " + summary())) }
 }
 
 extension SectionBanner: AccessibilityLabeled {
-    public var accessibilityLabel: String { title }
+    public var accessibilityLabel: String { ShownText.bounded(title) }
 }
 
 extension ViewerWindow {
