@@ -82,18 +82,25 @@ final class ViewerBinaryTests: XCTestCase {
         XCTAssertTrue(FileManager.default.fileExists(atPath: path))
     }
 
-    func testScreenshotsOfAFolderWithALongNameAreWrittenEveryTime() throws {
-        // A folder of 200 "d"s holding one of the same name: before the screenshot was
-        // taken right after a frame was painted, 10 to 15 runs in 20 wrote nothing.
+    func testScreenshotsAreWrittenEveryTime() throws {
+        // Taken between frames, a screenshot was empty when anything asked to be redrawn
+        // meanwhile: 10 to 15 runs in 20 wrote nothing for a folder of 200 "d"s holding one
+        // of the same name (its list ran past the pane), 2 in 15 for the grid of a folder
+        // of pictures (thumbnails arriving).
+        let root = NSTemporaryDirectory() + "list-viewer-shots-\(UUID().uuidString)"
         let name = String(repeating: "d", count: 200)
-        let root = NSTemporaryDirectory() + "list-viewer-long-\(UUID().uuidString)/" + name
-        try FileManager.default.createDirectory(atPath: root + "/" + name, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(atPath: (root as NSString).deletingLastPathComponent) }
-        for attempt in 0..<30 {
-            let path = (root as NSString).deletingLastPathComponent + "/shot\(attempt).png"
-            let result = try run([root, "--screenshot", path])
-            XCTAssertEqual(result.status, 0, "run \(attempt): \(result.errors)")
-            XCTAssertTrue(FileManager.default.fileExists(atPath: path), "run \(attempt)")
+        try FileManager.default.createDirectory(atPath: root + "/\(name)/\(name)", withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(atPath: root + "/pictures", withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let picture = try Data(contentsOf: ViewerResources.directory.appendingPathComponent("screenshot.png"))
+        for index in 0..<60 { try picture.write(to: URL(fileURLWithPath: root + "/pictures/picture\(index).png")) }
+        for attempt in 0..<20 {
+            for arguments in [[root + "/" + name], [root + "/pictures", "--view", "grid"]] {
+                let path = root + "/shot\(attempt)-\(arguments.count).png"
+                let result = try run(arguments + ["--screenshot", path])
+                XCTAssertEqual(result.status, 0, "run \(attempt) of \(arguments): \(result.errors)")
+                XCTAssertTrue(FileManager.default.fileExists(atPath: path), "run \(attempt) of \(arguments)")
+            }
         }
     }
 
