@@ -3,7 +3,9 @@ import Foundation
 
 /// Renders widgets to PNG files: for `--screenshot` options, documentation and tests.
 public enum Screenshot {
-    /// Renders `widget` (usually a window, mapped) as it looks now and writes it to `path`.
+    /// Renders `widget` (usually a window, mapped) as it was last drawn and writes it to
+    /// `path`. Call it from `afterPaintedFrames(of:_:_:)`: between frames, a widget that
+    /// asked to be drawn again has no drawing, and the window renders as nothing.
     /// - Returns: whether the file was written.
     @MainActor
     @discardableResult
@@ -34,7 +36,27 @@ public enum Screenshot {
         return gsk_renderer_render_texture(renderer, node, nil)
     }
 
-    /// Runs `action` once `widget` has drawn `frames` more frames.
+    /// Runs `action` right after `widget`'s frame clock has painted, `frames` frames from
+    /// now: every widget's drawing of that frame is then current, for `savePNG` and
+    /// `render`. (`afterFrames` runs before the frame is laid out and drawn, when GTK has
+    /// dropped the drawing of any widget that asked to be redrawn since, such as a
+    /// scrollbar fading in, and of its parents up to the window.)
+    @MainActor
+    public static func afterPaintedFrames(of widget: UnsafeMutablePointer<GtkWidget>, _ frames: Int, _ action: @escaping @MainActor () -> Void) {
+        afterFrames(of: widget, frames) {
+            guard let clock = gtk_widget_get_frame_clock(widget) else { return }
+            final class Connection { var handler: UInt = 0 }
+            let connection = Connection()
+            connection.handler = Signal.connect(UnsafeMutableRawPointer(clock), "after-paint") {
+                g_signal_handler_disconnect(UnsafeMutableRawPointer(clock), gulong(connection.handler))
+                action()
+            }
+            gtk_widget_queue_draw(widget)
+        }
+    }
+
+    /// Runs `action` once `widget` has drawn `frames` more frames, before the next frame is
+    /// laid out and drawn.
     @MainActor
     public static func afterFrames(of widget: UnsafeMutablePointer<GtkWidget>, _ frames: Int, _ action: @escaping @MainActor () -> Void) {
         final class Countdown {

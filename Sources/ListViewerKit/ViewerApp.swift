@@ -68,7 +68,7 @@ public enum ViewerApp {
                         writeToStandardError("list-viewer: \(problem)")
                         status = 1
                     }
-                    Screenshot.afterFrames(of: viewer.window, 3) {
+                    Screenshot.afterPaintedFrames(of: viewer.window, 3) {
                         if !Screenshot.savePNG(of: viewer.window, to: screenshot) {
                             writeToStandardError("list-viewer: could not write \(screenshot)")
                             status = 1
@@ -101,8 +101,14 @@ public enum ViewerApp {
         }
     }
 
-    /// Loads the viewer's stylesheet for the whole display.
-    private static func loadStyle() {
+    /// Whether the stylesheet is loaded for the display.
+    private static var styleLoaded = false
+
+    /// Loads the viewer's stylesheet for the whole display, once (the app does when it
+    /// starts; a program or test showing a `ViewerWindow` of its own calls it first).
+    public static func loadStyle() {
+        guard !styleLoaded else { return }
+        styleLoaded = true
         let provider = gtk_css_provider_new()!
         gtk_css_provider_load_from_path(provider, ViewerResources.directory.appendingPathComponent("style.css").path)
         gtk_style_context_add_provider_for_display(gdk_display_get_default(), OpaquePointer(provider), UInt32(GTK_STYLE_PROVIDER_PRIORITY_APPLICATION))

@@ -86,6 +86,23 @@ final class DirectoryTests: XCTestCase {
         XCTAssertEqual(read, names)
     }
 
+    func testAFolderRemovedWhileItIsReadGivesTheEntriesReadSoFarAndSaysSo() throws {
+        let root = NSTemporaryDirectory() + "list-viewer-removed-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
+        addTeardownBlock { try? FileManager.default.removeItem(atPath: root) }
+        for index in 0..<1000 { _ = FileManager.default.createFile(atPath: root + "/f\(index).txt", contents: nil) }
+        var batches: [[DirectoryEntry]] = []
+        XCTAssertThrowsError(try DirectoryReader.read(root, batchSize: 100) { batch in
+            batches.append(batch)
+            // rm -rf after the first batch, on the reading thread.
+            if batches.count == 1 { try? FileManager.default.removeItem(atPath: root) }
+        }) { error in
+            XCTAssertEqual("\(error)", "Cannot read \(root): the folder was removed while it was read")
+        }
+        XCTAssertEqual(batches.map(\.count), [100], "the entries read before, and none of those removed since")
+        XCTAssertTrue(batches.joined().allSatisfy { $0.kind == .document })
+    }
+
     func testBatchesCoverEveryEntryOnce() throws {
         let root = NSTemporaryDirectory() + "list-viewer-batches-" + UUID().uuidString
         try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)

@@ -70,6 +70,80 @@ final class ViewerBinaryTests: XCTestCase {
         XCTAssertTrue(FileManager.default.fileExists(atPath: path))
     }
 
+    func testScreenshotsAreWrittenEveryTime() throws {
+        // Taken between frames, a screenshot was empty when anything asked to be redrawn
+        // meanwhile: 10 to 15 runs in 20 wrote nothing for a folder of 200 "d"s holding one
+        // of the same name (its list ran past the pane), 2 in 15 for the grid of a folder
+        // of pictures (thumbnails arriving).
+        let root = NSTemporaryDirectory() + "list-viewer-shots-\(UUID().uuidString)"
+        let name = String(repeating: "d", count: 200)
+        try FileManager.default.createDirectory(atPath: root + "/\(name)/\(name)", withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(atPath: root + "/pictures", withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let picture = try Data(contentsOf: ViewerResources.directory.appendingPathComponent("screenshot.png"))
+        for index in 0..<60 { try picture.write(to: URL(fileURLWithPath: root + "/pictures/picture\(index).png")) }
+        for attempt in 0..<20 {
+            for arguments in [[root + "/" + name], [root + "/pictures", "--view", "grid"]] {
+                let path = root + "/shot\(attempt)-\(arguments.count).png"
+                let result = try run(arguments + ["--screenshot", path])
+                XCTAssertEqual(result.status, 0, "run \(attempt) of \(arguments): \(result.errors)")
+                XCTAssertTrue(FileManager.default.fileExists(atPath: path), "run \(attempt) of \(arguments)")
+            }
+        }
+    }
+
+    /// The width and height of the PNG at `path`, read from its header.
+    private func pictureSize(_ path: String) throws -> (width: Int, height: Int) {
+        let header = try XCTUnwrap(FileHandle(forReadingAtPath: path)).readData(ofLength: 24)
+        XCTAssertEqual(header.count, 24, "\(path) is a PNG")
+        let number = { (offset: Int) in header[offset..<offset + 4].reduce(0) { $0 << 8 | Int($1) } }
+        return (number(16), number(20))
+    }
+
+    /// A catalog titled `title` whose one book has the title `bookTitle`, written to a
+    /// temporary file.
+    private func writeCatalog(title: String, bookTitle: String) throws -> String {
+        let catalog: [String: Any] = ["title": title, "sections": [["header": "Books", "items": [
+            ["book": ["title": bookTitle, "author": "A. Writer", "year": 2001, "pages": 10]],
+        ]]]]
+        let path = NSTemporaryDirectory() + "list-viewer-title-\(UUID().uuidString).json"
+        try JSONSerialization.data(withJSONObject: catalog).write(to: URL(fileURLWithPath: path))
+        return path
+    }
+
+    func testLongTitlesAreShortenedAndTheWindowKeepsItsSize() throws {
+        let long = String(repeating: "T", count: 5000)
+        let catalog = try writeCatalog(title: long, bookTitle: long)
+        defer { try? FileManager.default.removeItem(atPath: catalog) }
+        let shot = catalog + ".png"
+        defer { try? FileManager.default.removeItem(atPath: shot) }
+        var result = try run([catalog, "--screenshot", shot])
+        XCTAssertEqual(result.status, 0, result.errors)
+        XCTAssertFalse(result.errors.contains("BadAlloc"), result.errors)
+        XCTAssertLessThanOrEqual(try pictureSize(shot).width, 1024, "the window is no wider than the screen")
+
+        let sample = try SampleDatabase(extraSQL: "CREATE TABLE \"\(long)\" (name TEXT); INSERT INTO \"\(long)\" VALUES ('\(long)');")
+        defer { sample.remove() }
+        result = try run([sample.path, "--table", long, "--screenshot", shot])
+        XCTAssertEqual(result.status, 0, result.errors)
+        XCTAssertLessThanOrEqual(try pictureSize(shot).width, 1024, "the window is no wider than the screen")
+    }
+
+    func testATitleOfFiftyMegabytesIsShownQuicklyInLittleMemory() throws {
+        let catalog = try writeCatalog(title: String(repeating: "B", count: 50_000_000), bookTitle: "A book")
+        defer { try? FileManager.default.removeItem(atPath: catalog) }
+        let shot = catalog + ".png"
+        defer { try? FileManager.default.removeItem(atPath: shot) }
+        let start = Date()
+        let result = try run([catalog, "--screenshot", shot])
+        XCTAssertEqual(result.status, 0, result.errors)
+        XCTAssertLessThan(Date().timeIntervalSince(start), 30)
+        var usage = rusage()
+        getrusage(__rusage_who_t(RUSAGE_CHILDREN.rawValue), &usage)
+        XCTAssertLessThan(usage.ru_maxrss, 1_000_000, "the largest viewer run took less than 1 GB (in kB)")
+        XCTAssertLessThanOrEqual(try pictureSize(shot).width, 1024)
+    }
+
     func testDatabaseProblemsAreMessagesWithAFailingStatus() throws {
         let sample = try SampleDatabase(extraSQL: "CREATE TABLE note (text TEXT);")
         defer { sample.remove() }

@@ -33,6 +33,13 @@ enum ViewerTestLoop {
         }
     }
 
+    /// Runs the main loop until `widget` has painted `count` more frames.
+    static func waitForFrames(of widget: UnsafeMutablePointer<GtkWidget>, _ count: Int = 3) {
+        var painted = false
+        Screenshot.afterPaintedFrames(of: widget, count) { painted = true }
+        wait("\(count) frames") { painted }
+    }
+
     /// Closes the viewer (stopping any folder still being read) and lets GTK finish.
     static func close(_ viewer: ViewerWindow) {
         viewer.close()

@@ -7,8 +7,15 @@ import Glibc
 public struct DirectoryError: Error, Equatable, CustomStringConvertible {
     public let path: String
     public let reason: String
+    /// What could not be done: "open" the folder, or "read" it to its end.
+    public var action = "open"
 
-    public var description: String { "Cannot open \(path): \(reason)" }
+    public var description: String { "Cannot \(action) \(path): \(reason)" }
+
+    /// The folder at `path` went while its entries were read.
+    static func removedWhileRead(_ path: String) -> DirectoryError {
+        DirectoryError(path: path, reason: "the folder was removed while it was read", action: "read")
+    }
 }
 
 /// Lists directories off the main thread, in batches.
@@ -34,8 +41,11 @@ public enum DirectoryReader {
     /// Reads the entries of `path` synchronously, in batches of `batchSize` handed to
     /// `batch`, until done or `isCancelled` says so (it is asked before each batch).
     /// Entries whose details cannot be read are `.unreadable`, with the reason; symbolic
-    /// links are followed for their kind but never walked, so loops are harmless.
-    /// - Throws: `DirectoryError` when the directory cannot be listed, or reading it fails.
+    /// links are followed for their kind but never walked, so loops are harmless. Entries
+    /// removed while the folder is read are left out.
+    /// - Throws: `DirectoryError` when the directory cannot be listed, or reading it fails
+    ///   (`removedWhileRead` when the folder itself went meanwhile: the batches handed
+    ///   over are the entries read until then).
     public static func read(_ path: String, batchSize: Int = 2000, isCancelled: () -> Bool = { false }, batch: ([DirectoryEntry]) -> Void) throws {
         try read(raw: Array(path.utf8), batchSize: batchSize, isCancelled: isCancelled, batch: batch)
     }
@@ -51,12 +61,15 @@ public enum DirectoryReader {
         while true {
             errno = 0
             guard let record = readdir(directory) else {
+                // Linux reads a removed folder as ENOENT.
+                if errno == ENOENT { throw DirectoryError.removedWhileRead(text(parent)) }
                 if errno != 0 { throw DirectoryError(path: text(parent), reason: errnoDescription()) }
                 break
             }
             let name = Self.name(of: record)
             if name == Array(".".utf8) || name == Array("..".utf8) { continue }
-            entries.append(entry(named: name, in: parent))
+            guard let entry = entry(named: name, in: parent) else { continue }
+            entries.append(entry)
             if entries.count == batchSize {
                 if isCancelled() { return }
                 batch(entries)
@@ -64,6 +77,8 @@ public enum DirectoryReader {
             }
         }
         if !entries.isEmpty, !isCancelled() { batch(entries) }
+        // The last entries may have been read as the folder went.
+        if withCString(parent, { access($0, F_OK) }) != 0, errno == ENOENT { throw DirectoryError.removedWhileRead(text(parent)) }
     }
 
     /// The name of the directory entry `record` (file system bytes). glibc allocates a
@@ -74,8 +89,9 @@ public enum DirectoryReader {
         return Array(UnsafeRawBufferPointer(start: start, count: strlen(start.assumingMemoryBound(to: CChar.self))))
     }
 
-    /// The entry named `rawName` (file system bytes) of the directory `parent`.
-    static func entry(named rawName: [UInt8], in parent: [UInt8]) -> DirectoryEntry {
+    /// The entry named `rawName` (file system bytes) of the directory `parent`, or nil when
+    /// it was removed since the folder was listed.
+    static func entry(named rawName: [UInt8], in parent: [UInt8]) -> DirectoryEntry? {
         let rawPath = parent.last == UInt8(ascii: "/") ? parent + rawName : parent + [UInt8(ascii: "/")] + rawName
         let name = text(rawName), path = text(rawPath)
         return withCString(rawPath) { cPath in
@@ -83,9 +99,10 @@ public enum DirectoryReader {
         }
     }
 
-    private static func entry(name: String, path: String, rawPath: [UInt8], cPath: UnsafePointer<CChar>) -> DirectoryEntry {
+    private static func entry(name: String, path: String, rawPath: [UInt8], cPath: UnsafePointer<CChar>) -> DirectoryEntry? {
         var info = stat()
         guard lstat(cPath, &info) == 0 else {
+            if errno == ENOENT { return nil }
             return DirectoryEntry(name: name, path: path, rawPath: rawPath, kind: .unreadable, problem: errnoDescription())
         }
         var linkTarget: String?

@@ -18,6 +18,10 @@ open class DetailRow: Row {
         subtitle.addCSSClass("caption")
         note.addCSSClass("dim-label")
         note.addCSSClass("numeric")
+        // A long name shortens in the middle, keeping its end (a file's extension) in view.
+        title.ellipsize(PANGO_ELLIPSIZE_MIDDLE, maxWidthChars: 80)
+        subtitle.ellipsize(PANGO_ELLIPSIZE_END, maxWidthChars: 80)
+        note.ellipsize(PANGO_ELLIPSIZE_END, maxWidthChars: 24)
         let texts = Box(orientation: .vertical, spacing: 2)
         texts.expandsHorizontally = true
         texts.append(title)
@@ -30,9 +34,9 @@ open class DetailRow: Row {
     /// Shows the texts and icon.
     public func show(icon name: String, title: String, subtitle: String, note: String) {
         icon.iconName = name
-        self.title.text = title
-        self.subtitle.text = subtitle
-        self.note.text = note
+        self.title.shownText = title
+        self.subtitle.shownText = subtitle
+        self.note.shownText = note
     }
 }
 
@@ -58,8 +62,8 @@ public final class AlbumRow: TemplateRow, ModelTransfer {
     lazy var tracks: Label = outlet("tracks")
 
     public func update(with model: Album) {
-        title.text = model.title
-        artist.text = "\(model.artist) · \(model.year)"
+        title.shownText = model.title
+        artist.shownText = "\(model.artist) · \(model.year)"
         tracks.text = "\(model.tracks) tracks"
     }
 }

@@ -24,7 +24,7 @@ public final class NameCell: RowWidget, ModelTransfer {
     /// Shows `model`'s icon and title.
     public func update(with model: any Detailed) {
         icon.iconName = model.iconName
-        title.text = model.detailTitle
+        title.shownText = model.detailTitle
     }
 }
 
@@ -38,7 +38,7 @@ enum ViewerTable {
         let rowid = TableColumn("#", text: { (record: DatabaseRecord) in "\(record.id)" }) { $0.id < $1.id }
         rowid.fixedWidth = 60
         let columns = query.shownColumns.map { name in
-            TableColumn(name, text: { (record: DatabaseRecord) in record.value(of: name) ?? "" }) { left, right in
+            TableColumn(name, text: { (record: DatabaseRecord) in ShownText.bounded(record.value(of: name) ?? "") }) { left, right in
                 precedes(left.value(of: name) ?? "", right.value(of: name) ?? "")
             }
         }

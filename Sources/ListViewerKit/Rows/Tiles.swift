@@ -36,7 +36,7 @@ public class Tile: RowWidget {
     func show(icon: String, name text: String) {
         picture.pixelSize = Self.iconSize
         picture.iconName = icon
-        name.text = text
+        name.shownText = text
     }
 }
 

@@ -12,9 +12,10 @@ final class DetailsPane: Box {
         super.init(groupNamed: "Details", orientation: .vertical, spacing: 12)
         addCSSClass("details")
         setMargins(vertical: 18, horizontal: 18)
-        gtk_widget_set_size_request(gtkWidget, 260, -1)
+        gtk_widget_set_size_request(gtkWidget, 240, -1)
         heading.addCSSClass("title-3")
-        gtk_label_set_wrap(heading.opaquePointer, 1)
+        // A long name (255 bytes, or a catalog title of any length) wraps within the pane.
+        heading.wrapAnywhere(maxWidthChars: 30)
         append(heading)
         append(rows)
         show(nil)
@@ -30,15 +31,16 @@ final class DetailsPane: Box {
             shownTitle = nil
             return
         }
-        heading.text = model.detailTitle
+        heading.shownText = model.detailTitle
         shownTitle = model.detailTitle
         for (name, value) in model.details {
             let line = Box(orientation: .vertical, spacing: 0)
             let nameLabel = Label(name)
             nameLabel.addCSSClass("dim-label")
             nameLabel.addCSSClass("caption")
-            let valueLabel = Label(value)
-            gtk_label_set_wrap(valueLabel.opaquePointer, 1)
+            let valueLabel = Label()
+            valueLabel.shownText = value
+            valueLabel.wrapAnywhere(maxWidthChars: 30)
             gtk_label_set_selectable(valueLabel.opaquePointer, 1)
             line.append(nameLabel)
             line.append(valueLabel)

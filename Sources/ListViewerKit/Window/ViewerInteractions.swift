@@ -3,27 +3,27 @@ import Foundation
 import ListViewManager
 
 extension Book: AccessibilityLabeled {
-    public var accessibilityLabel: String { "Book: \(title) by \(author), \(year)" }
+    public var accessibilityLabel: String { ShownText.bounded("Book: \(title) by \(author), \(year)") }
 }
 
 extension Album: AccessibilityLabeled {
-    public var accessibilityLabel: String { "Album: \(title) by \(artist), \(year)" }
+    public var accessibilityLabel: String { ShownText.bounded("Album: \(title) by \(artist), \(year)") }
 }
 
 extension Place: AccessibilityLabeled {
-    public var accessibilityLabel: String { "Place: \(name), \(country)" }
+    public var accessibilityLabel: String { ShownText.bounded("Place: \(name), \(country)") }
 }
 
 extension DirectoryEntry: AccessibilityLabeled {
-    public var accessibilityLabel: String { "\(kind.singularName): \(name)" }
+    public var accessibilityLabel: String { ShownText.bounded("\(kind.singularName): \(name)") }
 }
 
 extension DatabaseRecord: AccessibilityLabeled {
-    public var accessibilityLabel: String { "Row \(id): \(title)" + (summary().isEmpty ? "" : ", " + summary()) }
+    public var accessibilityLabel: String { ShownText.bounded("Row \(id): \(title)" + (summary().isEmpty ? "" : ", " + summary())) }
 }
 
 extension SectionBanner: AccessibilityLabeled {
-    public var accessibilityLabel: String { title }
+    public var accessibilityLabel: String { ShownText.bounded(title) }
 }
 
 extension ViewerWindow {
@@ -40,12 +40,12 @@ extension ViewerWindow {
     /// only the list and the grid reorder by dragging).
     private func connectInteractions(of view: ItemViewManager) {
         view.setAccessibilityLabel("Items")
-        view.tooltip(model: DirectoryEntry.self) { entry, _ in entry.path }
+        view.tooltip(model: DirectoryEntry.self) { entry, _ in ShownText.bounded(entry.path) }
         view.tooltip(model: DatabaseRecord.self) { record, _ in
-            zip(record.columns, record.values).prefix(8).map { "\($0): \($1)" }.joined(separator: "\n")
+            ShownText.bounded(zip(record.columns, record.values).prefix(8).map { "\($0): \(ShownText.bounded($1))" }.joined(separator: "\n"))
         }
         view.tooltip(model: (any Detailed).self) { model, _ in
-            model.details.prefix(3).map { "\($0.0): \($0.1)" }.joined(separator: "\n")
+            ShownText.bounded(model.details.prefix(3).map { "\($0.0): \(ShownText.bounded($0.1))" }.joined(separator: "\n"))
         }
 
         // With nothing selected, the details pane previews the item under the pointer.

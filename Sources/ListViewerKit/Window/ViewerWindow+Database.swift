@@ -24,10 +24,18 @@ extension ViewerWindow {
         }
         startNewSource()
         details.show(nil)
-        titleLabel.text = "\((path as NSString).lastPathComponent) — \(opened.query.table)"
-        gtk_widget_set_tooltip_text(titleLabel.gtkWidget, path)
-        opened.onFetch = { [weak self] in self?.updateCount() }
-        opened.onError = { [weak self] message in self?.showProblem(message) }
+        showTitle("\((path as NSString).lastPathComponent) — \(opened.query.table)", tooltip: path)
+        // A fetch that fails is reported (onError), then counted as a fetch (onFetch); the
+        // next fetch that reads the table again takes its message away.
+        opened.onError = { [weak self] message in
+            self?.showProblem(message)
+            self?.fetchFailed = true
+        }
+        opened.onFetch = { [weak self] in
+            guard let self else { return }
+            if fetchFailed { fetchFailed = false } else { hideProblem() }
+            updateCount()
+        }
         liveTable = opened
         // One section's header stays when its table is empty; sections of values go with
         // their last row.
@@ -44,6 +52,7 @@ extension ViewerWindow {
         guard let liveTable else { return }
         liveTable.stopObserving()
         self.liveTable = nil
+        fetchFailed = false
         tableManager.setColumns(ViewerTable.columns())
         showContent(filter.storage)
     }

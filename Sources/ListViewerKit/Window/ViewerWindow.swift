@@ -39,8 +39,12 @@ public final class ViewerWindow {
     /// reading thread stops.
     var loadGeneration = 0
     let activeLoad = ActiveLoad()
+    /// Whether the database's last fetch failed (its message is in the banner).
+    var fetchFailed = false
     /// The database table shown, if any (else the list shows `filter`'s storage).
     public internal(set) var liveTable: LiveTable?
+    /// Whether the window was closed (it loads nothing more).
+    private var isClosed = false
     /// Whether the content is fully loaded.
     public internal(set) var isLoaded = false
     /// Runs once each time the content is fully loaded.
@@ -60,7 +64,7 @@ public final class ViewerWindow {
         backButton = gtk_button_new_from_icon_name("go-previous-symbolic")
         searchEntry = gtk_search_entry_new()
         // Closed by its title bar or by `close()`, the window stops reading and following.
-        Signal.connect(UnsafeMutableRawPointer(window), "destroy") { [weak self] in self?.stopReading() }
+        Signal.connect(UnsafeMutableRawPointer(window), "destroy") { [weak self] in self?.stopLoading() }
         buildHeaderBar()
         buildContent()
         registerRows()
@@ -95,6 +99,8 @@ public final class ViewerWindow {
         titleLabel.addCSSClass("title")
         countLabel.addCSSClass("subtitle")
         gtk_label_set_xalign(titleLabel.opaquePointer, 0.5)
+        // A title of any length keeps the header bar (and the window) as wide as before.
+        titleLabel.ellipsize(PANGO_ELLIPSIZE_MIDDLE, maxWidthChars: 50)
         gtk_label_set_xalign(countLabel.opaquePointer, 0.5)
         titles.append(titleLabel)
         titles.append(countLabel)
@@ -112,7 +118,7 @@ public final class ViewerWindow {
         let content = Box(orientation: .vertical, spacing: 0)
         banner.addCSSClass("error-banner")
         banner.isVisible = false
-        gtk_label_set_wrap(banner.opaquePointer, 1)
+        banner.wrapAnywhere(maxWidthChars: 80)
         content.append(banner)
         viewStack = makeViewStack()
         let paned = gtk_paned_new(GTK_ORIENTATION_HORIZONTAL)!
@@ -145,7 +151,7 @@ public final class ViewerWindow {
         // A database row's summary leaves out what its header and its rowid already say.
         manager.configure(DatabaseRecordRow.self) { [weak self] row, record, _ in
             guard let query = self?.liveTable?.query else { return }
-            row.subtitle.text = record.summary(skipping: query.columnsShownElsewhere)
+            row.subtitle.shownText = record.summary(skipping: query.columnsShownElsewhere)
         }
         registerGridAndTable()
     }
@@ -200,7 +206,7 @@ public final class ViewerWindow {
     /// Shows a catalog.
     public func show(_ catalog: Catalog) {
         startNewSource()
-        titleLabel.text = catalog.title
+        showTitle(catalog.title, tooltip: nil)
         manager.configuration.displayHeaderOnEmptySection = true
         filter.setSections(catalog.sections.map { section in
             (header: section.header?.model, footer: section.footer,
@@ -230,6 +236,7 @@ public final class ViewerWindow {
     }
 
     private func load(_ rawPath: [UInt8]) {
+        guard !isClosed else { return }
         currentDirectory = rawPath
         loadGeneration += 1
         let generation = loadGeneration
@@ -239,8 +246,7 @@ public final class ViewerWindow {
         hideProblem()
         details.show(nil)
         let path = DirectoryReader.text(rawPath)
-        titleLabel.text = (path as NSString).lastPathComponent.isEmpty ? path : (path as NSString).lastPathComponent
-        gtk_widget_set_tooltip_text(titleLabel.gtkWidget, path)
+        showTitle((path as NSString).lastPathComponent.isEmpty ? path : (path as NSString).lastPathComponent, tooltip: path)
         gtk_widget_set_visible(backButton, history.isEmpty ? 0 : 1)
         manager.configuration.displayHeaderOnEmptySection = false
         manager.configuration.displayFooterOnEmptySection = false
@@ -314,9 +320,15 @@ public final class ViewerWindow {
         }.joined()
     }
 
+    /// Shows `title` in the header bar, with `tooltip` (the full path, say) over it.
+    func showTitle(_ title: String, tooltip: String?) {
+        titleLabel.shownText = title
+        gtk_widget_set_tooltip_text(titleLabel.gtkWidget, tooltip.map(ShownText.bounded))
+    }
+
     /// Shows `message` above the list.
     public func showProblem(_ message: String) {
-        banner.text = message
+        banner.shownText = message
         banner.isVisible = true
     }
 
@@ -332,12 +344,16 @@ public final class ViewerWindow {
 
     /// Closes the window, stops any folder still being read and stops following a database.
     public func close() {
-        stopReading()
+        stopLoading()
         gtk_window_destroy(Self.gtkWindow(window))
     }
 
-    /// Stops reading a folder and following a database (the window is going).
-    private func stopReading() {
+    /// Stops reading a folder and following a database, for good (the window is going):
+    /// the batches and the end of a folder already on their way to the main thread are
+    /// dropped, as those of a folder left are, so nothing reaches the window's widgets.
+    private func stopLoading() {
+        isClosed = true
+        loadGeneration += 1
         activeLoad.start(-1)
         liveTable?.stopObserving()
     }

@@ -1,0 +1,59 @@
+import CGtk
+import Foundation
+import ListViewManager
+import ListViewerKit
+import XCTest
+
+/// Long names and titles, shown in the header bar, the list and the details pane.
+final class LongNameTests: XCTestCase {
+    func testANameOf255BytesWrapsWithinTheDetailsPane() throws { try MainActor.assumeIsolated {
+        let root = NSTemporaryDirectory() + "list-viewer-long-name-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        // 255 bytes, the longest name ext4 and tmpfs allow, with no space to wrap at.
+        let name = String(repeating: "n", count: 251) + ".txt"
+        XCTAssertTrue(FileManager.default.createFile(atPath: root + "/" + name, contents: Data("x".utf8)))
+        let viewer = ViewerWindow(application: ViewerTestApplication.shared)
+        viewer.present()
+        viewer.openDirectory(root)
+        ViewerTestLoop.wait("the folder to load") { viewer.isLoaded }
+        ViewerTestLoop.waitForFrames(of: viewer.window)
+        let windowWidth = gtk_widget_get_width(viewer.window)
+
+        XCTAssertTrue(viewer.manager.select(IndexPath(item: 0, section: EntryKind.document.rawValue)))
+        XCTAssertEqual(viewer.detailsTitle, name)
+        ViewerTestLoop.waitForFrames(of: viewer.window)
+        XCTAssertEqual(gtk_widget_get_width(viewer.window), windowWidth, "the window kept its width")
+        let pane = try XCTUnwrap(ProblemBannerTests.descendant(of: viewer.window, withClass: "details"))
+        let scroller = try XCTUnwrap(gtk_widget_get_ancestor(pane, gtk_scrolled_window_get_type()))
+        let shownWidth = gtk_widget_get_width(scroller)
+        let heading = try XCTUnwrap(gtk_widget_get_first_child(pane))
+        XCTAssertLessThanOrEqual(gtk_widget_get_width(heading), shownWidth, "the name is no wider than the pane")
+        XCTAssertGreaterThan(gtk_widget_get_height(heading), 2 * gtk_widget_get_height(gtk_widget_get_first_child(gtk_widget_get_last_child(pane))),
+                             "the name wraps onto several lines")
+        let horizontal = try XCTUnwrap(gtk_scrolled_window_get_hadjustment(OpaquePointer(scroller)))
+        XCTAssertLessThanOrEqual(gtk_adjustment_get_upper(horizontal), gtk_adjustment_get_page_size(horizontal) + 1,
+                                 "nothing in the pane runs past its right edge")
+        ViewerTestLoop.close(viewer)
+    } }
+
+    func testATitleOfThousandsOfCharactersIsShownCutWithAnEllipsis() throws { try MainActor.assumeIsolated {
+        let long = String(repeating: "T", count: 5000)
+        let catalog: [String: Any] = ["title": long, "sections": [["header": "Books", "items": [
+            ["book": ["title": long, "author": "A. Writer", "year": 2001, "pages": 10]],
+        ]]]]
+        let path = NSTemporaryDirectory() + "list-viewer-long-title-\(UUID().uuidString).json"
+        try JSONSerialization.data(withJSONObject: catalog).write(to: URL(fileURLWithPath: path))
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let viewer = ViewerWindow(application: ViewerTestApplication.shared)
+        viewer.present()
+        viewer.show(try CatalogLoader.load(path: path))
+        XCTAssertEqual(viewer.titleText, String(repeating: "T", count: 2000) + "…")
+        ViewerTestLoop.wait("the book's row") { viewer.manager.row(at: IndexPath(item: 0, section: 0)) != nil }
+        let row = try XCTUnwrap(viewer.manager.row(at: IndexPath(item: 0, section: 0)) as? BookRow)
+        XCTAssertEqual(row.title.text, viewer.titleText)
+        ViewerTestLoop.waitForFrames(of: viewer.window)
+        XCTAssertLessThanOrEqual(gtk_widget_get_width(viewer.window), 1024, "the window is no wider than the screen")
+        ViewerTestLoop.close(viewer)
+    } }
+}
