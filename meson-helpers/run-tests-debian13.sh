@@ -3,7 +3,8 @@
 # (trixie, GTK 4.18) in a chroot: runs run-tests.sh there and exits with its status.
 # The chroot is made once with debootstrap from the host's own Debian archive and cached,
 # with its .build, between runs. The host's Swift toolchain and local package mirrors
-# (git url.<dir>.insteadOf) are bind-mounted read-only. Arguments go to run-tests.sh.
+# (git url.<dir>.insteadOf) are bind-mounted read-only. Arguments go to run-tests.sh;
+# `--script SCRIPT ARGS` runs another of the project's scripts there instead (check-leaks.sh).
 # LIST_VIEW_MANAGER_CHROOT: where the chroot lives (default /var/cache/list-view-manager/debian-13).
 # LIST_VIEW_MANAGER_MIRROR: the Debian archive to use (default: the host's apt source).
 set -euo pipefail
@@ -186,4 +187,10 @@ stage project-packages
 run bash meson-helpers/install-dependencies.sh
 echo "== Debian 13 (trixie): GTK $(run pkg-config --modversion gtk4), $(run swift --version 2>/dev/null | sed -n 1p)" >&2
 stage build-and-test
-run bash meson-helpers/run-tests.sh "$@"
+if [[ ${1:-} == --script ]]; then
+    # Another of the project's scripts in the chroot (check-leaks.sh, for one).
+    shift
+    run bash "$@"
+else
+    run bash meson-helpers/run-tests.sh "$@"
+fi

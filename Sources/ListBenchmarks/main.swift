@@ -10,6 +10,8 @@ import Foundation
 //   --gtk-section-headers  the project's list shows section headers as GTK 4.12's own
 //                 (`usesGTKSectionHeaders`) instead of rows
 //   --no-pinned-header  the project's list without its pinned section header
+//   --long-session N  opens and closes N windows with managers, and reports the growth of
+//                 heap and resident memory per window (needs a display)
 let arguments = CommandLine.arguments
 func value(after flag: String) -> String? {
     arguments.firstIndex(of: flag).flatMap { arguments.indices.contains($0 + 1) ? arguments[$0 + 1] : nil }
@@ -24,6 +26,13 @@ if let index = arguments.firstIndex(of: "--gtk-one"), arguments.count > index + 
     // One GTK scenario on the project, in this fresh process (used by --gtk).
     let scenario = arguments[index + 1]
     if let measurement = MainActor.assumeIsolated({ GtkScenarios.runOne(scenario, count: count) }) {
+        print(measurement.json)
+    }
+    exit(0)
+}
+
+if let windows = value(after: "--long-session").flatMap(Int.init) {
+    if let measurement = MainActor.assumeIsolated({ LongSession.run(windows: windows) }) {
         print(measurement.json)
     }
     exit(0)

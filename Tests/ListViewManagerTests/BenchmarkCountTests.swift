@@ -76,4 +76,28 @@ final class BenchmarkCountTests: XCTestCase {
             XCTAssertGreaterThanOrEqual(overhead, 0, "\(scenario): the models themselves are counted")
         }
     }
+
+    /// Windows opened and closed one after another, each with its own list, grid or column
+    /// view manager of 1,000 items: what a window leaves behind would grow the heap (malloc's
+    /// own count, exact) by tens of kilobytes a window; it stays flat.
+    func testALongSessionOfWindowsKeepsTheHeapFlat() throws {
+        let binary = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+            .deletingLastPathComponent().appendingPathComponent("list-benchmarks")
+        let process = Process()
+        process.executableURL = binary
+        process.arguments = ["--long-session", "60"]
+        let output = Pipe()
+        process.standardOutput = output
+        try process.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        XCTAssertEqual(process.terminationStatus, 0)
+        let line = try XCTUnwrap(String(decoding: data, as: UTF8.self).split(separator: "\n").last { $0.hasPrefix("{") })
+        let result = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+        XCTAssertEqual((result["windows"] as? NSNumber)?.intValue, 60)
+        try XCTSkipUnless((result["heap_counted"] as? NSNumber)?.intValue == 1,
+                          "a sanitizer's allocator replaced glibc's malloc, whose figures this test reads")
+        let growth = try XCTUnwrap((result["heap_growth_bytes_per_window"] as? NSNumber)?.doubleValue)
+        XCTAssertLessThan(growth, 1024, "heap bytes kept per window closed")
+    }
 }
