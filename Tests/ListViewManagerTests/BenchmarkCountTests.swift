@@ -5,19 +5,26 @@ import XCTest
 /// in fresh processes under the tests' display): the counts the performance rests on.
 /// Times are never asserted here; they are measured and recorded in BENCHMARKS.md.
 final class BenchmarkCountTests: XCTestCase {
-    private func run(_ scenario: String, count: Int = 10_000) throws -> [String: Double] {
-        let binary = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
-            .deletingLastPathComponent().appendingPathComponent("list-benchmarks")
+    /// The JSON lines `list-benchmarks` prints when run with `arguments`.
+    private func benchmarks(_ arguments: [String]) throws -> [[String: Any]] {
         let process = Process()
-        process.executableURL = binary
-        process.arguments = ["--gtk-one", scenario, "\(count)"]
+        process.executableURL = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+            .deletingLastPathComponent().appendingPathComponent("list-benchmarks")
+        process.arguments = arguments
         let output = Pipe()
         process.standardOutput = output
         try process.run()
         let data = output.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
-        let line = try XCTUnwrap(String(decoding: data, as: UTF8.self).split(separator: "\n").last { $0.hasPrefix("{") })
-        let object = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+        XCTAssertEqual(process.terminationStatus, 0, "list-benchmarks \(arguments.joined(separator: " "))")
+        return try String(decoding: data, as: UTF8.self).split(separator: "\n").filter { $0.hasPrefix("{") }.map { line in
+            try XCTUnwrap(JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+        }
+    }
+
+    /// The figures of one GTK scenario, run on `count` items.
+    private func run(_ scenario: String, count: Int = 10_000) throws -> [String: Double] {
+        let object = try XCTUnwrap(try benchmarks(["--gtk-one", scenario, "\(count)"]).last)
         return object.compactMapValues { ($0 as? NSNumber)?.doubleValue }
     }
 
@@ -48,21 +55,10 @@ final class BenchmarkCountTests: XCTestCase {
     /// The storage scenarios at 100,000 items: heap bytes the storage keeps per model,
     /// beyond the model's own size (exact: malloc's own count, not resident pages).
     func testTheStorageKeepsEachModelInItsOwnSizeAndLittleMore() throws {
-        let binary = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
-            .deletingLastPathComponent().appendingPathComponent("list-benchmarks")
-        let process = Process()
-        process.executableURL = binary
-        process.arguments = ["--sizes", "100000", "--scenario", "storage_add"]
-        let output = Pipe()
-        process.standardOutput = output
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
         var scenarios: Set<String> = []
         var overheads: [String: Double] = [:]
         var heapCounted = true
-        for line in String(decoding: data, as: UTF8.self).split(separator: "\n") where line.hasPrefix("{") {
-            let object = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+        for object in try benchmarks(["--sizes", "100000", "--scenario", "storage_add"]) {
             let scenario = object["scenario"] as? String ?? ""
             scenarios.insert(scenario)
             overheads[scenario] = (object["overhead_bytes_per_item"] as? NSNumber)?.doubleValue
@@ -81,19 +77,7 @@ final class BenchmarkCountTests: XCTestCase {
     /// view manager of 1,000 items: what a window leaves behind would grow the heap (malloc's
     /// own count, exact) by tens of kilobytes a window; it stays flat.
     func testALongSessionOfWindowsKeepsTheHeapFlat() throws {
-        let binary = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
-            .deletingLastPathComponent().appendingPathComponent("list-benchmarks")
-        let process = Process()
-        process.executableURL = binary
-        process.arguments = ["--long-session", "60"]
-        let output = Pipe()
-        process.standardOutput = output
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        XCTAssertEqual(process.terminationStatus, 0)
-        let line = try XCTUnwrap(String(decoding: data, as: UTF8.self).split(separator: "\n").last { $0.hasPrefix("{") })
-        let result = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+        let result = try XCTUnwrap(try benchmarks(["--long-session", "60"]).last)
         XCTAssertEqual((result["windows"] as? NSNumber)?.intValue, 60)
         try XCTSkipUnless((result["heap_counted"] as? NSNumber)?.intValue == 1,
                           "a sanitizer's allocator replaced glibc's malloc, whose figures this test reads")
