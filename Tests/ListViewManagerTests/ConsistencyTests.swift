@@ -81,6 +81,47 @@ final class ConsistencyTests: XCTestCase {
         harness.close()
     } }
 
+    /// An app that navigates (a folder opened by activating it, a detail list by selecting a
+    /// row) replaces the storage from inside GTK's activation and selection: the list then
+    /// shows the new storage's rows, and the old selection ends with its `didDeselect`.
+    func testReplacingTheStorageFromAnActivationOrSelectionHandler() { onMain {
+        var events: [String] = []
+        weak var weakManager: ListViewManager?
+        @MainActor func open(_ titles: [String]) {
+            let storage = MemoryStorage()
+            storage.addItems(titles.enumerated().map { Post(id: 100 + $0.offset, title: $0.element) })
+            weakManager?.storage = storage
+        }
+        let harness = GtkHarness(selectionMode: .single) { manager in
+            manager.register(PostRow.self)
+            manager.didActivate(PostRow.self) { _, post, _ in
+                events.append("activate \(post.title)")
+                open(["inside \(post.title)", "second"])
+            }
+            manager.didSelect(PostRow.self) { _, post, _ in
+                events.append("select \(post.title)")
+                if post.title == "second" { open(["detail"]) }
+            }
+            manager.didDeselect(PostRow.self) { _, post, _ in events.append("deselect \(post.title)") }
+            manager.memoryStorage.addItems([Post(id: 1, title: "a"), Post(id: 2, title: "b")])
+        }
+        weakManager = harness.manager
+        harness.activateRow(1)
+        harness.waitForFrames()
+        XCTAssertEqual(events, ["activate b"])
+        XCTAssertEqual(harness.manager.numberOfRows, 2)
+        XCTAssertEqual((harness.boundRowsByPosition[0] as? PostRow)?.title.text, "inside b")
+        events = []
+        harness.selectRow(1)
+        harness.waitForFrames()
+        // The selection goes with the old rows, said as when any storage replaces another.
+        XCTAssertEqual(events, ["select second", "deselect second"])
+        XCTAssertEqual(harness.manager.numberOfRows, 1)
+        XCTAssertEqual((harness.boundRowsByPosition[0] as? PostRow)?.title.text, "detail")
+        XCTAssertEqual(harness.manager.selectedIndexPaths, [], "the new storage's rows start unselected")
+        harness.close()
+    } }
+
     func testSwitchingToSingleSelectionSelectsNothing() { onMain {
         let harness = GtkHarness(selectionMode: .multiple) { manager in
             manager.register(PostRow.self)
