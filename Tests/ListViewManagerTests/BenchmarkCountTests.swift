@@ -75,13 +75,15 @@ final class BenchmarkCountTests: XCTestCase {
 
     /// Windows opened and closed one after another, each with its own list, grid or column
     /// view manager of 1,000 items: what a window leaves behind would grow the heap (malloc's
-    /// own count, exact) by tens of kilobytes a window; it stays flat.
+    /// own count, exact) by tens of kilobytes a window (a leaked manager: 1.2 MB). GTK's own
+    /// caches still fill early on (GTK 4.18: 1.5 KB a window over the first 60 windows, 68
+    /// bytes over 400; BENCHMARKS.md, Reliability), hence the bound of 8 KB.
     func testALongSessionOfWindowsKeepsTheHeapFlat() throws {
         let result = try XCTUnwrap(try benchmarks(["--long-session", "60"]).last)
         XCTAssertEqual((result["windows"] as? NSNumber)?.intValue, 60)
         try XCTSkipUnless((result["heap_counted"] as? NSNumber)?.intValue == 1,
                           "a sanitizer's allocator replaced glibc's malloc, whose figures this test reads")
         let growth = try XCTUnwrap((result["heap_growth_bytes_per_window"] as? NSNumber)?.doubleValue)
-        XCTAssertLessThan(growth, 1024, "heap bytes kept per window closed")
+        XCTAssertLessThan(growth, 8192, "heap bytes kept per window closed")
     }
 }
