@@ -44,7 +44,9 @@ public enum Screenshot {
     @MainActor
     public static func afterPaintedFrames(of widget: UnsafeMutablePointer<GtkWidget>, _ frames: Int, _ action: @escaping @MainActor () -> Void) {
         afterFrames(of: widget, frames) {
-            guard let clock = gtk_widget_get_frame_clock(widget) else { return }
+            // Gone meanwhile (unrealised): run `action` anyway, so a caller waiting on it
+            // (the viewer's --screenshot, to quit) is not left waiting for ever.
+            guard let clock = gtk_widget_get_frame_clock(widget) else { return action() }
             final class Connection { var handler: UInt = 0 }
             let connection = Connection()
             connection.handler = Signal.connect(UnsafeMutableRawPointer(clock), "after-paint") {

@@ -19,12 +19,13 @@ public enum PathKind: Equatable, Sendable {
     public static func of(raw: [UInt8]) throws -> PathKind {
         let path = DirectoryReader.text(raw)
         var info = stat()
-        let found = DirectoryReader.withCString(raw) { stat($0, &info) } == 0
-        guard found else {
-            switch errno {
+        // errno read where stat set it, before anything else can change it.
+        let failure = DirectoryReader.withCString(raw) { stat($0, &info) == 0 ? 0 : errno }
+        guard failure == 0 else {
+            switch failure {
             case ENOENT, ENOTDIR: throw PathProblem("\(path): no such file or folder")
             case ELOOP: throw PathProblem("\(path): symbolic link loop")
-            default: throw PathProblem("\(path): \(String(cString: strerror(errno)))")
+            default: throw PathProblem("\(path): \(String(cString: strerror(failure)))")
             }
         }
         switch info.st_mode & S_IFMT {
@@ -41,6 +42,7 @@ public enum PathKind: Equatable, Sendable {
 
 /// Why a path cannot be shown; the description is the message for the user.
 public struct PathProblem: Error, Equatable, CustomStringConvertible {
+    /// The message for the user.
     public let description: String
 
     /// A problem described by `message`.

@@ -103,6 +103,26 @@ final class DirectoryTests: XCTestCase {
         XCTAssertTrue(batches.joined().allSatisfy { $0.kind == .document })
     }
 
+    /// A folder renamed while it is read is still there: its entries are looked up in the
+    /// open folder, not by the old path, so every one comes, and nothing says it was removed.
+    func testAFolderRenamedWhileItIsReadGivesEveryEntry() throws {
+        let root = NSTemporaryDirectory() + "list-viewer-renamed-" + UUID().uuidString
+        let renamed = root + "-renamed"
+        try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
+        addTeardownBlock {
+            try? FileManager.default.removeItem(atPath: root)
+            try? FileManager.default.removeItem(atPath: renamed)
+        }
+        for index in 0..<1000 { _ = FileManager.default.createFile(atPath: root + "/f\(index).txt", contents: nil) }
+        var batches: [[DirectoryEntry]] = []
+        try DirectoryReader.read(root, batchSize: 100) { batch in
+            batches.append(batch)
+            if batches.count == 1 { XCTAssertEqual(rename(root, renamed), 0) }
+        }
+        XCTAssertEqual(batches.joined().count, 1000)
+        XCTAssertTrue(batches.joined().allSatisfy { $0.kind == .document }, "no entry unreadable")
+    }
+
     func testBatchesCoverEveryEntryOnce() throws {
         let root = NSTemporaryDirectory() + "list-viewer-batches-" + UUID().uuidString
         try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)

@@ -37,4 +37,21 @@ final class NameMatchingTests: XCTestCase {
         XCTAssertEqual(try DatabaseFile.open(sample.path, table: "city", sectionBy: "äREA").1.sectionColumn, "ärea")
         XCTAssertEqual(try DatabaseFile.open(sample.path, table: "city", sectionBy: "ÄREA").1.sectionColumn, "Ärea")
     }
+
+    /// SQLite compares names as bytes: "é" written as one code point and as "e" with a
+    /// combining accent are two names, which Swift's `==` would take for one.
+    func testNamesOfOtherBytesAreOtherNamesEvenWhenSwiftCallsThemEqual() throws {
+        let composed = "\u{E9}", decomposed = "e\u{301}"
+        XCTAssertEqual(composed, decomposed, "Swift's equality, which the match must not use")
+        let sample = try SampleDatabase(extraSQL: """
+            CREATE TABLE "\(composed)" (name TEXT); INSERT INTO "\(composed)" VALUES ('composed');
+            CREATE TABLE "\(decomposed)" (name TEXT); INSERT INTO "\(decomposed)" VALUES ('decomposed');
+            """)
+        defer { sample.remove() }
+        for (name, row) in [(composed, "composed"), (decomposed, "decomposed")] {
+            let (database, query) = try DatabaseFile.open(sample.path, table: name, sectionBy: nil)
+            XCTAssertEqual(Array(query.table.utf8), Array(name.utf8))
+            XCTAssertEqual(try database.read { db in try query.request().fetchAll(db).map(\.title) }, [row])
+        }
+    }
 }

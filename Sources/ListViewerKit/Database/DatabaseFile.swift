@@ -10,14 +10,17 @@ public enum DatabaseFile {
     static let header = Array("SQLite format 3\0".utf8)
 
     /// Whether the file at `path` is a regular file starting with the SQLite header,
-    /// whatever its extension. Never waits: a FIFO or a device is not a database, and is
-    /// opened without blocking only to be told apart.
+    /// whatever its extension. Only a regular file is opened (opening a FIFO would wait
+    /// for a writer, or release one; opening a device can act on it), without blocking,
+    /// and only if it is still the file looked at.
     public static func isSQLite(_ path: String) -> Bool {
+        var looked = stat()
+        guard stat(path, &looked) == 0, (looked.st_mode & S_IFMT) == S_IFREG else { return false }
         let descriptor = Glibc.open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
         guard descriptor >= 0 else { return false }
         defer { close(descriptor) }
         var info = stat()
-        guard fstat(descriptor, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return false }
+        guard fstat(descriptor, &info) == 0, info.st_dev == looked.st_dev, info.st_ino == looked.st_ino else { return false }
         var start = [UInt8](repeating: 0, count: header.count)
         return read(descriptor, &start, start.count) == header.count && start == header
     }

@@ -5,7 +5,9 @@ enum SQLiteName {
     /// The name in `names` that SQLite would take `name` for: the one spelled exactly
     /// so, else the first equal to it ignoring ASCII case, else nil.
     static func find(_ name: String, in names: [String]) -> String? {
-        names.first { $0 == name } ?? names.first { equalIgnoringASCIICase($0, name) }
+        // Bytes, as SQLite compares them: Swift's `==` would take two spellings of "É"
+        // (composed and decomposed) for one name.
+        names.first { $0.utf8.elementsEqual(name.utf8) } ?? names.first { equalIgnoringASCIICase($0, name) }
     }
 
     /// Whether `first` and `second` are equal once their ASCII letters are lowercased.

@@ -56,19 +56,22 @@ public enum DirectoryReader {
             throw DirectoryError(path: text(parent), reason: errnoDescription())
         }
         defer { closedir(directory) }
+        // Entries are looked up in the open folder (`*at` calls), not by path: a folder
+        // renamed while it is read still gives its entries.
+        let folder = dirfd(directory)
         var entries: [DirectoryEntry] = []
         entries.reserveCapacity(batchSize)
         while true {
             errno = 0
             guard let record = readdir(directory) else {
-                // Linux reads a removed folder as ENOENT.
-                if errno == ENOENT { throw DirectoryError.removedWhileRead(text(parent)) }
+                // A removed folder ends as if read to the end (glibc's readdir takes its
+                // ENOENT for the end): the check after the loop tells the two apart.
                 if errno != 0 { throw DirectoryError(path: text(parent), reason: errnoDescription()) }
                 break
             }
             let name = Self.name(of: record)
             if name == Array(".".utf8) || name == Array("..".utf8) { continue }
-            guard let entry = entry(named: name, in: parent) else { continue }
+            guard let entry = entry(named: name, in: parent, folder: folder) else { continue }
             entries.append(entry)
             if entries.count == batchSize {
                 if isCancelled() { return }
@@ -77,8 +80,9 @@ public enum DirectoryReader {
             }
         }
         if !entries.isEmpty, !isCancelled() { batch(entries) }
-        // The last entries may have been read as the folder went.
-        if withCString(parent, { access($0, F_OK) }) != 0, errno == ENOENT { throw DirectoryError.removedWhileRead(text(parent)) }
+        // A folder removed has no links left: what was read is what it held as it went.
+        var info = stat()
+        if fstat(folder, &info) == 0, info.st_nlink == 0 { throw DirectoryError.removedWhileRead(text(parent)) }
     }
 
     /// The name of the directory entry `record` (file system bytes). glibc allocates a
@@ -89,29 +93,29 @@ public enum DirectoryReader {
         return Array(UnsafeRawBufferPointer(start: start, count: strlen(start.assumingMemoryBound(to: CChar.self))))
     }
 
-    /// The entry named `rawName` (file system bytes) of the directory `parent`, or nil when
-    /// it was removed since the folder was listed.
-    static func entry(named rawName: [UInt8], in parent: [UInt8]) -> DirectoryEntry? {
+    /// The entry named `rawName` (file system bytes) of the open directory `folder`, whose
+    /// path is `parent`, or nil when it was removed since the folder was listed.
+    static func entry(named rawName: [UInt8], in parent: [UInt8], folder: Int32) -> DirectoryEntry? {
         let rawPath = parent.last == UInt8(ascii: "/") ? parent + rawName : parent + [UInt8(ascii: "/")] + rawName
         let name = text(rawName), path = text(rawPath)
-        return withCString(rawPath) { cPath in
-            entry(name: name, path: path, rawPath: rawPath, cPath: cPath)
+        return withCString(rawName) { cName in
+            entry(name: name, path: path, rawPath: rawPath, folder: folder, cName: cName)
         }
     }
 
-    private static func entry(name: String, path: String, rawPath: [UInt8], cPath: UnsafePointer<CChar>) -> DirectoryEntry? {
+    private static func entry(name: String, path: String, rawPath: [UInt8], folder: Int32, cName: UnsafePointer<CChar>) -> DirectoryEntry? {
         var info = stat()
-        guard lstat(cPath, &info) == 0 else {
+        guard fstatat(folder, cName, &info, AT_SYMLINK_NOFOLLOW) == 0 else {
             if errno == ENOENT { return nil }
             return DirectoryEntry(name: name, path: path, rawPath: rawPath, kind: .unreadable, problem: errnoDescription())
         }
         var linkTarget: String?
         if (info.st_mode & S_IFMT) == S_IFLNK {
             var buffer = [CChar](repeating: 0, count: 4096)
-            let length = readlink(cPath, &buffer, buffer.count - 1)
+            let length = readlinkat(folder, cName, &buffer, buffer.count - 1)
             linkTarget = length >= 0 ? text(buffer[0..<length].map { UInt8(bitPattern: $0) }) : "?"
             var target = stat()
-            guard stat(cPath, &target) == 0 else {
+            guard fstatat(folder, cName, &target, 0) == 0 else {
                 let reason = errno == ELOOP ? "symbolic link loop" : "broken symbolic link (\(errnoDescription()))"
                 return DirectoryEntry(name: name, path: path, rawPath: rawPath, kind: .unreadable, linkTarget: linkTarget, problem: reason)
             }
@@ -120,7 +124,7 @@ public enum DirectoryReader {
         let modified = Date(timeIntervalSince1970: TimeInterval(info.st_mtim.tv_sec))
         switch info.st_mode & S_IFMT {
         case S_IFDIR:
-            let readable = access(cPath, R_OK | X_OK) == 0
+            let readable = faccessat(folder, cName, R_OK | X_OK, 0) == 0
             return DirectoryEntry(name: name, path: path, rawPath: rawPath, kind: readable ? .folder : .unreadable, modified: modified,
                                   linkTarget: linkTarget, problem: readable ? nil : "folder not readable")
         case S_IFREG:

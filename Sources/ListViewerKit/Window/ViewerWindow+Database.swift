@@ -12,6 +12,7 @@ extension ViewerWindow {
     ///   - sectionBy: the column whose values make the sections; nil for one section
     ///     headed by the table's name.
     public func openDatabase(_ path: String, table: String? = nil, sectionBy: String? = nil) {
+        guard !isClosed else { return }
         let opened: LiveTable
         do {
             opened = try LiveTable(path: path, table: table, sectionBy: sectionBy)
@@ -25,15 +26,21 @@ extension ViewerWindow {
         startNewSource()
         details.show(nil)
         showTitle("\((path as NSString).lastPathComponent) — \(opened.query.table)", tooltip: path)
-        // A fetch that fails is reported (onError), then counted as a fetch (onFetch); the
-        // next fetch that reads the table again takes its message away.
+        // The next fetch that reads the table again takes a fetch's error away, and only
+        // that message (see `FetchErrorInBanner`).
         opened.onError = { [weak self] message in
             self?.showProblem(message)
-            self?.fetchFailed = true
+            self?.fetchError = .reported
         }
         opened.onFetch = { [weak self] in
             guard let self else { return }
-            if fetchFailed { fetchFailed = false } else { hideProblem() }
+            switch fetchError {
+            case .reported: fetchError = .shown
+            case .shown:
+                hideProblem()
+                fetchError = .none
+            case .none: break
+            }
             updateCount()
         }
         liveTable = opened
@@ -52,8 +59,25 @@ extension ViewerWindow {
         guard let liveTable else { return }
         liveTable.stopObserving()
         self.liveTable = nil
-        fetchFailed = false
+        if fetchError != .none {
+            hideProblem()
+            fetchError = .none
+        }
         tableManager.setColumns(ViewerTable.columns())
         showContent(filter.storage)
     }
+}
+
+/// Where a followed database's fetch error stands in the banner. A fetch that fails is
+/// reported (`LiveTable.onError`), then counted as a fetch (`onFetch`) in the same delivery:
+/// `reported` lets that `onFetch` pass; the next one, a fetch that read the table again,
+/// takes the message away. Any other message shown meanwhile resets it to `none`, so a
+/// fetch never hides what it did not show.
+enum FetchErrorInBanner {
+    /// The banner shows no fetch error.
+    case none
+    /// A fetch error was just shown; its own `onFetch` is still to come.
+    case reported
+    /// The banner shows a fetch error, until a fetch succeeds.
+    case shown
 }

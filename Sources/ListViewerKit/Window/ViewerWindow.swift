@@ -39,12 +39,12 @@ public final class ViewerWindow {
     /// reading thread stops.
     var loadGeneration = 0
     let activeLoad = ActiveLoad()
-    /// Whether the database's last fetch failed (its message is in the banner).
-    var fetchFailed = false
+    /// Where the followed database's fetch error stands in the banner.
+    var fetchError = FetchErrorInBanner.none
     /// The database table shown, if any (else the list shows `filter`'s storage).
     public internal(set) var liveTable: LiveTable?
     /// Whether the window was closed (it loads nothing more).
-    private var isClosed = false
+    private(set) var isClosed = false
     /// Whether the content is fully loaded.
     public internal(set) var isLoaded = false
     /// Runs once each time the content is fully loaded.
@@ -205,6 +205,7 @@ public final class ViewerWindow {
 
     /// Shows a catalog.
     public func show(_ catalog: Catalog) {
+        guard !isClosed else { return }
         startNewSource()
         showTitle(catalog.title, tooltip: nil)
         manager.configuration.displayHeaderOnEmptySection = true
@@ -330,6 +331,8 @@ public final class ViewerWindow {
     public func showProblem(_ message: String) {
         banner.shownText = message
         banner.isVisible = true
+        // Whatever the banner said before, it says this now.
+        fetchError = .none
     }
 
     func hideProblem() {
