@@ -56,4 +56,16 @@ final class LongNameTests: XCTestCase {
         XCTAssertLessThanOrEqual(gtk_widget_get_width(viewer.window), 1024, "the window is no wider than the screen")
         ViewerTestLoop.close(viewer)
     } }
+
+    /// A long title of flags (each two Unicode scalars) is cut between flags, never through
+    /// one, after 2,000 characters (not 2,000 scalars).
+    func testALongTitleIsCutBetweenCharacters() throws { try MainActor.assumeIsolated {
+        let flag = "\u{1F1EB}\u{1F1F7}"
+        let viewer = ViewerWindow(application: ViewerTestApplication.shared)
+        viewer.present()
+        viewer.show(try CatalogLoader.decode(Data(#"{"title": "x\#(String(repeating: flag, count: 3000))", "sections": []}"#.utf8),
+                                             path: "flags.json"))
+        XCTAssertEqual(Array(viewer.titleText.unicodeScalars), Array(("x" + String(repeating: flag, count: 1999) + "…").unicodeScalars))
+        ViewerTestLoop.close(viewer)
+    } }
 }
