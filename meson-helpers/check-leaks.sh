@@ -23,7 +23,8 @@ fi
 swift build --build-tests
 binaries="$(swift build --show-bin-path)"
 work="$(mktemp -d "${TMPDIR:-/tmp}/list-view-manager-leaks.XXXXXX")"
-trap 'rm -rf "$work"' EXIT
+cleanup_on_exit "$work"
+private_runtime_dir
 
 # A folder of pictures and text, and a database of 500 rows in 5 sections.
 mkdir -p "$work/folder/notes"

@@ -8,3 +8,19 @@ if [[ -z "${XDG_RUNTIME_DIR:-}" ]]; then
     mkdir -p -m 700 "$XDG_RUNTIME_DIR"
     export XDG_RUNTIME_DIR
 fi
+
+# A runtime folder of this run's own, for the scripts that start test sessions: the
+# accessibility bus keeps its socket there, and a run at the same time must not reach it.
+# Removed when the script exits (cleanup_on_exit).
+private_runtime_dir() {
+    XDG_RUNTIME_DIR="$(mktemp -d "${TMPDIR:-/tmp}/list-view-manager-runtime.XXXXXX")"
+    export XDG_RUNTIME_DIR
+    cleanup_on_exit "$XDG_RUNTIME_DIR"
+}
+
+# Removes the given folders when the script exits (with any given before).
+cleanup_folders=()
+cleanup_on_exit() {
+    cleanup_folders+=("$@")
+    trap 'rm -rf "${cleanup_folders[@]}"' EXIT
+}

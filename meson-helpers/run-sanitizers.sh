@@ -10,6 +10,7 @@ set -euo pipefail
 helpers="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 cd "$helpers/.."
 source "$helpers/environment.sh"
+private_runtime_dir
 
 # As run-tests.sh runs the suite; GL is not probed, so Mesa is not loaded (and unloaded,
 # which leaves LeakSanitizer stacks it cannot name).

@@ -10,11 +10,12 @@ cd "$helpers/.."
 
 "$helpers/install-dependencies.sh"
 source "$helpers/environment.sh"
+private_runtime_dir
 
 "$helpers/validate-data.sh"
 if [[ "${LIST_VIEWER_SKIP_INSTALL_CHECK:-0}" != 1 ]]; then
     build_dir="$(mktemp -d "${TMPDIR:-/tmp}/list-viewer-meson.XXXXXX")"
-    trap 'rm -rf "$build_dir"' EXIT
+    cleanup_on_exit "$build_dir"
     meson setup "$build_dir" meson-helpers --prefix=/usr >/dev/null
     meson compile -C "$build_dir"
     "$helpers/check-install.sh" "$build_dir"
