@@ -12,7 +12,6 @@ trap 'rm -rf "$stage"' EXIT
 meson install -C "$build_dir" --destdir "$stage" >/dev/null
 prefix="$(meson introspect "$build_dir" --buildoptions | python3 -c 'import json,sys; print(next(o["value"] for o in json.load(sys.stdin) if o["name"] == "prefix"))')"
 root="$stage$prefix"
-app_id=io.github.listviewmanager.ListViewer
 for file in bin/list-viewer share/applications/$app_id.desktop share/metainfo/$app_id.metainfo.xml \
             share/icons/hicolor/scalable/apps/$app_id.svg share/list-viewer/sample-catalog.json \
             share/list-viewer/style.css share/list-viewer/AlbumRow.ui; do

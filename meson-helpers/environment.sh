@@ -1,4 +1,6 @@
-# Sourced by the helper scripts: puts Swift on PATH and gives GLib a runtime directory.
+# Sourced by the helper scripts: puts Swift on PATH, gives GLib a runtime directory, and
+# reads the app id (written once, in Resources/app-id).
+app_id="$(<"$(dirname "${BASH_SOURCE[0]}")/../Resources/app-id")"
 if ! command -v swift >/dev/null 2>&1 && [[ -x /opt/swift/usr/bin/swift ]]; then
     export PATH="/opt/swift/usr/bin:$PATH"
 fi

@@ -2,7 +2,10 @@
 # Installs the Debian/Ubuntu packages this project needs to build, run and test, and
 # checks for a Swift 6 toolchain. Safe to run any number of times: it only asks apt for
 # what is missing, and runs `apt-get update` only then. Works as root or through sudo.
+# With --check it installs nothing: it names what is missing and fails if anything is.
 set -euo pipefail
+check_only=0
+[[ "${1:-}" == --check ]] && check_only=1
 
 packages=(
     libgtk-4-dev      # GTK 4 headers and libraries (the CGtk module, through pkg-config)
@@ -29,6 +32,10 @@ for package in "${packages[@]}"; do
 done
 
 if ((${#missing[@]} > 0)); then
+    if ((check_only)); then
+        echo "error: missing packages: ${missing[*]}; install them with: bash meson-helpers/install-dependencies.sh" >&2
+        exit 1
+    fi
     echo "Installing: ${missing[*]}"
     if [[ $(id -u) -eq 0 ]]; then sudo=(); else sudo=(sudo); fi
     "${sudo[@]}" apt-get update
@@ -47,6 +54,10 @@ if [[ -n "$swift_binary" ]]; then
         exit 1
     fi
 else
+    if ((check_only)); then
+        echo "error: no Swift toolchain found; install it with: bash meson-helpers/install-dependencies.sh" >&2
+        exit 1
+    fi
     if apt-cache show swiftlang >/dev/null 2>&1; then
         if [[ $(id -u) -eq 0 ]]; then sudo=(); else sudo=(sudo); fi
         "${sudo[@]}" env DEBIAN_FRONTEND=noninteractive apt-get install -y swiftlang

@@ -4,7 +4,7 @@
 # a report fails the run), the threaded suites under ThreadSanitizer (SQLite storage's
 # refresher and GRDB observation, the main-queue GLib source, the viewer's folder reader,
 # thumbnail loader and live tables), then the fuzz targets (run-fuzzers.sh). Each build has
-# its own folder (.build-asan, .build-tsan, .build-fuzz). Run run-tests.sh first: it installs
+# its own folder (.build-asan, .build-tsan, .build-fuzz). Run install-dependencies.sh first: it installs
 # the system packages.
 set -euo pipefail
 helpers="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"

@@ -5,6 +5,10 @@ import ListViewManager
 /// The `list-viewer` application.
 @MainActor
 public enum ViewerApp {
+    /// The application id, as Resources/app-id spells it for the desktop entry, metainfo and
+    /// icon (a test checks that the two agree).
+    public static let applicationID = "io.github.listviewmanager.ListViewer"
+
     /// Runs the viewer with `arguments` (the program name first); returns the exit status.
     /// Command-line problems are written to standard error with a non-zero status.
     public static func main(arguments: [String]) -> Int32 {
@@ -53,7 +57,7 @@ public enum ViewerApp {
             catalog = nil
         }
 
-        let application = Application(id: "io.github.listviewmanager.ListViewer", allowsMultipleInstances: true)
+        let application = Application(id: applicationID, allowsMultipleInstances: true)
         var windows: [ViewerWindow] = []
         var status: Int32 = 0
         application.onActivate { application in
