@@ -1,0 +1,72 @@
+import CGtk
+import Foundation
+import ModelStorage
+
+extension ItemViewManager {
+    /// Shows models of `rowType.ModelType` in item rows of `rowType`.
+    ///
+    /// The first registered mapping that applies to a model wins; `mapping` can set a
+    /// condition and attach typed events.
+    /// - Parameters:
+    ///   - rowType: a row type showing one model type.
+    ///   - bundle: where a `TemplateRow` finds its `.ui` file (`Bundle.module` for a
+    ///     package target's resources).
+    ///   - mapping: configures the new mapping.
+    public func register<T: RowWidget & ModelTransfer>(_ rowType: T.Type, bundle: Bundle = .main, mapping: ((RowMapping<T>) -> Void)? = nil) {
+        add(RowMapping<T>(kind: .item), bundle, mapping)
+    }
+
+    /// Shows header models of `rowType.ModelType` in header rows of `rowType`. A `String`
+    /// header needs no registration: it is shown as a `TitleRow`.
+    public func registerHeader<T: RowWidget & ModelTransfer>(_ rowType: T.Type, bundle: Bundle = .main, mapping: ((RowMapping<T>) -> Void)? = nil) {
+        add(RowMapping<T>(kind: .header), bundle, mapping)
+    }
+
+    /// Shows footer models of `rowType.ModelType` in footer rows of `rowType`. A `String`
+    /// footer needs no registration: it is shown as a `TitleRow`.
+    public func registerFooter<T: RowWidget & ModelTransfer>(_ rowType: T.Type, bundle: Bundle = .main, mapping: ((RowMapping<T>) -> Void)? = nil) {
+        add(RowMapping<T>(kind: .footer), bundle, mapping)
+    }
+
+    /// Removes every item mapping of `rowType`.
+    public func unregister<T: RowWidget & ModelTransfer>(_ rowType: T.Type) {
+        remove(.item, rowType)
+    }
+
+    /// Removes every header mapping of `rowType`.
+    public func unregisterHeader<T: RowWidget & ModelTransfer>(_ rowType: T.Type) {
+        remove(.header, rowType)
+    }
+
+    /// Removes every footer mapping of `rowType`.
+    public func unregisterFooter<T: RowWidget & ModelTransfer>(_ rowType: T.Type) {
+        remove(.footer, rowType)
+    }
+
+    /// Calls `configure` with the row type and its model type, so that events can be
+    /// registered with both inferred (DTTableViewManager's `configureEvents(for:)`).
+    public func configureEvents<T: RowWidget & ModelTransfer>(for rowType: T.Type, _ configure: (T.Type, T.ModelType.Type) -> Void) {
+        configure(T.self, T.ModelType.self)
+    }
+
+    private func add<T>(_ newMapping: RowMapping<T>, _ bundle: Bundle, _ configure: ((RowMapping<T>) -> Void)?) {
+        newMapping.templateContext = TemplateContext.Context(bundle: bundle) { [weak self] anomaly in
+            self?.anomalyHandler.report(anomaly)
+        }
+        configure?(newMapping)
+        resolver.add(newMapping)
+        updateAllBoundRows()
+    }
+
+    private func remove<T: RowWidget & ModelTransfer>(_ kind: MappingKind, _ rowType: T.Type) {
+        resolver.remove { $0.kind == kind && $0.rowType == ObjectIdentifier(rowType) }
+        updateAllBoundRows()
+    }
+}
+
+extension ItemViewManager {
+    /// The mappings of `rowType` for `kind` rows: registered ones and column cells.
+    func registeredMappings(_ kind: MappingKind, rowType: ObjectIdentifier) -> [ViewModelMapping] {
+        resolver.mappings(kind, rowType: rowType) + tableColumns.map(\.mapping).filter { $0.kind == kind && $0.rowType == rowType }
+    }
+}
