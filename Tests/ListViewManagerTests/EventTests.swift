@@ -115,4 +115,21 @@ final class EventTests: XCTestCase {
         XCTAssertEqual(anomalies.first?.description, "ListViewManagerAnomaly.eventRegisteredForUnregisteredMapping(PostRow, didSelect)")
         harness.close()
     } }
+
+    func testSelectionEventsOfHeaderAndFooterRowTypesAreAnomalies() { onMain {
+        var anomalies: [ListViewManagerAnomaly] = []
+        let harness = GtkHarness { manager in
+            manager.anomalyHandler.anomalyAction = { anomalies.append($0) }
+            manager.registerHeader(BannerRow.self) { mapping in
+                mapping.configure { _, _, _ in }
+                mapping.didSelect { _, _, _ in }
+                mapping.didActivate { _, _, _ in }
+            }
+        }
+        XCTAssertEqual(anomalies.map(\.description), [
+            "ListViewManagerAnomaly.eventNotSupportedForSupplementaryRows(BannerRow, didActivate)",
+            "ListViewManagerAnomaly.eventNotSupportedForSupplementaryRows(BannerRow, didSelect)",
+        ])
+        harness.close()
+    } }
 }

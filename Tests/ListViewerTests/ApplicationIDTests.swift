@@ -6,13 +6,12 @@ import XCTest
 /// GApplication must register under the same id, or the desktop shows it without its entry,
 /// name and icon.
 final class ApplicationIDTests: XCTestCase {
-    @MainActor
     func testTheViewerRegistersUnderTheIdItsDesktopEntryIsInstalledAs() throws {
         let resources = URL(fileURLWithPath: #filePath)
             .deletingLastPathComponent().appendingPathComponent("../../Resources").standardizedFileURL
         let written = try String(contentsOf: resources.appendingPathComponent("app-id"), encoding: .utf8)
             .trimmingCharacters(in: .whitespacesAndNewlines)
-        XCTAssertEqual(written, ViewerApp.applicationID)
+        XCTAssertEqual(written, MainActor.assumeIsolated { ViewerApp.applicationID })
         for file in ["\(written).desktop", "\(written).metainfo.xml", "\(written).svg"] {
             XCTAssertTrue(FileManager.default.fileExists(atPath: resources.appendingPathComponent(file).path), "Resources/\(file)")
         }

@@ -18,12 +18,7 @@ extension ItemViewManager: RowFactoryDelegate {
     }
 
     func mapping(for row: FlatRow, model: Any) -> ViewModelMapping {
-        let kind: MappingKind
-        switch row {
-        case .item: kind = .item
-        case .header: kind = .header
-        case .footer: kind = .footer
-        }
+        let kind = row.mappingKind
         let indexPath = Self.indexPath(of: row)
         if let mapping = resolver.mapping(kind, for: model, at: indexPath) { return mapping }
         let modelType = String(describing: type(of: model))

@@ -54,6 +54,11 @@ extension ItemViewManager {
             self?.anomalyHandler.report(anomaly)
         }
         configure?(newMapping)
+        if newMapping.kind != .item {
+            for event in newMapping.reactions.keys.sorted(by: { $0.description < $1.description }) where !event.appliesToSupplementaryRows {
+                anomalyHandler.report(.eventNotSupportedForSupplementaryRows(rowType: String(describing: T.self), event: event.description))
+            }
+        }
         resolver.add(newMapping)
         updateAllBoundRows()
     }

@@ -266,7 +266,7 @@ final class RowFactory {
         }
         release(header)
         endDisplaying(header)
-        show(model, of: RowItem(kind: .header, model: model), as: flatRow, in: header, delegate: delegate)
+        show(model, of: RowItem(kind: .row(.header), model: model), as: flatRow, in: header, delegate: delegate)
         delegate.rowDidBind(attached[header]!, listItem: header)
     }
 
@@ -291,7 +291,7 @@ final class RowFactory {
     /// Whether the list item can be selected and activated (items only).
     private func updateFlags(of listItem: OpaquePointer, item: RowItem, model: Any, at flatRow: FlatRow, delegate: RowFactoryDelegate) {
         guard slots == .listItems else { return }
-        let isItem = item.kind == .item
+        let isItem = item.kind == .row(.item)
         gtk_list_item_set_selectable(listItem, isItem && delegate.canSelect(model, at: flatRow) ? 1 : 0)
         gtk_list_item_set_activatable(listItem, isItem ? 1 : 0)
     }

@@ -20,6 +20,17 @@ public enum MappingKind: Hashable, Sendable, CustomStringConvertible {
     }
 }
 
+extension FlatRow {
+    /// The kind of row this is, which picks the mappings that can show it.
+    var mappingKind: MappingKind {
+        switch self {
+        case .header: return .header
+        case .item: return .item
+        case .footer: return .footer
+        }
+    }
+}
+
 /// When a mapping applies, beyond the model's type. The first registered mapping that
 /// applies wins.
 public enum MappingCondition {

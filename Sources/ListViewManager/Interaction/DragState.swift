@@ -14,7 +14,7 @@ public enum DroppedContent: Equatable, Sendable {
 /// The item a manager's list is dragging (followed through storage updates while the drag
 /// lasts) and the row showing the drop indicator.
 @MainActor
-final class DragState {
+final class DragState: UpdateFollower {
     /// The dragged item, where it is now; nil when no drag of this list is under way or the
     /// item was removed meanwhile.
     private(set) var item: IndexPath?
@@ -30,11 +30,11 @@ final class DragState {
         showIndicator(nil)
     }
 
-    func follow(_ update: StorageUpdate) {
+    func follow(_ update: StorageUpdate, models: any SectionedModels) {
         item = item.flatMap(update.newIndexPath)
     }
 
-    func dropForReload() {
+    func dropForReload(models: any SectionedModels) {
         item = nil
     }
 

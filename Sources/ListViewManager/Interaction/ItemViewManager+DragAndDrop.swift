@@ -145,10 +145,9 @@ extension ItemViewManager {
             ? x > Double(picked.bounds.origin.x + picked.bounds.size.width / 2)
             : y > Double(picked.bounds.origin.y + picked.bounds.size.height / 2)
         let mark = (picked.row.rootWidget, kind.flowsHorizontally ? (after ? "drop-after" : "drop-before") : (after ? "drop-below" : "drop-above"))
-        let below = after
         switch picked.flatRow {
         case .item(let indexPath):
-            return (IndexPath(item: indexPath.item + (below ? 1 : 0), section: indexPath.section), mark)
+            return (IndexPath(item: indexPath.item + (after ? 1 : 0), section: indexPath.section), mark)
         case .header(let section):
             return (IndexPath(item: 0, section: section), (picked.row.rootWidget, "drop-below"))
         case .footer(let section):

@@ -59,7 +59,7 @@ extension ItemViewManager {
 /// The selection model of a manager and what it last reported as selected, so that each
 /// `selection-changed` becomes exactly the `didSelect` / `didDeselect` events it means.
 @MainActor
-final class SelectionState {
+final class SelectionState: UpdateFollower {
     let mode: SelectionMode
     /// The GtkSelectionModel (one reference, owned here).
     let model: OpaquePointer
@@ -87,10 +87,6 @@ final class SelectionState {
         }
         selected = gtk_bitset_new_empty()
         manager.kind.setModel(manager.view, model)
-        let bits = selected
-        manager.bridge.willEmitSplice = { splice in
-            gtk_bitset_splice(bits, UInt32(splice.position), UInt32(splice.removed), UInt32(splice.added))
-        }
         typealias SelectionHandler = @convention(c) (UnsafeMutableRawPointer?, UInt32, UInt32, UnsafeMutableRawPointer?) -> Void
         let handler: SelectionHandler = { _, position, count, data in
             MainActor.assumeIsolated {
@@ -164,7 +160,7 @@ final class SelectionState {
     /// Carries the selection through `update`, before its splices are emitted: selected
     /// items the update deletes are deselected now, with `didDeselect` (their rows are
     /// still bound); the others are noted at their new index paths, for `reselectMovedItems`.
-    func follow(_ update: StorageUpdate) {
+    func follow(_ update: StorageUpdate, models: any SectionedModels) {
         guard let manager, !items.isEmpty else { return }
         var followed: [IndexPath: Any] = [:]
         var deleted: [(IndexPath, Any)] = []
@@ -179,6 +175,11 @@ final class SelectionState {
         for (indexPath, model) in deleted.sorted(by: { $0.0 < $1.0 }) {
             manager.fireItemEvent(.didDeselect, model: model, indexPath: indexPath, position: manager.position(of: indexPath))
         }
+    }
+
+    /// The positions selected as GTK last said move with each splice, as GTK's own do.
+    func willEmit(_ splice: Splice) {
+        gtk_bitset_splice(selected, UInt32(splice.position), UInt32(splice.removed), UInt32(splice.added))
     }
 
     /// After an update's splices: selects again, firing nothing, the selected items GTK
@@ -197,7 +198,7 @@ final class SelectionState {
 
     /// Before every row is reloaded: the selection is dropped, with a `didDeselect` for
     /// each selected item (GTK forgets it with the rows).
-    func dropForReload() {
+    func dropForReload(models: any SectionedModels) {
         guard let manager, !items.isEmpty else { return }
         let dropped = items.sorted { $0.key < $1.key }
         items = [:]

@@ -1,6 +1,14 @@
 import ModelStorage
 
-extension ItemViewManager {
+extension ItemViewManager: UpdateFollower {
+    func follow(_ update: StorageUpdate, models: any SectionedModels) {
+        noticeHiddenSupplementaryRows(in: models, sections: update.sectionsGainingSupplementaryModels)
+    }
+
+    func dropForReload(models: any SectionedModels) {
+        noticeHiddenSupplementaryRows(in: models, sections: Array(0..<models.numberOfSections()))
+    }
+
     /// Reports, once per manager, a header or footer model in one of `sections` of a view
     /// that does not show that kind (grid and column views show neither), so that it is not
     /// silently dropped. `sections` is worked out only for such a view, until it has reported.

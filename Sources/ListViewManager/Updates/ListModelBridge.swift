@@ -20,9 +20,6 @@ final class ListModelBridge {
     /// it (kept only when the view shows section headers itself, for GTK's section questions).
     private var emission: (sequence: SpliceSequence, index: Int, oldLayout: FlatLayout?)?
 
-    /// Called before each splice is emitted (state that follows positions moves first).
-    var willEmitSplice: (Splice) -> Void = { _ in }
-
     init(models: any SectionedModels, options: FlatLayoutOptions) {
         layout = FlatLayout(storage: models, options: options)
         self.models = models
@@ -117,11 +114,10 @@ final class ListModelBridge {
         itemRequests += 1
         guard let row = row(at: position) else { return RowItem(kind: .vanishing, model: nil) }
         let kind: RowItem.Kind
-        switch row {
-        case .header where layout.options.headersAreSectionHeaders: kind = .placeholder
-        case .header: kind = .header
-        case .item: kind = .item
-        case .footer: kind = .footer
+        if case .header = row, layout.options.headersAreSectionHeaders {
+            kind = .placeholder
+        } else {
+            kind = .row(row.mappingKind)
         }
         let sectionID = layout.options.headersAreSectionHeaders ? layout.sectionID(ofSection: row.section) : nil
         return RowItem(kind: kind, model: model(of: row), sectionID: sectionID)
@@ -130,22 +126,23 @@ final class ListModelBridge {
     /// Follows `update` (whose models are `models`) and emits its splices; returns the
     /// positions whose content changed in place, the sections whose header the view shows
     /// itself and whose header model changed, and how many rows at the top kept their place.
-    func apply(_ update: StorageUpdate, models: any SectionedModels) -> (positions: [Int], sectionHeaders: [Int], unchangedRows: Int) {
+    func apply(_ update: StorageUpdate, models: any SectionedModels,
+               tellingEachSplice followers: [any UpdateFollower]) -> (positions: [Int], sectionHeaders: [Int], unchangedRows: Int) {
         let oldCount = layout.count
         let oldLayout = sectionAnswersNeedOldLayout ? layout : nil
         let changes = layout.apply(update)
         self.models = models
-        emit(changes.splices, oldCount: oldCount, from: oldLayout)
+        emit(changes.splices, oldCount: oldCount, from: oldLayout, tellingEach: followers)
         return (changes.updatedPositions, changes.updatedSectionHeaders, changes.unchangedRows)
     }
 
     /// Rebuilds everything from `models` (with `options`) and emits one splice.
-    func reload(models: any SectionedModels, options: FlatLayoutOptions) {
+    func reload(models: any SectionedModels, options: FlatLayoutOptions, tellingEachSplice followers: [any UpdateFollower]) {
         let oldCount = layout.count
         let oldLayout = sectionAnswersNeedOldLayout ? layout : nil
         let changes = layout.reload(from: models, options: options)
         self.models = models
-        emit(changes.splices, oldCount: oldCount, from: oldLayout)
+        emit(changes.splices, oldCount: oldCount, from: oldLayout, tellingEach: followers)
     }
 
     /// Reads models from `storage` itself from now on (no update is pending).
@@ -162,12 +159,13 @@ final class ListModelBridge {
     /// (O(sections)) per update.
     private var sectionAnswersNeedOldLayout: Bool { layout.options.headersAreSectionHeaders }
 
-    /// Emits `splices` (of an update from `oldLayout`, when kept). A large replacement (say a reload) goes as a removal followed by an
+    /// Emits `splices` (of an update from `oldLayout`, when kept), telling `followers` of
+    /// each just before (state they keep by position moves first). A large replacement (say a reload) goes as a removal followed by an
     /// insertion: GTK 4.8 asks for every added row of a splice that covers its scroll
     /// anchor (1,000,000 `get_item` calls for a million-row reload), but after the removal
     /// the anchor is outside the insertion and GTK asks only for the rows it shows. GTK does
     /// not keep the scroll position across such a replacement either way.
-    private func emit(_ changes: [Splice], oldCount: Int, from oldLayout: FlatLayout?) {
+    private func emit(_ changes: [Splice], oldCount: Int, from oldLayout: FlatLayout?, tellingEach followers: [any UpdateFollower]) {
         let splices = changes.flatMap { splice -> [Splice] in
             guard splice.removed > Self.largeReplacement, splice.added > Self.largeReplacement else { return [splice] }
             return [Splice(position: splice.position, removed: splice.removed, added: 0),
@@ -176,7 +174,7 @@ final class ListModelBridge {
         let sequence = SpliceSequence(splices: splices, oldCount: oldCount)
         for (index, splice) in splices.enumerated() {
             emission = (sequence, index, oldLayout)
-            willEmitSplice(splice)
+            for follower in followers { follower.willEmit(splice) }
             cgtk_shims_list_model_items_changed(model, UInt32(splice.position), UInt32(splice.removed), UInt32(splice.added))
         }
         emission = nil

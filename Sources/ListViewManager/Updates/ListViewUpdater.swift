@@ -55,11 +55,9 @@ public final class ListViewUpdater {
         switch pending {
         case let .update(update, models):
             willUpdateContent?(update)
-            manager.selection.follow(update)
-            manager.contextMenus.follow(update)
-            manager.drag.follow(update)
-            manager.noticeHiddenSupplementaryRows(in: models, sections: update.sectionsGainingSupplementaryModels)
-            let updated = manager.bridge.apply(update, models: models)
+            let followers = manager.updateFollowers
+            for follower in followers { follower.follow(update, models: models) }
+            let updated = manager.bridge.apply(update, models: models, tellingEachSplice: followers)
             manager.factories.forEach { $0.followMovedRows(after: updated.unchangedRows) }
             manager.headerFactory?.followSectionHeaders(updatedSections: Set(updated.sectionHeaders))
             manager.updateRowsInPlace(at: updated.positions)
@@ -68,11 +66,9 @@ public final class ListViewUpdater {
             didUpdateContent?(update)
         case let .reload(models, options):
             willUpdateContent?(nil)
-            manager.selection.dropForReload()
-            manager.contextMenus.dropForReload()
-            manager.drag.dropForReload()
-            manager.noticeHiddenSupplementaryRows(in: models, sections: Array(0..<models.numberOfSections()))
-            manager.bridge.reload(models: models, options: options)
+            let followers = manager.updateFollowers
+            for follower in followers { follower.dropForReload(models: models) }
+            manager.bridge.reload(models: models, options: options, tellingEachSplice: followers)
             manager.headerFactory?.followSectionHeaders(updatedSections: [])
             manager.pinnedHeader?.setNeedsRefresh()
             didUpdateContent?(nil)

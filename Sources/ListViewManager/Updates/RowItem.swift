@@ -10,7 +10,8 @@ import ModelStorage
 @MainActor
 final class RowItem {
     enum Kind: Equatable {
-        case header, item, footer
+        /// A header, item or footer row.
+        case row(MappingKind)
         /// A row a later splice of the update being emitted removes: shown as nothing.
         case vanishing
         /// The one row of an empty section that shows its header, where the view shows

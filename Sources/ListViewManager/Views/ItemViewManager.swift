@@ -219,11 +219,6 @@ public class ItemViewManager {
 
     // MARK: Rows
 
-    /// The flat row GTK sees at `position`.
-    func flatRowAt(_ position: Int) -> FlatRow? {
-        bridge.row(at: position)
-    }
-
     /// The index path of a flat row (a header or footer has its section's first item's).
     static func indexPath(of row: FlatRow) -> IndexPath {
         switch row {

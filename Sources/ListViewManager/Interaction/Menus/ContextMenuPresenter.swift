@@ -9,7 +9,7 @@ import ModelStorage
 /// menu is open, so an entry acts on the item wherever it moved, or on nothing (an anomaly)
 /// when it was removed.
 @MainActor
-final class ContextMenuPresenter {
+final class ContextMenuPresenter: UpdateFollower {
     private weak var manager: ItemViewManager?
     private let view: UnsafeMutablePointer<GtkWidget>
     /// The popover (the list view is its parent and holds its reference).
@@ -88,12 +88,12 @@ final class ContextMenuPresenter {
     }
 
     /// Follows the target item through `update` (nil when it was removed).
-    func follow(_ update: StorageUpdate) {
+    func follow(_ update: StorageUpdate, models: any SectionedModels) {
         target = target.flatMap(update.newIndexPath)
     }
 
     /// Every row was reloaded: the target item is gone.
-    func dropForReload() {
+    func dropForReload(models: any SectionedModels) {
         target = nil
     }
 

@@ -38,7 +38,7 @@ extension ColumnViewManager {
         guard isSortedByColumns else { return nil }
         let sorter = self.sorter
         // The sorter compares item objects: one per model, for the time of the sort.
-        let objects = models.map { RowItem(kind: .item, model: $0).makeObject() }
+        let objects = models.map { RowItem(kind: .row(.item), model: $0).makeObject() }
         defer { objects.forEach { g_object_unref($0) } }
         // The standard library's sort is stable: models the sorter finds equal keep their order.
         return models.indices.sorted { gtk_sorter_compare(sorter, objects[$0], objects[$1]) == GTK_ORDERING_SMALLER }
@@ -61,7 +61,7 @@ extension ColumnViewManager {
 /// An item object whose model is set for each comparison (see `sortsBefore`).
 @MainActor
 final class ComparisonItem {
-    let payload = RowItem(kind: .item, model: nil)
+    let payload = RowItem(kind: .row(.item), model: nil)
     /// The GObject (one reference, owned here).
     let object: UnsafeMutableRawPointer
 

@@ -1,0 +1,32 @@
+import ModelStorage
+
+/// State that must stay in step with the rows while the updater applies storage updates:
+/// the selection, the target of an open context menu, the item being dragged, and the check
+/// for header and footer models a view does not show.
+///
+/// For each update the updater tells its followers, in order, before the list view hears of
+/// it: first `follow(_:models:)` (index paths move with the update; rows are still bound
+/// where they were), then `willEmit(_:)` once for each splice, just before GTK sees it (state
+/// kept by position moves first). A reload tells them `dropForReload(models:)` instead,
+/// then `willEmit(_:)` for its one splice.
+@MainActor
+protocol UpdateFollower: AnyObject {
+    /// Carries state keyed by index path through `update`; `models` are the storage's
+    /// sections after it.
+    func follow(_ update: StorageUpdate, models: any SectionedModels)
+    /// Every row is about to be reloaded from `models`: state kept for rows is dropped.
+    func dropForReload(models: any SectionedModels)
+    /// `splice` is about to be emitted as `items-changed`.
+    func willEmit(_ splice: Splice)
+}
+
+extension UpdateFollower {
+    func willEmit(_ splice: Splice) {}
+}
+
+extension ItemViewManager {
+    /// The followers of this manager's updates, in the order they are told.
+    var updateFollowers: [any UpdateFollower] {
+        [selection, contextMenus, drag, self]
+    }
+}
