@@ -22,11 +22,16 @@ let package = Package(
             pkgConfig: "gtk4",
             providers: [.apt(["libgtk-4-dev"])]
         ),
-        // What Swift cannot import from GTK: function-like macros, GType casts, constants.
+        // The library's C: what Swift cannot import from GTK (macros, GType casts, variadic
+        // calls), the GListModel and item types the bridge hands GTK, the main-queue GLib
+        // source, and the newer-GTK calls, checked at build and run time.
         .target(
             name: "CGtkShims",
             dependencies: ["CGtk"]
         ),
+        // C that only the tests and benchmarks use (GLib type macros, another app's drag
+        // content, glibc's heap figures): kept out of what apps link.
+        .target(name: "CGtkTestShims", dependencies: ["CGtk"]),
         // Sectioned storages and the flattened layout; pure Swift, no GTK.
         .target(name: "ModelStorage"),
         // A live storage of an SQL query's rows, kept up to date as the database changes
@@ -40,7 +45,7 @@ let package = Package(
         // The benchmarks' C baseline: a plain GListStore + GtkSignalListItemFactory program.
         .executableTarget(name: "CBaseline", dependencies: ["CGtk"]),
         // The benchmark suite (run in release): one JSON line per scenario.
-        .executableTarget(name: "ListBenchmarks", dependencies: ["ModelStorage", "ListViewManager", "CGtk", "CGtkShims"], exclude: ["baseline.py"]),
+        .executableTarget(name: "ListBenchmarks", dependencies: ["ModelStorage", "ListViewManager", "CGtk", "CGtkTestShims"], exclude: ["baseline.py"]),
         // Seeded random storage operations shared by the storage and GTK tests.
         .target(name: "TestSupport", dependencies: ["ModelStorage"], path: "Tests/TestSupport"),
         // Fuzz targets. Built with `--sanitize fuzzer -Xswiftc -DFUZZING` (run-fuzzers.sh),
@@ -51,9 +56,9 @@ let package = Package(
                           path: "Tests/Fuzz/DatabaseFuzzer"),
         .testTarget(name: "ModelStorageTests", dependencies: ["ModelStorage", "TestSupport"]),
         .testTarget(name: "SQLiteStorageTests", dependencies: ["SQLiteStorage", "ModelStorage"]),
-        .testTarget(name: "CGtkShimsTests", dependencies: ["CGtk", "CGtkShims"]),
+        .testTarget(name: "CGtkShimsTests", dependencies: ["CGtk", "CGtkShims", "CGtkTestShims"]),
         .testTarget(name: "ListViewerTests", dependencies: ["ListViewerKit", "ListViewManager", "CGtk", .product(name: "GRDB", package: "GRDB.swift")], exclude: ["ScreenReader"]),
-        .testTarget(name: "ListViewManagerTests", dependencies: ["ListViewManager", "CGtk", "TestSupport"], resources: [.process("Templates")]),
+        .testTarget(name: "ListViewManagerTests", dependencies: ["ListViewManager", "CGtk", "CGtkTestShims", "TestSupport"], resources: [.process("Templates")]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,4 +1,3 @@
-#include <malloc.h>
 /* Raises the GTK ceiling to what the shims may call (see CGtk/shim.h). */
 #define CGTK_SHIMS_C_FILE 1
 #include "CGtkShims.h"
@@ -8,32 +7,12 @@ _Static_assert(sizeof(guint) == 4, "GTK list positions are 32-bit");
 /* GType crosses into Swift as UInt (gsize). */
 _Static_assert(sizeof(GType) == sizeof(gsize), "GType is pointer-sized");
 
-GType cgtk_shims_object_get_type(void) {
-    return G_TYPE_OBJECT;
-}
-
-GType cgtk_shims_object_type(gpointer object) {
-    return G_OBJECT_TYPE(object);
-}
-
 gboolean cgtk_shims_instance_is_a(gpointer instance, GType type) {
     return instance != NULL && G_TYPE_CHECK_INSTANCE_TYPE(instance, type);
 }
 
-gboolean cgtk_shims_is_object(gpointer instance) {
-    return instance != NULL && G_IS_OBJECT(instance);
-}
-
 gboolean cgtk_shims_is_widget(gpointer instance) {
     return instance != NULL && GTK_IS_WIDGET(instance);
-}
-
-gboolean cgtk_shims_is_list_model(gpointer instance) {
-    return instance != NULL && G_IS_LIST_MODEL(instance);
-}
-
-GtkWidget *cgtk_shims_widget(gpointer instance) {
-    return GTK_WIDGET(instance);
 }
 
 GListModel *cgtk_shims_list_model(gpointer instance) {
@@ -91,15 +70,11 @@ GtkDropTarget *cgtk_shims_list_drop_target_new(void) {
     return target;
 }
 
-int cgtk_shims_dropped_kind(const GValue *value) {
-    if (G_VALUE_HOLDS_UINT(value)) return 0;
-    if (G_VALUE_HOLDS(value, GDK_TYPE_FILE_LIST)) return 1;
-    if (G_VALUE_HOLDS_STRING(value)) return 2;
-    return -1;
-}
-
-guint cgtk_shims_dropped_position(const GValue *value) {
-    return g_value_get_uint(value);
+CGtkShimsDroppedKind cgtk_shims_dropped_kind(const GValue *value) {
+    if (G_VALUE_HOLDS_UINT(value)) return CGTK_SHIMS_DROPPED_ROW;
+    if (G_VALUE_HOLDS(value, GDK_TYPE_FILE_LIST)) return CGTK_SHIMS_DROPPED_FILES;
+    if (G_VALUE_HOLDS_STRING(value)) return CGTK_SHIMS_DROPPED_TEXT;
+    return CGTK_SHIMS_DROPPED_OTHER;
 }
 
 const gchar *cgtk_shims_dropped_text(const GValue *value) {
@@ -115,35 +90,6 @@ gchar **cgtk_shims_dropped_files(const GValue *value) {
     }
     g_ptr_array_add(paths, NULL);
     return (gchar **)g_ptr_array_free(paths, FALSE);
-}
-
-GdkContentProvider *cgtk_shims_text_content_new(const gchar *text) {
-    return gdk_content_provider_new_typed(G_TYPE_STRING, text);
-}
-
-GdkContentProvider *cgtk_shims_file_content_new(const gchar *path) {
-    GFile *file = g_file_new_for_path(path);
-    GSList *files = g_slist_prepend(NULL, file);
-    GdkContentProvider *provider = gdk_content_provider_new_typed(GDK_TYPE_FILE_LIST, files);
-    g_slist_free_full(files, g_object_unref);
-    return provider;
-}
-
-size_t cgtk_shims_heap_bytes_in_use(void) {
-    struct mallinfo2 info = mallinfo2();
-    return info.uordblks + info.hblkhd;
-}
-
-gboolean cgtk_shims_heap_is_counted(void) {
-    /* A sanitizer's allocator serves malloc itself, and glibc's figures stand still. One
-     * block above the mmap threshold shows in glibc's count when glibc's malloc served it. */
-    size_t before = cgtk_shims_heap_bytes_in_use();
-    volatile char *block = malloc(1 << 20);
-    if (block == NULL) return FALSE;
-    block[0] = 1;
-    size_t during = cgtk_shims_heap_bytes_in_use();
-    free((void *)block);
-    return during >= before + (1 << 20);
 }
 
 gboolean cgtk_shims_gtk_at_least(guint minor) {

@@ -1,6 +1,6 @@
 import CGtk
 import Foundation
-import CGtkShims
+import CGtkTestShims
 import ListViewManager
 
 /// A long session: windows opened and closed one after another, each with a manager of

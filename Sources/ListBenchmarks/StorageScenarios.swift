@@ -1,4 +1,4 @@
-import CGtkShims
+import CGtkTestShims
 import Foundation
 import ModelStorage
 

@@ -1,5 +1,6 @@
 import CGtk
 import CGtkShims
+import CGtkTestShims
 import Testing
 
 /// Counts `items-changed` emissions; released through the destroy notify.

@@ -1,5 +1,6 @@
 import CGtk
 import CGtkShims
+import CGtkTestShims
 import Foundation
 @testable import ListViewManager
 import XCTest

@@ -1,9 +1,11 @@
 #ifndef CGTK_SHIMS_H
 #define CGTK_SHIMS_H
 
-/* What Swift cannot import from GTK 4 and GLib: function-like macros, GType casts
- * and constants built from casts. Every shim is prefixed `cgtk_shims_` and says why
- * it exists in one line. */
+/* The library's C. What Swift cannot import from GTK 4 and GLib (function-like macros,
+ * GType casts, constants built from casts, variadic calls), the list model and item types
+ * the bridge hands GTK, the main-queue GLib source, and the newer GTK calls, each checked at
+ * build and run time. Every shim is prefixed `cgtk_shims_` and says why it exists in one
+ * line. Shims only the tests and benchmarks use are in CGtkTestShims. */
 
 /* GTK through CGtk's header, so that both modules declare the same supported versions. */
 #include "../../CGtk/shim.h"
@@ -12,26 +14,11 @@
 /* GTK_INVALID_LIST_POSITION is a cast macro ((guint) 0xffffffff), which Swift skips. */
 static const guint CGTK_SHIMS_INVALID_LIST_POSITION = GTK_INVALID_LIST_POSITION;
 
-/* G_TYPE_OBJECT expands to G_TYPE_MAKE_FUNDAMENTAL (20), a macro. */
-GType cgtk_shims_object_get_type(void);
-
-/* G_OBJECT_TYPE is a macro reading the instance's class pointer. */
-GType cgtk_shims_object_type(gpointer object);
-
 /* G_TYPE_CHECK_INSTANCE_TYPE is a macro; this is its function form. */
 gboolean cgtk_shims_instance_is_a(gpointer instance, GType type);
 
-/* G_IS_OBJECT is a macro. */
-gboolean cgtk_shims_is_object(gpointer instance);
-
 /* GTK_IS_WIDGET is a macro. */
 gboolean cgtk_shims_is_widget(gpointer instance);
-
-/* G_IS_LIST_MODEL is a macro (interface check). */
-gboolean cgtk_shims_is_list_model(gpointer instance);
-
-/* GTK_WIDGET is a checked cast macro: it logs a critical when the instance is not a widget. */
-GtkWidget *cgtk_shims_widget(gpointer instance);
 
 /* G_LIST_MODEL is a checked cast macro to the interface. */
 GListModel *cgtk_shims_list_model(gpointer instance);
@@ -45,15 +32,6 @@ gulong cgtk_shims_signal_connect(gpointer instance, const gchar *signal, GCallba
  * g_object_new (variadic): set afterwards, the first row would already be selected. Takes
  * ownership of `model`, as gtk_single_selection_new does. */
 GtkSelectionModel *cgtk_shims_single_selection_new(GListModel *model);
-
-/* The bytes glibc's malloc has handed out and not had back (mallinfo2: in-use heap blocks
- * plus mapped ones). Exact where resident memory counts pages; for the benchmarks' and
- * tests' memory figures. mallinfo2 returns a struct, which Swift cannot call through dlsym. */
-size_t cgtk_shims_heap_bytes_in_use(void);
-
-/* Whether cgtk_shims_heap_bytes_in_use counts this process's allocations: false when a
- * sanitizer (AddressSanitizer, ThreadSanitizer) has replaced glibc's malloc. */
-gboolean cgtk_shims_heap_is_counted(void);
 
 /* ---- Newer GTK, reached only here: each checked at build time (GTK_CHECK_VERSION) and at
  * run time (gtk_get_minor_version), so one binary works on every GTK from 4.8 on ---- */
@@ -82,20 +60,18 @@ GdkContentProvider *cgtk_shims_row_drag_content_new(guint position);
  * (G_TYPE_STRING), moved or copied. */
 GtkDropTarget *cgtk_shims_list_drop_target_new(void);
 
-/* What a dropped value is: 0 a row position, 1 files, 2 text, -1 anything else. */
-int cgtk_shims_dropped_kind(const GValue *value);
-guint cgtk_shims_dropped_position(const GValue *value);
+/* What a dropped value is. */
+typedef enum {
+    CGTK_SHIMS_DROPPED_OTHER = -1,  /* anything else */
+    CGTK_SHIMS_DROPPED_ROW = 0,     /* a row of a list, by position (G_TYPE_UINT) */
+    CGTK_SHIMS_DROPPED_FILES = 1,   /* files (GDK_TYPE_FILE_LIST) */
+    CGTK_SHIMS_DROPPED_TEXT = 2,    /* text (G_TYPE_STRING) */
+} CGtkShimsDroppedKind;
+CGtkShimsDroppedKind cgtk_shims_dropped_kind(const GValue *value);
 const gchar *cgtk_shims_dropped_text(const GValue *value);
 /* The dropped files' paths (or URIs when they have no local path), NULL-terminated; free
  * with g_strfreev. */
 gchar **cgtk_shims_dropped_files(const GValue *value);
-
-/* A content provider offering `text` (for tests dragging text from outside a list). */
-GdkContentProvider *cgtk_shims_text_content_new(const gchar *text);
-
-/* A content provider offering the file at `path` as a GDK_TYPE_FILE_LIST (as a file
- * manager's drag does). */
-GdkContentProvider *cgtk_shims_file_content_new(const gchar *path);
 
 /* gtk_accessible_update_property is variadic: sets the accessible label of `widget`
  * (NULL resets it, so GTK names the widget from its content again). */

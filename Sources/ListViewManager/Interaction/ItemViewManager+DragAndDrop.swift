@@ -169,13 +169,13 @@ extension ItemViewManager {
         drag.end()
         guard let point = dropPoint(x: x, y: y) else { return false }
         switch cgtk_shims_dropped_kind(value) {
-        case 0:
+        case CGTK_SHIMS_DROPPED_ROW:
             // A row: of this list only while this list is dragging it.
             guard let source = dragged else { return false }
             var destination = point.indexPath
             if source.section == destination.section, source.item < destination.item { destination.item -= 1 }
             return moveItem(at: source, to: destination)
-        case 1:
+        case CGTK_SHIMS_DROPPED_FILES:
             guard let paths = cgtk_shims_dropped_files(value) else { return false }
             defer { g_strfreev(paths) }
             var files: [String] = []
@@ -186,7 +186,7 @@ extension ItemViewManager {
             }
             for reaction in dropReactions { reaction(.files(files), point.indexPath) }
             return !dropReactions.isEmpty
-        case 2:
+        case CGTK_SHIMS_DROPPED_TEXT:
             guard let text = cgtk_shims_dropped_text(value) else { return false }
             for reaction in dropReactions { reaction(.text(String(cString: text)), point.indexPath) }
             return !dropReactions.isEmpty
