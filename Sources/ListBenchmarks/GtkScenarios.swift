@@ -275,14 +275,11 @@ enum GtkScenarios {
 final class SignalCounter {
     var count = 0
 
+    /// Kept alive by the handler, as long as `model` lives.
     init(_ model: OpaquePointer) {
-        typealias Handler = @convention(c) (UnsafeMutableRawPointer?, UInt32, UInt32, UInt32, UnsafeMutableRawPointer?) -> Void
-        let handler: Handler = { _, _, _, _, data in
-            MainActor.assumeIsolated { Unmanaged<SignalCounter>.fromOpaque(data!).takeUnretainedValue().count += 1 }
+        Signal.connect(UnsafeMutableRawPointer(model), "items-changed") { [self] (_: UInt32, _: UInt32, _: UInt32) in
+            count += 1
         }
-        g_signal_connect_data(UnsafeMutableRawPointer(model), "items-changed", unsafeBitCast(handler, to: GCallback.self),
-                              Unmanaged.passRetained(self).toOpaque(), { data, _ in Unmanaged<SignalCounter>.fromOpaque(data!).release() },
-                              GConnectFlags(rawValue: 0))
     }
 }
 

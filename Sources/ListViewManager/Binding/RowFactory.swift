@@ -64,22 +64,16 @@ final class RowFactory {
     init(slots: Slots = .listItems) {
         self.slots = slots
         factory = gtk_signal_list_item_factory_new()
-        let reference = FactoryReference()
-        reference.factory = self
-        typealias ListItemHandler = @convention(c) (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?, UnsafeMutableRawPointer?) -> Void
-        let bind: ListItemHandler = { _, listItem, data in
-            MainActor.assumeIsolated { RowFactory.whileGTKCalls { FactoryReference.from(data).factory?.bind(OpaquePointer(listItem!)) } }
-        }
-        let unbind: ListItemHandler = { _, listItem, data in
-            MainActor.assumeIsolated { RowFactory.whileGTKCalls { FactoryReference.from(data).factory?.unbind(OpaquePointer(listItem!)) } }
-        }
-        let teardown: ListItemHandler = { _, listItem, data in
-            MainActor.assumeIsolated { RowFactory.whileGTKCalls { FactoryReference.from(data).factory?.teardown(OpaquePointer(listItem!)) } }
-        }
         let instance = UnsafeMutableRawPointer(factory)
-        connect(instance, "bind", unsafeBitCast(bind, to: GCallback.self), SignalClosure(reference))
-        connect(instance, "unbind", unsafeBitCast(unbind, to: GCallback.self), SignalClosure(reference))
-        connect(instance, "teardown", unsafeBitCast(teardown, to: GCallback.self), SignalClosure(reference))
+        Signal.connect(instance, "bind") { [weak self] (listItem: UnsafeMutableRawPointer?) in
+            RowFactory.whileGTKCalls { self?.bind(OpaquePointer(listItem!)) }
+        }
+        Signal.connect(instance, "unbind") { [weak self] (listItem: UnsafeMutableRawPointer?) in
+            RowFactory.whileGTKCalls { self?.unbind(OpaquePointer(listItem!)) }
+        }
+        Signal.connect(instance, "teardown") { [weak self] (listItem: UnsafeMutableRawPointer?) in
+            RowFactory.whileGTKCalls { self?.teardown(OpaquePointer(listItem!)) }
+        }
     }
 
     isolated deinit {
@@ -403,13 +397,4 @@ extension RowFactoryDelegate {
     /// Only a header factory asks: a column's cells show no section headers.
     func sectionHeader(above item: RowItem) -> FlatRow? { nil }
     func model(of row: FlatRow) -> Any? { nil }
-}
-
-/// Lets GTK's signal handlers reach the factory without keeping it alive.
-final class FactoryReference {
-    weak var factory: RowFactory?
-
-    static func from(_ data: UnsafeMutableRawPointer?) -> FactoryReference {
-        SignalClosure<FactoryReference>.from(data).action
-    }
 }

@@ -35,7 +35,7 @@ public final class Application {
 
     /// Runs `action` when the application is activated (opens its first window).
     public func onActivate(_ action: @escaping @MainActor (Application) -> Void) {
-        connectAction(UnsafeMutableRawPointer(gtkApplication), "activate") { [unowned self] in action(self) }
+        Signal.connect(UnsafeMutableRawPointer(gtkApplication), "activate") { [unowned self] in action(self) }
     }
 
     /// Runs the main loop until the last window closes; returns the exit status.

@@ -73,8 +73,7 @@ public enum Screenshot {
             MainActor.assumeIsolated { countdown.action() }
             return 0
         }
-        let destroy: GDestroyNotify = { data in Unmanaged<Countdown>.fromOpaque(data!).release() }
-        gtk_widget_add_tick_callback(widget, tick, Unmanaged.passRetained(Countdown(frames, action)).toOpaque(), destroy)
+        gtk_widget_add_tick_callback(widget, tick, Unmanaged.passRetained(Countdown(frames, action)).toOpaque(), ReleaseUserData.destroyNotify)
         gtk_widget_queue_draw(widget)
     }
 }

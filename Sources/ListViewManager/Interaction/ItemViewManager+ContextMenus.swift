@@ -87,29 +87,23 @@ extension ItemViewManager {
 
     /// Right click and long press on the list view; the keys are in `installRowActions`.
     func installContextMenuGestures() {
-        typealias PressedHandler = @convention(c) (UnsafeMutableRawPointer?, Int32, Double, Double, UnsafeMutableRawPointer?) -> Void
         let click = gtk_gesture_click_new()!
         gtk_gesture_single_set_button(click, UInt32(GDK_BUTTON_SECONDARY))
         // Before the list items' own click handling, which would take the press.
         gtk_event_controller_set_propagation_phase(click, GTK_PHASE_CAPTURE)
-        let clicked: PressedHandler = { gesture, _, x, y, data in
-            MainActor.assumeIsolated {
-                gtk_gesture_set_state(OpaquePointer(gesture), GTK_EVENT_SEQUENCE_CLAIMED)
-                SignalClosure<ManagerReference>.from(data).action.manager?.pointerAskedForMenu(x: x, y: y)
-            }
+        Signal.connect(UnsafeMutableRawPointer(click), "pressed") { [weak self] (_: Int32, x: Double, y: Double) in
+            gtk_gesture_set_state(click, GTK_EVENT_SEQUENCE_CLAIMED)
+            self?.pointerAskedForMenu(x: x, y: y)
         }
-        connect(UnsafeMutableRawPointer(click), "pressed", unsafeBitCast(clicked, to: GCallback.self), SignalClosure(ManagerReference(self)))
         gtk_widget_add_controller(view, click)
 
-        typealias LongPressHandler = @convention(c) (UnsafeMutableRawPointer?, Double, Double, UnsafeMutableRawPointer?) -> Void
         let longPress = gtk_gesture_long_press_new()!
-        let pressed: LongPressHandler = { _, x, y, data in
-            MainActor.assumeIsolated { SignalClosure<ManagerReference>.from(data).action.manager?.pointerAskedForMenu(x: x, y: y) }
+        Signal.connect(UnsafeMutableRawPointer(longPress), "pressed") { [weak self] (x: Double, y: Double) in
+            self?.pointerAskedForMenu(x: x, y: y)
         }
-        connect(UnsafeMutableRawPointer(longPress), "pressed", unsafeBitCast(pressed, to: GCallback.self), SignalClosure(ManagerReference(self)))
         gtk_widget_add_controller(view, longPress)
 
         // A menu left open holds the pointer: close it with the list (its window closing, say).
-        connectAction(UnsafeMutableRawPointer(view), "unmap") { [weak self] in self?.contextMenus.close() }
+        Signal.connect(UnsafeMutableRawPointer(view), "unmap") { [weak self] in self?.contextMenus.close() }
     }
 }

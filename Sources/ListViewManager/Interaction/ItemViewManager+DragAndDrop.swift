@@ -74,34 +74,22 @@ extension ItemViewManager {
         let source = gtk_drag_source_new()!
         gtk_drag_source_set_actions(source, GDK_ACTION_MOVE)
         let target = RowTarget(manager: self, row: row, host: host)
-        typealias PrepareHandler = @convention(c) (UnsafeMutableRawPointer?, Double, Double, UnsafeMutableRawPointer?) -> UnsafeMutablePointer<GdkContentProvider>?
-        let prepare: PrepareHandler = { _, _, _, data in
-            let address = MainActor.assumeIsolated { () -> Int in
-                let target = SignalClosure<RowTarget>.from(data).action
-                guard let manager = target.manager, let position = target.boundPosition,
-                      case .item(let indexPath)? = manager.bridge.row(at: position), manager.canMove(indexPath) else { return 0 }
-                manager.drag.start(indexPath)
-                return Int(bitPattern: cgtk_shims_row_drag_content_new(UInt32(position)))
-            }
-            return UnsafeMutablePointer(bitPattern: address)
+        Signal.connect(UnsafeMutableRawPointer(source), "prepare") { (_: Double, _: Double) -> UnsafeMutableRawPointer? in
+            guard let manager = target.manager, let position = target.boundPosition,
+                  case .item(let indexPath)? = manager.bridge.row(at: position), manager.canMove(indexPath) else { return nil }
+            manager.drag.start(indexPath)
+            return UnsafeMutableRawPointer(cgtk_shims_row_drag_content_new(UInt32(position)))
         }
-        typealias BeginHandler = @convention(c) (UnsafeMutableRawPointer?, OpaquePointer?, UnsafeMutableRawPointer?) -> Void
-        let begin: BeginHandler = { source, _, data in
-            MainActor.assumeIsolated {
-                // The dragged row itself is the drag icon.
-                guard let row = SignalClosure<RowTarget>.from(data).action.row else { return }
-                let paintable = gtk_widget_paintable_new(row.rootWidget)
-                gtk_drag_source_set_icon(OpaquePointer(source), paintable, 12, 12)
-                g_object_unref(UnsafeMutableRawPointer(paintable))
-            }
+        Signal.connect(UnsafeMutableRawPointer(source), "drag-begin") { (_: UnsafeMutableRawPointer?) in
+            // The dragged row itself is the drag icon.
+            guard let row = target.row else { return }
+            let paintable = gtk_widget_paintable_new(row.rootWidget)
+            gtk_drag_source_set_icon(source, paintable, 12, 12)
+            g_object_unref(UnsafeMutableRawPointer(paintable))
         }
-        typealias EndHandler = @convention(c) (UnsafeMutableRawPointer?, OpaquePointer?, Int32, UnsafeMutableRawPointer?) -> Void
-        let end: EndHandler = { _, _, _, data in
-            MainActor.assumeIsolated { SignalClosure<RowTarget>.from(data).action.manager?.drag.end() }
+        Signal.connect(UnsafeMutableRawPointer(source), "drag-end") { (_: UnsafeMutableRawPointer?, _: Bool) in
+            target.manager?.drag.end()
         }
-        connect(UnsafeMutableRawPointer(source), "prepare", unsafeBitCast(prepare, to: GCallback.self), SignalClosure(target))
-        connect(UnsafeMutableRawPointer(source), "drag-begin", unsafeBitCast(begin, to: GCallback.self), SignalClosure(target))
-        connect(UnsafeMutableRawPointer(source), "drag-end", unsafeBitCast(end, to: GCallback.self), SignalClosure(target))
         gtk_widget_add_controller(row.rootWidget, source)
     }
 
@@ -110,28 +98,15 @@ extension ItemViewManager {
     func installDropTarget() {
         DropIndicatorStyle.install()
         let target = cgtk_shims_list_drop_target_new()!
-        let reference = ManagerReference(self)
-        typealias MotionHandler = @convention(c) (UnsafeMutableRawPointer?, Double, Double, UnsafeMutableRawPointer?) -> GdkDragAction
-        let motion: MotionHandler = { _, x, y, data in
-            MainActor.assumeIsolated {
-                SignalClosure<ManagerReference>.from(data).action.manager?.dragMoved(x: x, y: y) ?? GdkDragAction(rawValue: 0)
-            }
+        let motion: @MainActor (Double, Double) -> GdkDragAction = { [weak self] x, y in
+            self?.dragMoved(x: x, y: y) ?? GdkDragAction(rawValue: 0)
         }
-        typealias LeaveHandler = @convention(c) (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?) -> Void
-        let leave: LeaveHandler = { _, data in
-            MainActor.assumeIsolated { SignalClosure<ManagerReference>.from(data).action.manager?.drag.showIndicator(nil) }
+        Signal.connect(UnsafeMutableRawPointer(target), "motion", motion)
+        Signal.connect(UnsafeMutableRawPointer(target), "enter", motion)
+        Signal.connect(UnsafeMutableRawPointer(target), "leave") { [weak self] in self?.drag.showIndicator(nil) }
+        Signal.connect(UnsafeMutableRawPointer(target), "drop") { [weak self] (value: UnsafePointer<GValue>, x: Double, y: Double) in
+            self?.dropped(value, x: x, y: y) ?? false
         }
-        typealias DropHandler = @convention(c) (UnsafeMutableRawPointer?, UnsafePointer<GValue>?, Double, Double, UnsafeMutableRawPointer?) -> gboolean
-        let drop: DropHandler = { _, value, x, y, data in
-            MainActor.assumeIsolated {
-                guard let value, let manager = SignalClosure<ManagerReference>.from(data).action.manager else { return 0 }
-                return manager.dropped(value, x: x, y: y) ? 1 : 0
-            }
-        }
-        connect(UnsafeMutableRawPointer(target), "motion", unsafeBitCast(motion, to: GCallback.self), SignalClosure(reference))
-        connect(UnsafeMutableRawPointer(target), "enter", unsafeBitCast(motion, to: GCallback.self), SignalClosure(reference))
-        connect(UnsafeMutableRawPointer(target), "leave", unsafeBitCast(leave, to: GCallback.self), SignalClosure(reference))
-        connect(UnsafeMutableRawPointer(target), "drop", unsafeBitCast(drop, to: GCallback.self), SignalClosure(reference))
         gtk_widget_add_controller(view, target)
     }
 

@@ -142,14 +142,9 @@ extension ItemViewManager {
 
     /// Connects GtkListView's `activate` to `didActivate`.
     func connectActivation() {
-        let reference = ManagerReference(self)
-        typealias ActivateHandler = @convention(c) (UnsafeMutableRawPointer?, UInt32, UnsafeMutableRawPointer?) -> Void
-        let handler: ActivateHandler = { _, position, data in
-            MainActor.assumeIsolated {
-                SignalClosure<ManagerReference>.from(data).action.manager?.fireItemEvent(.didActivate, at: Int(position))
-            }
+        Signal.connect(UnsafeMutableRawPointer(view), "activate") { [weak self] (position: UInt32) in
+            self?.fireItemEvent(.didActivate, at: Int(position))
         }
-        connect(UnsafeMutableRawPointer(view), "activate", unsafeBitCast(handler, to: GCallback.self), SignalClosure(reference))
         kind.setSingleClickActivation(view, configuration.singleClickActivation)
     }
 }
@@ -158,13 +153,4 @@ extension ItemViewManager {
 /// (how the manager keeps its per-model-type filters, providers and reactions).
 func forModels<Model, Answer>(_ closure: @escaping (Model, IndexPath) -> Answer) -> (Any, IndexPath) -> Answer? {
     { model, indexPath in (model as? Model).map { closure($0, indexPath) } }
-}
-
-/// Lets GTK's signal handlers reach a manager without keeping it alive.
-final class ManagerReference {
-    weak var manager: ItemViewManager?
-
-    init(_ manager: ItemViewManager) {
-        self.manager = manager
-    }
 }

@@ -12,7 +12,7 @@ extension ItemViewManager {
         ]
         for (name, run) in actions {
             let action = g_simple_action_new(name, nil)!
-            connectActivate(UnsafeMutableRawPointer(action)) { [weak self] in
+            Signal.connect(UnsafeMutableRawPointer(action), "activate") { [weak self] (_: UnsafeMutableRawPointer?) in
                 if let self { run(self) }
             }
             g_action_map_add_action(OpaquePointer(group), action)

@@ -10,23 +10,13 @@ extension ItemViewManager {
         guard kind == .item else { return }
         if itemSizeRequest != nil { applyItemSize(to: row) }
         let motion = gtk_event_controller_motion_new()!
-        typealias EnterHandler = @convention(c) (UnsafeMutableRawPointer?, Double, Double, UnsafeMutableRawPointer?) -> Void
-        typealias LeaveHandler = @convention(c) (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?) -> Void
         let target = RowTarget(manager: self, row: row, host: host)
-        let enter: EnterHandler = { _, _, _, data in
-            MainActor.assumeIsolated {
-                let target = SignalClosure<RowTarget>.from(data).action
-                if let position = target.boundPosition { target.manager?.pointerEntered(position) }
-            }
+        Signal.connect(UnsafeMutableRawPointer(motion), "enter") { (_: Double, _: Double) -> Void in
+            if let position = target.boundPosition { target.manager?.pointerEntered(position) }
         }
-        let leave: LeaveHandler = { _, data in
-            MainActor.assumeIsolated {
-                let target = SignalClosure<RowTarget>.from(data).action
-                if let position = target.boundPosition { target.manager?.pointerLeft(position) }
-            }
+        Signal.connect(UnsafeMutableRawPointer(motion), "leave") { () in
+            if let position = target.boundPosition { target.manager?.pointerLeft(position) }
         }
-        connect(UnsafeMutableRawPointer(motion), "enter", unsafeBitCast(enter, to: GCallback.self), SignalClosure(target))
-        connect(UnsafeMutableRawPointer(motion), "leave", unsafeBitCast(leave, to: GCallback.self), SignalClosure(target))
         gtk_widget_add_controller(row.rootWidget, motion)
         installDragSource(on: row, host: host)
     }

@@ -87,13 +87,9 @@ final class SelectionState: UpdateFollower {
         }
         selected = gtk_bitset_new_empty()
         manager.kind.setModel(manager.view, model)
-        typealias SelectionHandler = @convention(c) (UnsafeMutableRawPointer?, UInt32, UInt32, UnsafeMutableRawPointer?) -> Void
-        let handler: SelectionHandler = { _, position, count, data in
-            MainActor.assumeIsolated {
-                SignalClosure<ManagerReference>.from(data).action.manager?.selection.selectionChanged(Int(position), Int(count))
-            }
+        Signal.connect(UnsafeMutableRawPointer(model), "selection-changed") { [weak manager] (position: UInt32, count: UInt32) in
+            manager?.selection.selectionChanged(Int(position), Int(count))
         }
-        connect(UnsafeMutableRawPointer(model), "selection-changed", unsafeBitCast(handler, to: GCallback.self), SignalClosure(ManagerReference(manager)))
     }
 
     isolated deinit {

@@ -26,24 +26,20 @@ public final class GListModelStorage<Model>: Storage {
     private var handler: UInt = 0
 
     /// Wraps `listModel`, whose items `transform` turns into models (it gets each item
-    /// object for the duration of the call), showing `header` above them if given.
+    /// object for the duration of the call), showing `header` above them if given. Create
+    /// it on the main thread, where GTK's models live.
     public init(listModel: OpaquePointer, header: Any? = nil, transform: @escaping (UnsafeMutableRawPointer) -> Model) {
         self.listModel = listModel
         self.transform = transform
         self.header = header
         g_object_ref(UnsafeMutableRawPointer(listModel))
-        typealias ItemsChanged = @convention(c) (UnsafeMutableRawPointer?, UInt32, UInt32, UInt32, UnsafeMutableRawPointer?) -> Void
-        let changed: ItemsChanged = { _, position, removed, added, data in
-            Unmanaged<WeakStorage>.fromOpaque(data!).takeUnretainedValue().changed(Int(position), Int(removed), Int(added))
+        // The storage and its model belong to the main thread (above), where GTK emits.
+        nonisolated(unsafe) let storage = WeakReference(self), model = listModel
+        handler = MainActor.assumeIsolated {
+            Signal.connect(UnsafeMutableRawPointer(model), "items-changed") { (position: UInt32, removed: UInt32, added: UInt32) in
+                storage.object?.itemsChanged(Int(position), removed: Int(removed), added: Int(added))
+            }
         }
-        let release: GClosureNotify = { data, _ in
-            guard let data else { return }
-            Unmanaged<WeakStorage>.fromOpaque(data).release()
-        }
-        let reference = WeakStorage(self)
-        handler = UInt(cgtk_shims_signal_connect(UnsafeMutableRawPointer(listModel), "items-changed",
-                                                 unsafeBitCast(changed, to: GCallback.self),
-                                                 Unmanaged.passRetained(reference).toOpaque(), release))
     }
 
     deinit {
@@ -98,15 +94,4 @@ public final class GListModelStorage<Model>: Storage {
     public func footerModel(forSection section: Int) -> Any? { nil }
 
     public func snapshot() -> any SectionedModels { self }
-}
-
-/// Lets the signal handler reach its storage (of any model type) without keeping it alive.
-private final class WeakStorage {
-    let changed: (Int, Int, Int) -> Void
-
-    init<Model>(_ storage: GListModelStorage<Model>) {
-        changed = { [weak storage] position, removed, added in
-            storage?.itemsChanged(position, removed: removed, added: added)
-        }
-    }
 }

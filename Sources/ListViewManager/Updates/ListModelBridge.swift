@@ -23,29 +23,27 @@ final class ListModelBridge {
     init(models: any SectionedModels, options: FlatLayoutOptions) {
         layout = FlatLayout(storage: models, options: options)
         self.models = models
-        let reference = BridgeReference()
+        let reference = WeakReference<ListModelBridge>()
         let getItem: @convention(c) (UnsafeMutableRawPointer?, UInt32) -> UnsafeMutableRawPointer? = { data, position in
-            let address = MainActor.assumeIsolated {
-                BridgeReference.from(data).bridge.map { Int(bitPattern: $0.item(at: Int(position)).makeObject()) } ?? 0
+            let bridge = UserData<WeakReference<ListModelBridge>>.value(data)
+            let address = MainActor.assumeIsolated {  // a pointer leaves as an Int: see Cast
+                bridge.object.map { Int(bitPattern: $0.item(at: Int(position)).makeObject()) } ?? 0
             }
             return UnsafeMutableRawPointer(bitPattern: address)
         }
         let getSection: @convention(c) (UnsafeMutableRawPointer?, UInt32, UnsafeMutablePointer<UInt32>?, UnsafeMutablePointer<UInt32>?) -> Void = { data, position, start, end in
+            let bridge = UserData<WeakReference<ListModelBridge>>.value(data)
             let range = MainActor.assumeIsolated {
-                BridgeReference.from(data).bridge?.sectionRange(containing: Int(position)) ?? 0..<Int(position + 1)
+                bridge.object?.sectionRange(containing: Int(position)) ?? 0..<Int(position + 1)
             }
             start?.pointee = UInt32(range.lowerBound)
             end?.pointee = UInt32(range.upperBound)
         }
-        let destroy: GDestroyNotify = { data in
-            guard let data else { return }
-            Unmanaged<BridgeReference>.fromOpaque(data).release()
-        }
         let callbacks = CGtkShimsListModelCallbacks(
             get_item: getItem, get_section: getSection,
-            data: Unmanaged.passRetained(reference).toOpaque(), destroy: destroy)
+            data: UserData.retained(reference), destroy: ReleaseUserData.destroyNotify)
         model = cgtk_shims_list_model_new(callbacks)
-        reference.bridge = self
+        reference.object = self
         // The C side counts the rows its splices added: a storage that has rows already
         // starts the count (no one listens yet).
         if layout.count > 0 { cgtk_shims_list_model_items_changed(model, 0, 0, UInt32(layout.count)) }
@@ -186,14 +184,5 @@ final class ListModelBridge {
                 cgtk_shims_list_model_sections_changed(model, UInt32(first.position), UInt32(end - first.position))
             }
         }
-    }
-}
-
-/// Lets the C model reach its bridge without keeping it alive.
-final class BridgeReference {
-    weak var bridge: ListModelBridge?
-
-    static func from(_ data: UnsafeMutableRawPointer?) -> BridgeReference {
-        Unmanaged<BridgeReference>.fromOpaque(data!).takeUnretainedValue()
     }
 }

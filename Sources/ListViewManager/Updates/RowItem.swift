@@ -34,11 +34,7 @@ final class RowItem {
 
     /// A new GObject (one reference, for the caller) carrying this payload.
     func makeObject() -> UnsafeMutableRawPointer {
-        let destroy: GDestroyNotify = { payload in
-            guard let payload else { return }
-            Unmanaged<AnyObject>.fromOpaque(payload).release()
-        }
-        let object = cgtk_shims_row_item_new(Unmanaged<AnyObject>.passRetained(self).toOpaque(), destroy)
+        let object = cgtk_shims_row_item_new(Unmanaged<AnyObject>.passRetained(self).toOpaque(), ReleaseUserData.destroyNotify)
         return UnsafeMutableRawPointer(object!)
     }
 

@@ -41,8 +41,8 @@ final class PinnedHeader {
         gtk_widget_set_visible(holder, 0)
         gtk_overlay_add_overlay(OpaquePointer(overlay), holder)
         // Looked at once GTK has laid out each frame (row widgets have their new places then).
-        connectAction(UnsafeMutableRawPointer(manager.view), "map") { [weak self] in self?.followFrames() }
-        connectAction(UnsafeMutableRawPointer(manager.view), "unmap") { [weak self] in self?.stopFollowingFrames() }
+        Signal.connect(UnsafeMutableRawPointer(manager.view), "map") { [weak self] in self?.followFrames() }
+        Signal.connect(UnsafeMutableRawPointer(manager.view), "unmap") { [weak self] in self?.stopFollowingFrames() }
     }
 
     /// The frame clock followed, and the handler of its `layout` signal.
@@ -52,7 +52,7 @@ final class PinnedHeader {
         stopFollowingFrames()
         guard let clock = gtk_widget_get_frame_clock(manager.view) else { return }
         let instance = UnsafeMutableRawPointer(clock)
-        let id = connectAction(instance, "layout", after: true) { [weak self] in self?.followLayout() }
+        let id = Signal.connect(instance, "layout", after: true) { [weak self] in self?.followLayout() }
         g_object_ref(instance)
         frameClock = (instance, id)
     }

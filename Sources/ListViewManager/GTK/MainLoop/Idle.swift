@@ -5,12 +5,9 @@ import CGtk
 @MainActor
 func whenIdle(_ action: @escaping @MainActor () -> Void) {
     let callback: GSourceFunc = { data in
-        MainActor.assumeIsolated { SignalClosure<@MainActor () -> Void>.from(data).action() }
+        let action = UserData<@MainActor () -> Void>.value(data)
+        MainActor.assumeIsolated { action() }
         return 0
     }
-    let destroy: GDestroyNotify = { data in
-        guard let data else { return }
-        Unmanaged<AnyObject>.fromOpaque(data).release()
-    }
-    g_idle_add_full(G_PRIORITY_HIGH_IDLE, callback, Unmanaged<AnyObject>.passRetained(SignalClosure(action)).toOpaque(), destroy)
+    g_idle_add_full(G_PRIORITY_HIGH_IDLE, callback, UserData.retained(action), ReleaseUserData.destroyNotify)
 }

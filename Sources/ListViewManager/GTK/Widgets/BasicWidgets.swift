@@ -116,7 +116,7 @@ public final class Button: Widget, WrappingWidget {
 
     /// Runs `action` each time the button is clicked.
     public func onClicked(_ action: @escaping @MainActor () -> Void) {
-        connectAction(UnsafeMutableRawPointer(gtkWidget), "clicked", action)
+        Signal.connect(UnsafeMutableRawPointer(gtkWidget), "clicked", action)
     }
 }
 
@@ -141,7 +141,7 @@ public final class CheckButton: Widget, WrappingWidget {
 
     /// Runs `action` each time it is checked or unchecked.
     public func onToggled(_ action: @escaping @MainActor () -> Void) {
-        connectAction(UnsafeMutableRawPointer(gtkWidget), "toggled", action)
+        Signal.connect(UnsafeMutableRawPointer(gtkWidget), "toggled", action)
     }
 }
 
@@ -166,6 +166,6 @@ public final class Switch: Widget, WrappingWidget {
 
     /// Runs `action` each time it is turned on or off.
     public func onToggled(_ action: @escaping @MainActor () -> Void) {
-        connectNotify(UnsafeMutableRawPointer(gtkWidget), property: "active", action)
+        Signal.onChange(of: "active", of: UnsafeMutableRawPointer(gtkWidget), action)
     }
 }

@@ -39,7 +39,7 @@ final class ContextMenuPresenter: UpdateFollower {
         for (index, entry) in entries.enumerated() {
             g_menu_append(menu, entry.title, "context.entry-\(index)")
             let action = g_simple_action_new("entry-\(index)", nil)!
-            connectActivate(UnsafeMutableRawPointer(action)) { [weak self] in self?.choose(index) }
+            Signal.connect(UnsafeMutableRawPointer(action), "activate") { [weak self] (_: UnsafeMutableRawPointer?) in self?.choose(index) }
             g_action_map_add_action(OpaquePointer(group), action)
             g_object_unref(UnsafeMutableRawPointer(action))
         }

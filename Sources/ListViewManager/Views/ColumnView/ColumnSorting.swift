@@ -46,15 +46,11 @@ extension ColumnViewManager {
 
     /// Sorts the storage each time the column view's sorter changes (a header click).
     func connectSorting() {
-        typealias ChangedHandler = @convention(c) (UnsafeMutableRawPointer?, Int32, UnsafeMutableRawPointer?) -> Void
-        let handler: ChangedHandler = { _, _, data in
-            MainActor.assumeIsolated {
-                guard let manager = SignalClosure<ManagerReference>.from(data).action.manager as? ColumnViewManager else { return }
-                if manager.sortsMemoryStorage { manager.sortItemsByColumns() }
-                manager.didChangeSorting?()
-            }
+        Signal.connect(UnsafeMutableRawPointer(sorter), "changed") { [weak self] (_: Int32) in
+            guard let self else { return }
+            if sortsMemoryStorage { sortItemsByColumns() }
+            didChangeSorting?()
         }
-        connect(UnsafeMutableRawPointer(sorter), "changed", unsafeBitCast(handler, to: GCallback.self), SignalClosure(ManagerReference(self)))
     }
 }
 

@@ -135,28 +135,19 @@ public final class TableColumn {
 /// A GtkCustomSorter comparing the models of two item objects with a Swift ordering.
 @MainActor
 enum ModelSorter {
-    private final class Ordering {
-        let areInIncreasingOrder: (Any, Any) -> Bool
-        init(_ areInIncreasingOrder: @escaping (Any, Any) -> Bool) { self.areInIncreasingOrder = areInIncreasingOrder }
-    }
-
     /// A new sorter (one reference, for the caller).
     static func make(_ areInIncreasingOrder: @escaping (Any, Any) -> Bool) -> UnsafeMutablePointer<GtkSorter> {
         let compare: GCompareDataFunc = { left, right, data in
-            MainActor.assumeIsolated {
-                let ordering = Unmanaged<Ordering>.fromOpaque(data!).takeUnretainedValue()
+            let areInIncreasingOrder = UserData<(Any, Any) -> Bool>.value(data)
+            return MainActor.assumeIsolated {
                 guard let left = RowItem.of(UnsafeMutableRawPointer(mutating: left))?.model,
                       let right = RowItem.of(UnsafeMutableRawPointer(mutating: right))?.model else { return 0 }
-                if ordering.areInIncreasingOrder(left, right) { return GTK_ORDERING_SMALLER.rawValue }
-                if ordering.areInIncreasingOrder(right, left) { return GTK_ORDERING_LARGER.rawValue }
+                if areInIncreasingOrder(left, right) { return GTK_ORDERING_SMALLER.rawValue }
+                if areInIncreasingOrder(right, left) { return GTK_ORDERING_LARGER.rawValue }
                 return GTK_ORDERING_EQUAL.rawValue
             }
         }
-        let destroy: GDestroyNotify = { data in
-            guard let data else { return }
-            Unmanaged<Ordering>.fromOpaque(data).release()
-        }
-        let sorter = gtk_custom_sorter_new(compare, Unmanaged.passRetained(Ordering(areInIncreasingOrder)).toOpaque(), destroy)!
+        let sorter = gtk_custom_sorter_new(compare, UserData.retained(areInIncreasingOrder), ReleaseUserData.destroyNotify)!
         return UnsafeMutableRawPointer(sorter).assumingMemoryBound(to: GtkSorter.self)
     }
 }
