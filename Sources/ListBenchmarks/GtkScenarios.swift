@@ -131,7 +131,7 @@ enum GtkScenarios {
         }
         MainQueue.attachToGLib()
         let window = gtk_window_new()!
-        let gtkWindow = UnsafeMutableRawPointer(window).assumingMemoryBound(to: GtkWindow.self)
+        let gtkWindow = gtkCast(window, to: GtkWindow.self)
         gtk_window_set_default_size(gtkWindow, 800, 600)
         let grid = scenario == "scroll_grid"
         // `scroll_grid`: a grid of icon tiles; the other scenarios: a list.

@@ -40,7 +40,7 @@ enum LongSession {
 
     private static func openAndClose(_ index: Int) {
         let window = gtk_window_new()!
-        let gtkWindow = UnsafeMutableRawPointer(window).assumingMemoryBound(to: GtkWindow.self)
+        let gtkWindow = gtkCast(window, to: GtkWindow.self)
         gtk_window_set_default_size(gtkWindow, 400, 300)
         do {
             let manager: ItemViewManager

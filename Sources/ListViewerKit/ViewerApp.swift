@@ -113,9 +113,8 @@ public enum ViewerApp {
     public static func loadStyle() {
         guard !styleLoaded else { return }
         styleLoaded = true
-        let provider = gtk_css_provider_new()!
-        gtk_css_provider_load_from_path(provider, ViewerResources.directory.appendingPathComponent("style.css").path)
-        gtk_style_context_add_provider_for_display(gdk_display_get_default(), OpaquePointer(provider), UInt32(GTK_STYLE_PROVIDER_PRIORITY_APPLICATION))
-        g_object_unref(UnsafeMutableRawPointer(provider))
+        let provider = ObjectReference(adopting: gtk_css_provider_new()!)
+        gtk_css_provider_load_from_path(provider.pointer, ViewerResources.directory.appendingPathComponent("style.css").path)
+        gtk_style_context_add_provider_for_display(gdk_display_get_default(), OpaquePointer(provider.pointer), UInt32(GTK_STYLE_PROVIDER_PRIORITY_APPLICATION))
     }
 }

@@ -13,8 +13,9 @@ import ModelStorage
 /// items, which in GTK means unrealising and realising them again, with their style.
 @MainActor
 final class RowFactory {
-    /// The GtkListItemFactory (one reference, owned here).
-    let factory: OpaquePointer
+    private let reference: ObjectReference<OpaquePointer>
+    /// The GtkListItemFactory.
+    var factory: OpaquePointer { reference.pointer }
     /// What the factory's objects are.
     let slots: Slots
     /// How a bound row is chosen and what happens around binding (set by the manager).
@@ -63,7 +64,7 @@ final class RowFactory {
 
     init(slots: Slots = .listItems) {
         self.slots = slots
-        factory = gtk_signal_list_item_factory_new()
+        reference = ObjectReference(adopting: gtk_signal_list_item_factory_new())
         let instance = UnsafeMutableRawPointer(factory)
         Signal.connect(instance, "bind") { [weak self] (listItem: UnsafeMutableRawPointer?) in
             RowFactory.whileGTKCalls { self?.bind(OpaquePointer(listItem!)) }
@@ -74,10 +75,6 @@ final class RowFactory {
         Signal.connect(instance, "teardown") { [weak self] (listItem: UnsafeMutableRawPointer?) in
             RowFactory.whileGTKCalls { self?.teardown(OpaquePointer(listItem!)) }
         }
-    }
-
-    isolated deinit {
-        g_object_unref(UnsafeMutableRawPointer(factory))
     }
 
     /// How deep GTK is in factory signals now (a bind, and what its handlers do).
@@ -349,18 +346,17 @@ final class RowFactory {
 
     /// Styles a new row for its kind; returns the wrapper to show it in: a header is shown
     /// inside a box whose accessible role is heading, so screen readers announce it as one
-    /// (a widget's role can only be set when it is made). The wrapper is the caller's (one
+    /// (a widget's role can only be set when it is made), owned by the caller (one
     /// reference). Also styles the pinned header's copies.
-    static func styleNewRow(_ row: RowWidget, for kind: MappingKind) -> UnsafeMutablePointer<GtkWidget>? {
+    static func styleNewRow(_ row: RowWidget, for kind: MappingKind) -> ObjectReference<UnsafeMutablePointer<GtkWidget>>? {
         switch kind {
         case .item:
             return nil
         case .header:
             gtk_widget_add_css_class(row.rootWidget, "section-header")
             gtk_widget_add_css_class(row.rootWidget, "heading")
-            let heading = cgtk_shims_heading_box_new(1)!
-            g_object_ref_sink(heading)
-            gtk_box_append(UnsafeMutableRawPointer(heading).assumingMemoryBound(to: GtkBox.self), row.rootWidget)
+            let heading = ObjectReference(sinking: cgtk_shims_heading_box_new(1)!)
+            gtk_box_append(gtkCast(heading.pointer, to: GtkBox.self), row.rootWidget)
             return heading
         case .footer:
             gtk_widget_add_css_class(row.rootWidget, "section-footer")

@@ -15,8 +15,8 @@ final class RowHost {
         let mapping: ViewModelMapping
         /// What is put into the list item: the row's root widget or its wrapper.
         let widget: UnsafeMutablePointer<GtkWidget>
-        /// The wrapper, owned here (one reference), if any.
-        let wrapper: UnsafeMutablePointer<GtkWidget>?
+        /// The wrapper, if any.
+        let wrapper: ObjectReference<UnsafeMutablePointer<GtkWidget>>?
     }
 
     /// The list item (or section header) whose rows these are.
@@ -26,8 +26,8 @@ final class RowHost {
     private let slots: RowFactory.Slots
     /// The factory that made them.
     private(set) weak var factory: RowFactory?
-    /// The box holding the rows once there are two (one reference, owned here).
-    private var box: UnsafeMutablePointer<GtkWidget>?
+    /// The box holding the rows once there are two.
+    private var box: ObjectReference<UnsafeMutablePointer<GtkWidget>>?
     private var entries: [ObjectIdentifier: Entry] = [:]
     private var current: ObjectIdentifier?
 
@@ -42,16 +42,9 @@ final class RowHost {
         self.slots = slots
     }
 
-    isolated deinit {
-        for entry in entries.values {
-            if let wrapper = entry.wrapper { g_object_unref(wrapper) }
-        }
-        if let box { g_object_unref(box) }
-    }
-
     /// Shows the row of `mapping`, made with `make` the first time (with the wrapper to
     /// show it in, if any, which the host then owns).
-    func show(_ mapping: ViewModelMapping, make: () -> (RowWidget, wrapper: UnsafeMutablePointer<GtkWidget>?)) -> RowWidget {
+    func show(_ mapping: ViewModelMapping, make: () -> (RowWidget, wrapper: ObjectReference<UnsafeMutablePointer<GtkWidget>>?)) -> RowWidget {
         let key = ObjectIdentifier(mapping)
         if current == key, let entry = entries[key] { return entry.row }
         hideCurrent()
@@ -61,7 +54,7 @@ final class RowHost {
             return entry.row
         }
         let (row, wrapper) = make()
-        let entry = Entry(row: row, mapping: mapping, widget: wrapper ?? row.rootWidget, wrapper: wrapper)
+        let entry = Entry(row: row, mapping: mapping, widget: wrapper?.pointer ?? row.rootWidget, wrapper: wrapper)
         if let first = entries.values.first {
             append(entry.widget, after: first.widget)
         } else {
@@ -93,14 +86,14 @@ final class RowHost {
     private func append(_ widget: UnsafeMutablePointer<GtkWidget>, after first: UnsafeMutablePointer<GtkWidget>) {
         let box: UnsafeMutablePointer<GtkWidget>
         if let existing = self.box {
-            box = existing
+            box = existing.pointer
         } else {
-            box = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)
-            g_object_ref_sink(box)
-            self.box = box
+            let made = ObjectReference(sinking: gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)!)
+            box = made.pointer
+            self.box = made
             setChild(box)
-            gtk_box_append(UnsafeMutableRawPointer(box).assumingMemoryBound(to: GtkBox.self), first)
+            gtk_box_append(gtkCast(box, to: GtkBox.self), first)
         }
-        gtk_box_append(UnsafeMutableRawPointer(box).assumingMemoryBound(to: GtkBox.self), widget)
+        gtk_box_append(gtkCast(box, to: GtkBox.self), widget)
     }
 }

@@ -14,23 +14,21 @@ import Foundation
 /// ```
 @MainActor
 public final class Application {
-    /// The GtkApplication (one reference, owned here).
-    public let gtkApplication: UnsafeMutablePointer<GtkApplication>
+    private let reference: ObjectReference<UnsafeMutablePointer<GtkApplication>>
+
+    /// The GtkApplication.
+    public var gtkApplication: UnsafeMutablePointer<GtkApplication> { reference.pointer }
 
     /// Creates an application with the reverse-DNS `id`.
     /// - Parameter allowsMultipleInstances: when true, each run is its own process (GTK
     ///   otherwise hands a second launch to the running instance over D-Bus).
     public init(id: String, allowsMultipleInstances: Bool = false) {
-        gtkApplication = gtk_application_new(id, allowsMultipleInstances ? G_APPLICATION_NON_UNIQUE : G_APPLICATION_DEFAULT_FLAGS)!
+        reference = ObjectReference(adopting: gtk_application_new(id, allowsMultipleInstances ? G_APPLICATION_NON_UNIQUE : G_APPLICATION_DEFAULT_FLAGS)!)
     }
 
     /// Quits the main loop (`run()` then returns).
     public func quit() {
-        g_application_quit(UnsafeMutableRawPointer(gtkApplication).assumingMemoryBound(to: GApplication.self))
-    }
-
-    isolated deinit {
-        g_object_unref(UnsafeMutableRawPointer(gtkApplication))
+        g_application_quit(gtkCast(gtkApplication, to: GApplication.self))
     }
 
     /// Runs `action` when the application is activated (opens its first window).
@@ -46,7 +44,7 @@ public final class Application {
         var cStrings = arguments.map { strdup($0) }
         defer { cStrings.forEach { free($0) } }
         return cStrings.withUnsafeMutableBufferPointer { buffer in
-            g_application_run(UnsafeMutableRawPointer(gtkApplication).assumingMemoryBound(to: GApplication.self), Int32(buffer.count), buffer.baseAddress)
+            g_application_run(gtkCast(gtkApplication, to: GApplication.self), Int32(buffer.count), buffer.baseAddress)
         }
     }
 }

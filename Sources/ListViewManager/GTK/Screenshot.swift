@@ -10,9 +10,8 @@ public enum Screenshot {
     @MainActor
     @discardableResult
     public static func savePNG(of widget: UnsafeMutablePointer<GtkWidget>, to path: String) -> Bool {
-        guard let texture = render(widget) else { return false }
-        defer { g_object_unref(UnsafeMutableRawPointer(texture)) }
-        return gdk_texture_save_to_png(texture, path) != 0
+        guard let texture = render(widget).map({ ObjectReference(adopting: $0) }) else { return false }
+        return gdk_texture_save_to_png(texture.pointer, path) != 0
     }
 
     /// Renders `widget` as it looks now into a new texture (one reference, the caller's),
@@ -22,12 +21,11 @@ public enum Screenshot {
     public static func render(_ widget: UnsafeMutablePointer<GtkWidget>) -> OpaquePointer? {
         let width = gtk_widget_get_width(widget), height = gtk_widget_get_height(widget)
         guard width > 0, height > 0, let native = gtk_widget_get_native(widget), let renderer = gtk_native_get_renderer(native) else { return nil }
-        let paintable = gtk_widget_paintable_new(widget)
-        defer { g_object_unref(UnsafeMutableRawPointer(paintable)) }
+        let paintable = ObjectReference(adopting: gtk_widget_paintable_new(widget)!)
         let snapshot = gtk_snapshot_new()
-        gdk_paintable_snapshot(paintable, snapshot, Double(width), Double(height))
+        gdk_paintable_snapshot(paintable.pointer, snapshot, Double(width), Double(height))
         guard let node = gtk_snapshot_free_to_node(snapshot) else {
-            let window = UnsafeMutableRawPointer(widget).assumingMemoryBound(to: GtkWindow.self)
+            let window = gtkCast(widget, to: GtkWindow.self)
             guard gtk_widget_get_root(widget).map({ UnsafeMutableRawPointer($0) }) == UnsafeMutableRawPointer(widget),
                   let child = gtk_window_get_child(window) else { return nil }
             return render(child)

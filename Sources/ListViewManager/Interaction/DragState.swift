@@ -19,7 +19,7 @@ final class DragState: UpdateFollower {
     /// item was removed meanwhile.
     private(set) var item: IndexPath?
     /// The row showing the indicator, and its CSS class.
-    private var indicator: (widget: UnsafeMutablePointer<GtkWidget>, cssClass: String)?
+    private var indicator: (widget: ObjectReference<UnsafeMutablePointer<GtkWidget>>, cssClass: String)?
 
     func start(_ indexPath: IndexPath) {
         item = indexPath
@@ -41,15 +41,13 @@ final class DragState: UpdateFollower {
     /// Marks `widget` with a drop CSS class (`drop-above`, `drop-below`, `drop-before` or
     /// `drop-after`), or clears the mark.
     func showIndicator(_ mark: (widget: UnsafeMutablePointer<GtkWidget>, cssClass: String)?) {
-        if let indicator, indicator.widget != mark?.widget || indicator.cssClass != mark?.cssClass {
-            gtk_widget_remove_css_class(indicator.widget, indicator.cssClass)
-            g_object_unref(indicator.widget)
+        if let indicator, indicator.widget.pointer != mark?.widget || indicator.cssClass != mark?.cssClass {
+            gtk_widget_remove_css_class(indicator.widget.pointer, indicator.cssClass)
             self.indicator = nil
         }
         guard let mark, indicator == nil else { return }
-        g_object_ref(mark.widget)
         gtk_widget_add_css_class(mark.widget, mark.cssClass)
-        indicator = mark
+        indicator = (ObjectReference(retaining: mark.widget), mark.cssClass)
     }
 
     /// The CSS class of the row showing the indicator, for tests.
@@ -66,16 +64,15 @@ enum DropIndicatorStyle {
     static func install() {
         guard !installed, let display = gdk_display_get_default() else { return }
         installed = true
-        let provider = gtk_css_provider_new()!
+        let provider = ObjectReference(adopting: gtk_css_provider_new()!)
         let css = """
         .drop-above { box-shadow: inset 0 3px @theme_selected_bg_color; }
         .drop-below { box-shadow: inset 0 -3px @theme_selected_bg_color; }
         .drop-before { box-shadow: inset 3px 0 @theme_selected_bg_color; }
         .drop-after { box-shadow: inset -3px 0 @theme_selected_bg_color; }
         """
-        cgtk_shims_css_provider_load(provider, css)
+        cgtk_shims_css_provider_load(provider.pointer, css)
         // Below the application's own priority, so that its CSS wins.
-        gtk_style_context_add_provider_for_display(display, OpaquePointer(provider), UInt32(GTK_STYLE_PROVIDER_PRIORITY_APPLICATION - 1))
-        g_object_unref(UnsafeMutableRawPointer(provider))
+        gtk_style_context_add_provider_for_display(display, OpaquePointer(provider.pointer), UInt32(GTK_STYLE_PROVIDER_PRIORITY_APPLICATION - 1))
     }
 }

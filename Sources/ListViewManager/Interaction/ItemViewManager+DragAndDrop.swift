@@ -83,9 +83,8 @@ extension ItemViewManager {
         Signal.connect(UnsafeMutableRawPointer(source), "drag-begin") { (_: UnsafeMutableRawPointer?) in
             // The dragged row itself is the drag icon.
             guard let row = target.row else { return }
-            let paintable = gtk_widget_paintable_new(row.rootWidget)
-            gtk_drag_source_set_icon(source, paintable, 12, 12)
-            g_object_unref(UnsafeMutableRawPointer(paintable))
+            let paintable = ObjectReference(adopting: gtk_widget_paintable_new(row.rootWidget)!)
+            gtk_drag_source_set_icon(source, paintable.pointer, 12, 12)
         }
         Signal.connect(UnsafeMutableRawPointer(source), "drag-end") { (_: UnsafeMutableRawPointer?, _: Bool) in
             target.manager?.drag.end()

@@ -5,21 +5,19 @@ extension ItemViewManager {
     /// The list view's `rows` action group and the keys that trigger its actions:
     /// `rows.delete-selected` (Delete) and `rows.context-menu` (Menu, Shift+F10).
     func installRowActions() {
-        let group = g_simple_action_group_new()!
+        let group = ObjectReference(adopting: g_simple_action_group_new()!)
         let actions: [(name: String, run: @MainActor (ItemViewManager) -> Void)] = [
             ("delete-selected", { _ = $0.deleteSelectedItems() }),
             ("context-menu", { $0.keyboardAskedForMenu() }),
         ]
         for (name, run) in actions {
-            let action = g_simple_action_new(name, nil)!
-            Signal.connect(UnsafeMutableRawPointer(action), "activate") { [weak self] (_: UnsafeMutableRawPointer?) in
+            let action = ObjectReference(adopting: g_simple_action_new(name, nil)!)
+            Signal.connect(action.pointer.rawPointer, "activate") { [weak self] (_: UnsafeMutableRawPointer?) in
                 if let self { run(self) }
             }
-            g_action_map_add_action(OpaquePointer(group), action)
-            g_object_unref(UnsafeMutableRawPointer(action))
+            g_action_map_add_action(OpaquePointer(group.pointer), action.pointer)
         }
-        gtk_widget_insert_action_group(view, "rows", OpaquePointer(group))
-        g_object_unref(UnsafeMutableRawPointer(group))
+        gtk_widget_insert_action_group(view, "rows", OpaquePointer(group.pointer))
 
         let shortcuts = gtk_shortcut_controller_new()!
         let keys: [(key: Int32, modifiers: UInt32, action: String)] = [

@@ -61,8 +61,9 @@ extension ItemViewManager {
 @MainActor
 final class SelectionState: UpdateFollower {
     let mode: SelectionMode
-    /// The GtkSelectionModel (one reference, owned here).
-    let model: OpaquePointer
+    private let reference: ObjectReference<OpaquePointer>
+    /// The GtkSelectionModel.
+    var model: OpaquePointer { reference.pointer }
     /// The positions selected as of the last `selection-changed`, kept in step with splices.
     private let selected: OpaquePointer
     /// The selected items at their index paths, with their models, kept in step with every
@@ -77,13 +78,13 @@ final class SelectionState: UpdateFollower {
         g_object_ref(listModel)  // the selection model takes this reference
         switch mode {
         case .none:
-            model = gtk_no_selection_new(OpaquePointer(listModel))!
+            reference = ObjectReference(adopting: gtk_no_selection_new(OpaquePointer(listModel))!)
         case .single:
             // Made without autoselect from the start: set later, GTK would already have
             // selected the first row.
-            model = cgtk_shims_single_selection_new(OpaquePointer(listModel))!
+            reference = ObjectReference(adopting: cgtk_shims_single_selection_new(OpaquePointer(listModel))!)
         case .multiple:
-            model = gtk_multi_selection_new(OpaquePointer(listModel))!
+            reference = ObjectReference(adopting: gtk_multi_selection_new(OpaquePointer(listModel))!)
         }
         selected = gtk_bitset_new_empty()
         manager.kind.setModel(manager.view, model)
@@ -96,7 +97,6 @@ final class SelectionState: UpdateFollower {
         // The list view already shows the next selection model (or none); finalising this
         // one releases its signal handler's data through the destroy notify.
         gtk_bitset_unref(selected)
-        g_object_unref(UnsafeMutableRawPointer(model))
     }
 
     /// The positions selected now.

@@ -20,8 +20,9 @@ import Foundation
 /// nowhere.
 @MainActor
 open class TemplateRow: Row {
-    /// The GtkBuilder holding the template's objects (one reference, owned here).
-    private var builder: OpaquePointer?
+    /// The GtkBuilder holding the template's objects.
+    private var builderReference: ObjectReference<OpaquePointer>?
+    private var builder: OpaquePointer? { builderReference?.pointer }
     private let templateName: String
     private let report: (ListViewManagerAnomaly) -> Void
 
@@ -36,10 +37,6 @@ open class TemplateRow: Row {
         load(from: context?.bundle ?? .main)
     }
 
-    isolated deinit {
-        if let builder { g_object_unref(UnsafeMutableRawPointer(builder)) }
-    }
-
     /// The widget with `id` in the template, wrapped as `W`; a stand-in (and an anomaly)
     /// when the template has no such widget of that type.
     public func outlet<W: WrappingWidget>(_ id: String, as type: W.Type = W.self) -> W {
@@ -48,7 +45,7 @@ open class TemplateRow: Row {
             report(.missingOutlet(id: id, template: templateName + ".ui", type: String(describing: W.self)))
             return W.standIn()
         }
-        return W.wrapping(UnsafeMutableRawPointer(object).assumingMemoryBound(to: GtkWidget.self))
+        return W.wrapping(gtkCast(UnsafeMutableRawPointer(object), to: GtkWidget.self))
     }
 
     private func load(from bundle: Bundle) {
@@ -62,16 +59,16 @@ open class TemplateRow: Row {
             fail(.emptyTemplate(template: fileName))
             return
         }
-        let builder = gtk_builder_new()!
+        let reference = ObjectReference(adopting: gtk_builder_new()!)
+        let builder = reference.pointer
         var error: UnsafeMutablePointer<GError>?
         guard gtk_builder_add_from_string(builder, text, -1, &error) != 0 else {
             let message = error.map { String(cString: $0.pointee.message) } ?? "unknown error"
             g_clear_error(&error)
-            g_object_unref(UnsafeMutableRawPointer(builder))
             fail(.brokenTemplate(template: fileName, message: message))
             return
         }
-        self.builder = builder
+        builderReference = reference
         guard let root = Self.rootWidget(of: builder) else {
             fail(.emptyTemplate(template: fileName))
             return
@@ -83,14 +80,14 @@ open class TemplateRow: Row {
     /// The object with id `root`, or the first widget without a parent.
     private static func rootWidget(of builder: OpaquePointer) -> UnsafeMutablePointer<GtkWidget>? {
         if let root = gtk_builder_get_object(builder, "root"), cgtk_shims_is_widget(UnsafeMutableRawPointer(root)) != 0 {
-            return UnsafeMutableRawPointer(root).assumingMemoryBound(to: GtkWidget.self)
+            return gtkCast(UnsafeMutableRawPointer(root), to: GtkWidget.self)
         }
         let objects = gtk_builder_get_objects(builder)
         defer { g_slist_free(objects) }
         var node = objects
         while let current = node {
             if let object = current.pointee.data, cgtk_shims_is_widget(object) != 0 {
-                let widget = object.assumingMemoryBound(to: GtkWidget.self)
+                let widget = gtkCast(object, to: GtkWidget.self)
                 if gtk_widget_get_parent(widget) == nil { return widget }
             }
             node = current.pointee.next

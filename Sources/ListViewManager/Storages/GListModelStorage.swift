@@ -18,8 +18,9 @@ import ModelStorage
 /// is the storage itself. Change the wrapped model from the main thread, and not from
 /// within a list event of a manager showing it.
 public final class GListModelStorage<Model>: Storage {
-    /// The wrapped GListModel (one reference, owned here).
-    public let listModel: OpaquePointer
+    private let reference: ObjectReference<OpaquePointer>
+    /// The wrapped GListModel.
+    public var listModel: OpaquePointer { reference.pointer }
     public weak var delegate: StorageUpdating?
     private let transform: (UnsafeMutableRawPointer) -> Model
     private var header: Any?
@@ -29,10 +30,9 @@ public final class GListModelStorage<Model>: Storage {
     /// object for the duration of the call), showing `header` above them if given. Create
     /// it on the main thread, where GTK's models live.
     public init(listModel: OpaquePointer, header: Any? = nil, transform: @escaping (UnsafeMutableRawPointer) -> Model) {
-        self.listModel = listModel
+        reference = ObjectReference(retaining: listModel)
         self.transform = transform
         self.header = header
-        g_object_ref(UnsafeMutableRawPointer(listModel))
         // The storage and its model belong to the main thread (above), where GTK emits.
         nonisolated(unsafe) let storage = WeakReference(self), model = listModel
         handler = MainActor.assumeIsolated {
@@ -44,7 +44,6 @@ public final class GListModelStorage<Model>: Storage {
 
     deinit {
         g_signal_handler_disconnect(UnsafeMutableRawPointer(listModel), gulong(handler))
-        g_object_unref(UnsafeMutableRawPointer(listModel))
     }
 
     /// Shows `model` (nil: nothing) as the section's header.
@@ -83,7 +82,7 @@ public final class GListModelStorage<Model>: Storage {
         guard indexPath.isSectionAndItem, indexPath.section == 0, indexPath.item >= 0,
               indexPath.item < numberOfItems(inSection: 0),
               let object = g_list_model_get_item(listModel, UInt32(indexPath.item)) else { return nil }
-        defer { g_object_unref(object) }
+        defer { g_object_unref(object) }  // asked for per row shown: no ObjectReference made
         return transform(object)
     }
 

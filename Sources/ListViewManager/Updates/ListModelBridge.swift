@@ -11,8 +11,9 @@ import ModelStorage
 /// (`SpliceSequence`), so GTK always sees a consistent model.
 @MainActor
 final class ListModelBridge {
-    /// The GObject (one reference, owned here).
-    let model: OpaquePointer
+    private let reference: ObjectReference<OpaquePointer>
+    /// The GObject.
+    var model: OpaquePointer { reference.pointer }
     private(set) var layout: FlatLayout
     /// The models matching `layout` (a snapshot of the storage taken with its update).
     private(set) var models: any SectionedModels
@@ -23,7 +24,7 @@ final class ListModelBridge {
     init(models: any SectionedModels, options: FlatLayoutOptions) {
         layout = FlatLayout(storage: models, options: options)
         self.models = models
-        let reference = WeakReference<ListModelBridge>()
+        let bridge = WeakReference<ListModelBridge>()
         let getItem: @convention(c) (UnsafeMutableRawPointer?, UInt32) -> UnsafeMutableRawPointer? = { data, position in
             let bridge = UserData<WeakReference<ListModelBridge>>.value(data)
             let address = MainActor.assumeIsolated {  // a pointer leaves as an Int: see Cast
@@ -41,17 +42,17 @@ final class ListModelBridge {
         }
         let callbacks = CGtkShimsListModelCallbacks(
             get_item: getItem, get_section: getSection,
-            data: UserData.retained(reference), destroy: ReleaseUserData.destroyNotify)
-        model = cgtk_shims_list_model_new(callbacks)
-        reference.object = self
+            data: UserData.retained(bridge), destroy: ReleaseUserData.destroyNotify)
+        reference = ObjectReference(adopting: cgtk_shims_list_model_new(callbacks))
+        bridge.object = self
         // The C side counts the rows its splices added: a storage that has rows already
         // starts the count (no one listens yet).
         if layout.count > 0 { cgtk_shims_list_model_items_changed(model, 0, 0, UInt32(layout.count)) }
     }
 
     isolated deinit {
+        // Answers nothing more, before its last reference goes (with `reference`).
         cgtk_shims_list_model_detach(model)
-        g_object_unref(UnsafeMutableRawPointer(model))
     }
 
     /// The model as a GListModel pointer.

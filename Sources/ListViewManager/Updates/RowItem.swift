@@ -9,7 +9,7 @@ import ModelStorage
 /// bound row replaces `model` in place.
 @MainActor
 final class RowItem {
-    enum Kind: Equatable {
+    enum Kind: Equatable, CustomStringConvertible {
         /// A header, item or footer row.
         case row(MappingKind)
         /// A row a later splice of the update being emitted removes: shown as nothing.
@@ -17,6 +17,14 @@ final class RowItem {
         /// The one row of an empty section that shows its header, where the view shows
         /// section headers itself (above this row): shown as nothing.
         case placeholder
+
+        var description: String {
+            switch self {
+            case .row(let kind): return kind.description
+            case .vanishing: return "vanishing"
+            case .placeholder: return "placeholder"
+            }
+        }
     }
 
     let kind: Kind

@@ -20,9 +20,9 @@ import ModelStorage
 /// row for GTK to show the header above.
 @MainActor
 public class ItemViewManager {
-    /// The GTK view driven: a GtkListView, GtkGridView or GtkColumnView (one reference,
-    /// owned here).
-    public let view: UnsafeMutablePointer<GtkWidget>
+    private let viewReference: ObjectReference<UnsafeMutablePointer<GtkWidget>>
+    /// The GTK view driven: a GtkListView, GtkGridView or GtkColumnView.
+    public var view: UnsafeMutablePointer<GtkWidget> { viewReference.pointer }
     /// What differs between the kinds of view.
     let kind: ViewKind
     /// Where the models come from. Setting it reloads the list.
@@ -151,8 +151,7 @@ public class ItemViewManager {
     /// Creates a manager for `view`, of `kind`, showing `storage`; the subclass then gives
     /// the view its factory (or its columns theirs).
     init(view: UnsafeMutablePointer<GtkWidget>, kind: ViewKind, storage: Storage?, selectionMode: SelectionMode) {
-        g_object_ref_sink(view)
-        self.view = view
+        viewReference = ObjectReference(sinking: view)
         self.kind = kind
         let storage = storage ?? MemoryStorage.reportingToGLib()
         self.storage = storage
@@ -179,11 +178,10 @@ public class ItemViewManager {
 
     isolated deinit {
         contextMenus.detach()
-        let (view, kind) = (view, kind)
-        let takeApart = {
-            kind.setModel(view, nil)
-            kind.detachFactories(view)
-            g_object_unref(view)
+        let (viewReference, kind) = (viewReference, kind)
+        let takeApart = {  // the view's last reference goes with this closure
+            kind.setModel(viewReference.pointer, nil)
+            kind.detachFactories(viewReference.pointer)
         }
         guard RowFactory.isInsideGTKCall else { return takeApart() }
         // Dropped from inside a row's event (a configure handler, say): GTK is binding the

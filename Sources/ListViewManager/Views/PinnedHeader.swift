@@ -14,27 +14,25 @@ import ModelStorage
 /// (once, however many updates came before the frame).
 @MainActor
 final class PinnedHeader {
-    /// The overlay holding the scrolled list and the pinned copy (one reference, owned here).
-    let overlay: UnsafeMutablePointer<GtkWidget>
-    private let scrolled: UnsafeMutablePointer<GtkWidget>
+    private let overlayReference, scrolledReference, holderReference: ObjectReference<UnsafeMutablePointer<GtkWidget>>
+    /// The overlay holding the scrolled list and the pinned copy.
+    var overlay: UnsafeMutablePointer<GtkWidget> { overlayReference.pointer }
+    private var scrolled: UnsafeMutablePointer<GtkWidget> { scrolledReference.pointer }
     /// The box the copy is shown in, at the top of the overlay.
-    private let holder: UnsafeMutablePointer<GtkWidget>
+    private var holder: UnsafeMutablePointer<GtkWidget> { holderReference.pointer }
     private unowned let manager: ItemViewManager
     /// The copies made so far, one per header mapping.
-    private var rows: [ObjectIdentifier: (row: RowWidget, widget: UnsafeMutablePointer<GtkWidget>)] = [:]
+    private var rows: [ObjectIdentifier: (row: RowWidget, heading: ObjectReference<UnsafeMutablePointer<GtkWidget>>)] = [:]
     /// The section whose header is shown, with its mapping (nil: none is shown).
     private var shown: (section: Int, mapping: ObjectIdentifier)?
 
     init(manager: ItemViewManager) {
         self.manager = manager
-        scrolled = gtk_scrolled_window_new()
-        g_object_ref_sink(scrolled)
+        scrolledReference = ObjectReference(sinking: gtk_scrolled_window_new()!)
+        overlayReference = ObjectReference(sinking: gtk_overlay_new()!)
+        holderReference = ObjectReference(sinking: gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)!)
         gtk_scrolled_window_set_child(OpaquePointer(scrolled), manager.view)
-        overlay = gtk_overlay_new()
-        g_object_ref_sink(overlay)
         gtk_overlay_set_child(OpaquePointer(overlay), scrolled)
-        holder = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)
-        g_object_ref_sink(holder)
         gtk_widget_set_valign(holder, GTK_ALIGN_START)
         gtk_widget_add_css_class(holder, "pinned-section-header")
         gtk_widget_add_css_class(holder, "view")
@@ -46,30 +44,24 @@ final class PinnedHeader {
     }
 
     /// The frame clock followed, and the handler of its `layout` signal.
-    private var frameClock: (clock: UnsafeMutableRawPointer, handler: UInt)?
+    private var frameClock: (clock: ObjectReference<UnsafeMutableRawPointer>, handler: UInt)?
 
     private func followFrames() {
         stopFollowingFrames()
         guard let clock = gtk_widget_get_frame_clock(manager.view) else { return }
         let instance = UnsafeMutableRawPointer(clock)
         let id = Signal.connect(instance, "layout", after: true) { [weak self] in self?.followLayout() }
-        g_object_ref(instance)
-        frameClock = (instance, id)
+        frameClock = (ObjectReference(retaining: instance), id)
     }
 
     private func stopFollowingFrames() {
         guard let frameClock else { return }
-        g_signal_handler_disconnect(frameClock.clock, gulong(frameClock.handler))
-        g_object_unref(frameClock.clock)
+        g_signal_handler_disconnect(frameClock.clock.pointer, gulong(frameClock.handler))
         self.frameClock = nil
     }
 
     isolated deinit {
         stopFollowingFrames()
-        for entry in rows.values { g_object_unref(entry.widget) }
-        g_object_unref(holder)
-        g_object_unref(scrolled)
-        g_object_unref(overlay)
     }
 
     /// A row scrolled to (`scrollTo`), to keep clear of the copy once GTK has placed it.
@@ -141,8 +133,8 @@ final class PinnedHeader {
         let key = ObjectIdentifier(mapping)
         if !refresh, let shown, shown.section == row.section, shown.mapping == key { return }
         let entry = rows[key] ?? make(mapping)
-        for (other, existing) in rows where other != key { gtk_widget_set_visible(existing.widget, 0) }
-        gtk_widget_set_visible(entry.widget, 1)
+        for (other, existing) in rows where other != key { gtk_widget_set_visible(existing.heading.pointer, 0) }
+        gtk_widget_set_visible(entry.heading.pointer, 1)
         mapping.updateRow(entry.row, model)
         shown = (row.section, key)
         gtk_widget_set_visible(holder, 1)
@@ -155,11 +147,11 @@ final class PinnedHeader {
     }
 
     /// A copy of `mapping`'s header row, in a heading box as the list's header rows are.
-    private func make(_ mapping: ViewModelMapping) -> (row: RowWidget, widget: UnsafeMutablePointer<GtkWidget>) {
+    private func make(_ mapping: ViewModelMapping) -> (row: RowWidget, heading: ObjectReference<UnsafeMutablePointer<GtkWidget>>) {
         let row = mapping.makeRow()
         let heading = RowFactory.styleNewRow(row, for: .header)!
-        gtk_box_append(UnsafeMutableRawPointer(holder).assumingMemoryBound(to: GtkBox.self), heading)
-        let entry = (row: row, widget: heading)
+        gtk_box_append(gtkCast(holder, to: GtkBox.self), heading.pointer)
+        let entry = (row: row, heading: heading)
         rows[ObjectIdentifier(mapping)] = entry
         return entry
     }

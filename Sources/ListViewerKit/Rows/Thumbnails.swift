@@ -1,4 +1,5 @@
 import CGtk
+import ListViewManager
 import Foundation
 import Synchronization
 
@@ -13,8 +14,8 @@ final class Thumbnails {
     nonisolated static let size = 96
     /// How many thumbnails are kept.
     private let capacity = 300
-    /// Textures by path (one reference each, owned here), and the order they were used.
-    private var textures: [String: OpaquePointer] = [:]
+    /// Textures by path, and the order they were used.
+    private var textures: [String: ObjectReference<OpaquePointer>] = [:]
     private var recent: [String] = []
     /// Paths being made, with who waits for them.
     private var waiting: [String: [(OpaquePointer) -> Void]] = [:]
@@ -28,7 +29,7 @@ final class Thumbnails {
         guard !unreadable.contains(path) else { return }
         if let texture = textures[path] {
             touch(path)
-            deliver(texture)
+            deliver(texture.pointer)
             return
         }
         if waiting[path] != nil {
@@ -61,13 +62,13 @@ final class Thumbnails {
             pixbuf = made
         }
         let waiters = waiting.removeValue(forKey: path) ?? []
-        let texture = gdk_texture_new_for_pixbuf(pixbuf.pointer)!
-        g_object_unref(UnsafeMutableRawPointer(pixbuf.pointer))
-        textures[path] = texture
+        let pixbufReference = ObjectReference(adopting: pixbuf.pointer)  // made on the loading thread, for this one use
+        let texture = gdk_texture_new_for_pixbuf(pixbufReference.pointer)!
+        textures[path] = ObjectReference(adopting: texture)
         touch(path)
         while recent.count > capacity {
             let oldest = recent.removeFirst()
-            if let old = textures.removeValue(forKey: oldest) { g_object_unref(UnsafeMutableRawPointer(old)) }
+            textures[oldest] = nil
         }
         for deliver in waiters { deliver(texture) }
     }

@@ -102,7 +102,7 @@ extension ViewerWindow {
             // Owned by `modeButtons` (and the box): one reference each.
             let toggle = Widget(gtk_toggle_button_new())
             let button = toggle.gtkWidget
-            gtk_button_set_icon_name(UnsafeMutableRawPointer(button).assumingMemoryBound(to: GtkButton.self), mode.iconName)
+            gtk_button_set_icon_name(gtkCast(button, to: GtkButton.self), mode.iconName)
             gtk_widget_set_tooltip_text(button, mode.title)
             toggle.setAccessibilityLabel(mode.title)
             if let first { gtk_toggle_button_set_group(toggleButton(button), toggleButton(first)) } else { first = button }
@@ -112,13 +112,13 @@ extension ViewerWindow {
                 setViewMode(mode)
             }
             modeButtons[mode] = toggle
-            gtk_box_append(UnsafeMutableRawPointer(box).assumingMemoryBound(to: GtkBox.self), button)
+            gtk_box_append(gtkCast(box, to: GtkBox.self), button)
         }
         return box
     }
 
     private func toggleButton(_ widget: UnsafeMutablePointer<GtkWidget>) -> UnsafeMutablePointer<GtkToggleButton> {
-        UnsafeMutableRawPointer(widget).assumingMemoryBound(to: GtkToggleButton.self)
+        gtkCast(widget, to: GtkToggleButton.self)
     }
 
     /// The view stack's pages: each view in its own scrolled window (the list's with its

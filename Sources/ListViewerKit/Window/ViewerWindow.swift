@@ -7,7 +7,9 @@ import Synchronization
 /// list, and a details pane for the selected item.
 @MainActor
 public final class ViewerWindow {
-    public let window: UnsafeMutablePointer<GtkWidget>
+    private let owned: (window: ObjectReference<UnsafeMutablePointer<GtkWidget>>, spinner: ObjectReference<UnsafeMutablePointer<GtkWidget>>, backButton: ObjectReference<UnsafeMutablePointer<GtkWidget>>, searchEntry: ObjectReference<UnsafeMutablePointer<GtkWidget>>)
+    /// The application window.
+    public var window: UnsafeMutablePointer<GtkWidget> { owned.window.pointer }
     /// The list view's manager (the view shown at first).
     public let manager: ListViewManager
     /// The grid view's manager.
@@ -27,11 +29,11 @@ public final class ViewerWindow {
     let countLabel = Label()
     private let banner = Label()
     let details = DetailsPane()
-    private let spinner: UnsafeMutablePointer<GtkWidget>
+    private var spinner: UnsafeMutablePointer<GtkWidget> { owned.spinner.pointer }
     /// The header bar's back button (shown inside a folder opened from another).
-    public let backButton: UnsafeMutablePointer<GtkWidget>
+    public var backButton: UnsafeMutablePointer<GtkWidget> { owned.backButton.pointer }
     /// The header bar's search entry.
-    public let searchEntry: UnsafeMutablePointer<GtkWidget>
+    public var searchEntry: UnsafeMutablePointer<GtkWidget> { owned.searchEntry.pointer }
     /// Folders opened before the current one (file system paths, any bytes).
     var history: [[UInt8]] = []
     var currentDirectory: [UInt8]?
@@ -51,18 +53,17 @@ public final class ViewerWindow {
     public var onLoaded: () -> Void = {}
 
     public init(application: Application) {
-        window = gtk_application_window_new(application.gtkApplication)
-        g_object_ref_sink(window)
-        gtk_window_set_default_size(Self.gtkWindow(window), 900, 640)
-        gtk_window_set_title(Self.gtkWindow(window), "List Viewer")
+        owned = (ObjectReference(sinking: gtk_application_window_new(application.gtkApplication)!),
+                 ObjectReference(sinking: gtk_spinner_new()!),
+                 ObjectReference(sinking: gtk_button_new_from_icon_name("go-previous-symbolic")!),
+                 ObjectReference(sinking: gtk_search_entry_new()!))
         manager = ListViewManager(selectionMode: .single)
         gridManager = GridViewManager(storage: MemoryStorage(), minColumns: 2, maxColumns: 12)
         tableManager = ColumnViewManager(storage: MemoryStorage())
         filter = SearchFilter(storage: manager.memoryStorage)
         contentStorage = manager.memoryStorage
-        spinner = gtk_spinner_new()
-        backButton = gtk_button_new_from_icon_name("go-previous-symbolic")
-        searchEntry = gtk_search_entry_new()
+        gtk_window_set_default_size(Self.gtkWindow(window), 900, 640)
+        gtk_window_set_title(Self.gtkWindow(window), "List Viewer")
         // Closed by its title bar or by `close()`, the window stops reading and following.
         Signal.connect(UnsafeMutableRawPointer(window), "destroy") { [weak self] in self?.stopLoading() }
         buildHeaderBar()
@@ -72,12 +73,8 @@ public final class ViewerWindow {
         connectInteractions()
     }
 
-    isolated deinit {
-        g_object_unref(window)
-    }
-
     static func gtkWindow(_ widget: UnsafeMutablePointer<GtkWidget>) -> UnsafeMutablePointer<GtkWindow> {
-        UnsafeMutableRawPointer(widget).assumingMemoryBound(to: GtkWindow.self)
+        gtkCast(widget, to: GtkWindow.self)
     }
 
     /// Shows the window.

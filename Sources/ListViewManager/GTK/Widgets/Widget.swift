@@ -8,17 +8,14 @@ import CGtkShims
 /// when the Swift object goes away; a parent widget keeps its own reference.
 @MainActor
 open class Widget {
+    private let reference: ObjectReference<UnsafeMutablePointer<GtkWidget>>
+
     /// The GTK widget.
-    public let gtkWidget: UnsafeMutablePointer<GtkWidget>
+    public var gtkWidget: UnsafeMutablePointer<GtkWidget> { reference.pointer }
 
     /// Takes ownership of `widget` (sinking its floating reference, or adding one).
     public init(_ widget: UnsafeMutablePointer<GtkWidget>) {
-        gtkWidget = widget
-        g_object_ref_sink(widget)
-    }
-
-    isolated deinit {
-        g_object_unref(gtkWidget)
+        reference = ObjectReference(sinking: widget)
     }
 
     /// Names the widget for screen readers (its accessible label). GTK 4.12 and later do not

@@ -34,27 +34,24 @@ final class ContextMenuPresenter: UpdateFollower {
     func open(_ entries: [MenuEntry], for indexPath: IndexPath, pointingTo rect: GdkRectangle) {
         self.entries = entries
         target = indexPath
-        let menu = g_menu_new()!
-        let group = g_simple_action_group_new()!
+        let menu = ObjectReference(adopting: g_menu_new()!)
+        let group = ObjectReference(adopting: g_simple_action_group_new()!)
         for (index, entry) in entries.enumerated() {
-            g_menu_append(menu, entry.title, "context.entry-\(index)")
-            let action = g_simple_action_new("entry-\(index)", nil)!
-            Signal.connect(UnsafeMutableRawPointer(action), "activate") { [weak self] (_: UnsafeMutableRawPointer?) in self?.choose(index) }
-            g_action_map_add_action(OpaquePointer(group), action)
-            g_object_unref(UnsafeMutableRawPointer(action))
+            g_menu_append(menu.pointer, entry.title, "context.entry-\(index)")
+            let action = ObjectReference(adopting: g_simple_action_new("entry-\(index)", nil)!)
+            Signal.connect(action.pointer.rawPointer, "activate") { [weak self] (_: UnsafeMutableRawPointer?) in self?.choose(index) }
+            g_action_map_add_action(OpaquePointer(group.pointer), action.pointer)
         }
         let popover = self.popover ?? makePopover()
-        gtk_popover_menu_set_menu_model(OpaquePointer(popover), UnsafeMutableRawPointer(menu).assumingMemoryBound(to: GMenuModel.self))
-        gtk_widget_insert_action_group(popover, "context", OpaquePointer(group))
-        g_object_unref(UnsafeMutableRawPointer(menu))
-        g_object_unref(UnsafeMutableRawPointer(group))
+        gtk_popover_menu_set_menu_model(OpaquePointer(popover), gtkCast(menu.pointer, to: GMenuModel.self))
+        gtk_widget_insert_action_group(popover, "context", OpaquePointer(group.pointer))
         var pointing = rect
         gtk_popover_set_pointing_to(asPopover(popover), &pointing)
         gtk_popover_popup(asPopover(popover))
     }
 
     private func asPopover(_ widget: UnsafeMutablePointer<GtkWidget>) -> UnsafeMutablePointer<GtkPopover> {
-        UnsafeMutableRawPointer(widget).assumingMemoryBound(to: GtkPopover.self)
+        gtkCast(widget, to: GtkPopover.self)
     }
 
     private func makePopover() -> UnsafeMutablePointer<GtkWidget> {

@@ -38,10 +38,9 @@ extension ColumnViewManager {
         guard isSortedByColumns else { return nil }
         let sorter = self.sorter
         // The sorter compares item objects: one per model, for the time of the sort.
-        let objects = models.map { RowItem(kind: .row(.item), model: $0).makeObject() }
-        defer { objects.forEach { g_object_unref($0) } }
+        let objects = models.map { ObjectReference(adopting: RowItem(kind: .row(.item), model: $0).makeObject()) }
         // The standard library's sort is stable: models the sorter finds equal keep their order.
-        return models.indices.sorted { gtk_sorter_compare(sorter, objects[$0], objects[$1]) == GTK_ORDERING_SMALLER }
+        return models.indices.sorted { gtk_sorter_compare(sorter, objects[$0].pointer, objects[$1].pointer) == GTK_ORDERING_SMALLER }
     }
 
     /// Sorts the storage each time the column view's sorter changes (a header click).
@@ -58,14 +57,11 @@ extension ColumnViewManager {
 @MainActor
 final class ComparisonItem {
     let payload = RowItem(kind: .row(.item), model: nil)
-    /// The GObject (one reference, owned here).
-    let object: UnsafeMutableRawPointer
+    private let reference: ObjectReference<UnsafeMutableRawPointer>
+    /// The GObject.
+    var object: UnsafeMutableRawPointer { reference.pointer }
 
     init() {
-        object = payload.makeObject()
-    }
-
-    isolated deinit {
-        g_object_unref(object)
+        reference = ObjectReference(adopting: payload.makeObject())
     }
 }

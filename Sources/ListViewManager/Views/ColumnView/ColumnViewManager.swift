@@ -66,10 +66,10 @@ public final class ColumnViewManager: ItemViewManager {
         let gtkColumns = columns.compactMap(\.column)
         let giveBack = { for gtkColumn in gtkColumns { gtk_column_view_column_set_factory(gtkColumn, nil) } }
         guard RowFactory.isInsideGTKCall else { return giveBack() }
-        gtkColumns.forEach { g_object_ref(UnsafeMutableRawPointer($0)) }
+        let held = gtkColumns.map { ObjectReference(retaining: $0) }  // until GTK is done
         whenIdle {
             giveBack()
-            gtkColumns.forEach { g_object_unref(UnsafeMutableRawPointer($0)) }
+            withExtendedLifetime(held) {}
         }
     }
 

@@ -40,8 +40,9 @@ public final class TableColumn {
     public var isSortable: Bool { areInIncreasingOrder != nil }
 
     let areInIncreasingOrder: ((Any, Any) -> Bool)?
-    /// The GtkColumnViewColumn, once the column is added to a manager (one reference).
-    private(set) var column: OpaquePointer?
+    private var columnReference: ObjectReference<OpaquePointer>?
+    /// The GtkColumnViewColumn, once the column is added to a manager.
+    var column: OpaquePointer? { columnReference?.pointer }
     /// The factory of the column's cells, once added.
     private(set) var factory: RowFactory?
     private var cellDelegate: ColumnCellDelegate?
@@ -83,10 +84,6 @@ public final class TableColumn {
                   sortedBy: { $0[keyPath: keyPath] < $1[keyPath: keyPath] })
     }
 
-    isolated deinit {
-        if let column { g_object_unref(UnsafeMutableRawPointer(column)) }
-    }
-
     private static func erase<Model>(_ order: ((Model, Model) -> Bool)?) -> ((Any, Any) -> Bool)? {
         guard let order else { return nil }
         // Models of other types sort after the column's own when ascending (GTK reverses
@@ -112,13 +109,12 @@ public final class TableColumn {
         factory.delegate = delegate
         g_object_ref(UnsafeMutableRawPointer(factory.factory))  // the column takes this reference
         let column = gtk_column_view_column_new(title, factory.factory)!
-        self.column = column
+        columnReference = ObjectReference(adopting: column)
         self.factory = factory
         cellDelegate = delegate
         if let areInIncreasingOrder {
-            let sorter = ModelSorter.make(areInIncreasingOrder)
-            gtk_column_view_column_set_sorter(column, sorter)
-            g_object_unref(sorter)
+            let sorter = ObjectReference(adopting: ModelSorter.make(areInIncreasingOrder))
+            gtk_column_view_column_set_sorter(column, sorter.pointer)
         }
         applyProperties()
         return column
@@ -148,6 +144,6 @@ enum ModelSorter {
             }
         }
         let sorter = gtk_custom_sorter_new(compare, UserData.retained(areInIncreasingOrder), ReleaseUserData.destroyNotify)!
-        return UnsafeMutableRawPointer(sorter).assumingMemoryBound(to: GtkSorter.self)
+        return gtkCast(sorter, to: GtkSorter.self)
     }
 }
