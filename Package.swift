@@ -46,6 +46,8 @@ let package = Package(
         .executableTarget(name: "CBaseline", dependencies: ["CGtk"]),
         // The benchmark suite (run in release): one JSON line per scenario.
         .executableTarget(name: "ListBenchmarks", dependencies: ["ModelStorage", "ListViewManager", "CGtk", "CGtkTestShims"], exclude: ["baseline.py"]),
+        // The GTK tests' main-loop pump, shared by the manager's and the viewer's tests.
+        .target(name: "GtkTestSupport", dependencies: ["CGtk"], path: "Tests/GtkTestSupport"),
         // Seeded random storage operations shared by the storage and GTK tests.
         .target(name: "TestSupport", dependencies: ["ModelStorage"], path: "Tests/TestSupport"),
         // Fuzz targets. Built with `--sanitize fuzzer -Xswiftc -DFUZZING` (run-fuzzers.sh),
@@ -55,10 +57,10 @@ let package = Package(
         .executableTarget(name: "DatabaseFuzzer", dependencies: ["ListViewerKit", "ModelStorage", "TestSupport", .product(name: "GRDB", package: "GRDB.swift")],
                           path: "Tests/Fuzz/DatabaseFuzzer"),
         .testTarget(name: "ModelStorageTests", dependencies: ["ModelStorage", "TestSupport"]),
-        .testTarget(name: "SQLiteStorageTests", dependencies: ["SQLiteStorage", "ModelStorage"]),
+        .testTarget(name: "SQLiteStorageTests", dependencies: ["SQLiteStorage", "ModelStorage", "TestSupport"]),
         .testTarget(name: "CGtkShimsTests", dependencies: ["CGtk", "CGtkShims", "CGtkTestShims"]),
-        .testTarget(name: "ListViewerTests", dependencies: ["ListViewerKit", "ListViewManager", "CGtk", .product(name: "GRDB", package: "GRDB.swift")], exclude: ["ScreenReader"]),
-        .testTarget(name: "ListViewManagerTests", dependencies: ["ListViewManager", "CGtk", "CGtkTestShims", "TestSupport"], resources: [.process("Templates")]),
+        .testTarget(name: "ListViewerTests", dependencies: ["ListViewerKit", "ListViewManager", "CGtk", "TestSupport", "GtkTestSupport", .product(name: "GRDB", package: "GRDB.swift")], exclude: ["ScreenReader"]),
+        .testTarget(name: "ListViewManagerTests", dependencies: ["ListViewManager", "CGtk", "CGtkTestShims", "TestSupport", "GtkTestSupport"], resources: [.process("Templates")]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -29,7 +29,7 @@ echo "== ThreadSanitizer: the threaded suites"
 swift build --build-tests --sanitize=thread --build-path .build-tsan -Xswiftc -warnings-as-errors
 in_window_system TSAN_OPTIONS=halt_on_error=1 \
     swift test --skip-build --sanitize=thread --build-path .build-tsan \
-    --filter 'FetchedResultsStorageTests|DatabaseTests|DatabaseWindowTests|DirectoryTests|ViewModeTests|MoreManagerTests'
+    --filter 'FetchedResultsStorageTests|DatabaseTests|DatabaseWindowTests|DirectoryTests|ViewModeTests|MainQueueTests'
 
 echo "== Fuzzing"
 "$helpers/run-fuzzers.sh"

@@ -132,4 +132,29 @@ final class EventTests: XCTestCase {
         ])
         harness.close()
     } }
+
+    func testDidEndDisplayingFiresOnceWhenARowGoesAway() { onMain {
+        var events: [String] = []
+        let harness = GtkHarness { manager in
+            manager.register(PostRow.self)
+            manager.willDisplay(PostRow.self) { _, post, _ in events.append("display \(post.id)") }
+            manager.didEndDisplaying(PostRow.self) { _, post, _ in events.append("end \(post.id)") }
+            manager.memoryStorage.addItems([Post(id: 1, title: "a"), Post(id: 2, title: "b")])
+        }
+        XCTAssertEqual(events, ["display 1", "display 2"])
+        events = []
+        harness.selectRow(1)
+        try? harness.manager.memoryStorage.removeItem(Post(id: 1, title: ""))
+        harness.waitForFrames()
+        XCTAssertEqual(events, ["end 1"], "selection and shifts rebind rows without display events")
+        harness.close()
+    } }
+
+    func testSingleClickActivationFollowsTheConfiguration() { onMain {
+        let harness = GtkHarness { $0.register(PostRow.self) }
+        XCTAssertEqual(gtk_list_view_get_single_click_activate(OpaquePointer(harness.manager.listView)), 0)
+        harness.manager.configuration.singleClickActivation = true
+        XCTAssertEqual(gtk_list_view_get_single_click_activate(OpaquePointer(harness.manager.listView)), 1)
+        harness.close()
+    } }
 }

@@ -1,5 +1,6 @@
 import CGtk
 import Foundation
+import GtkTestSupport
 @testable import ListViewManager
 import XCTest
 
@@ -59,30 +60,19 @@ final class GtkHarness {
 
     /// Runs the main loop until nothing is pending (idle callbacks, finalisations).
     static func drainMainLoop() -> Bool {
-        for _ in 0..<50 {
-            while g_main_context_iteration(nil, 0) != 0 {}
-        }
+        MainLoopPump.drain(rounds: 50)
         return true
     }
 
     /// Runs pending main-loop work without blocking.
     func iterate(times: Int = 1) {
-        for _ in 0..<times {
-            while g_main_context_iteration(nil, 0) != 0 {}
-        }
+        MainLoopPump.drain(rounds: times)
     }
 
     /// Runs the main loop until `condition` holds (or fails after `timeout` seconds).
     func wait(until condition: () -> Bool, timeout: Double = 5, _ message: String = "condition", file: StaticString = #filePath, line: UInt = #line) {
-        let deadline = Date().addingTimeInterval(timeout)
-        let tick = g_timeout_add(5, { _ in 1 }, nil)
-        defer { g_source_remove(tick) }
-        while !condition() {
-            if Date() > deadline {
-                XCTFail("timed out waiting for \(message)", file: file, line: line)
-                return
-            }
-            g_main_context_iteration(nil, 1)
+        if !MainLoopPump.run(until: condition, timeout: timeout) {
+            XCTFail("timed out waiting for \(message)", file: file, line: line)
         }
     }
 

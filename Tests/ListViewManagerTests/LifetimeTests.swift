@@ -3,6 +3,7 @@ import Dispatch
 import Foundation
 @testable import ListViewManager
 import XCTest
+import GtkTestSupport
 
 /// A row that tells when it is freed.
 final class TrackedRow: Row, ModelTransfer {
@@ -63,11 +64,7 @@ final class LifetimeTests: XCTestCase {
         var ranBlock = false
         Task { @MainActor in ranTask = true }
         DispatchQueue.main.async { MainActor.assumeIsolated { ranBlock = true } }
-        var iterations = 0
-        while !(ranTask && ranBlock), iterations < 10 {
-            g_main_context_iteration(nil, 1)
-            iterations += 1
-        }
+        let iterations = MainLoopPump.run(until: { ranTask && ranBlock }, iterations: 10)
         XCTAssertTrue(ranTask, "Task { @MainActor } ran")
         XCTAssertTrue(ranBlock, "DispatchQueue.main.async ran")
         XCTAssertLessThanOrEqual(iterations, 3, "within a few main-loop iterations")

@@ -2,6 +2,7 @@ import CGtk
 import Foundation
 @testable import ListViewManager
 import XCTest
+import GtkTestSupport
 
 /// A manager dropped by an app while GTK is inside one of its callbacks (binding a row)
 /// lets GTK finish first: the view is taken apart once GTK is done, with no GLib warning.
@@ -48,13 +49,12 @@ final class ManagerLifetimeTests: XCTestCase {
         gtk_window_set_child(windowPointer, scrolled)
         gtk_window_set_default_size(windowPointer, 400, 300)
         gtk_window_present(windowPointer)
-        let deadline = Date().addingTimeInterval(5)
-        while fired == 0, Date() < deadline { g_main_context_iteration(nil, 1) }
-        for _ in 0..<50 { g_main_context_iteration(nil, 0) }
+        MainLoopPump.run(until: { fired > 0 }, timeout: 5)
+        MainLoopPump.drain(rounds: 50)
         XCTAssertEqual(fired, 1, "the handler ran once, and nothing bound a row of the dropped manager after")
         XCTAssertNil(dropped, "the manager is gone")
         gtk_window_destroy(windowPointer)
-        for _ in 0..<20 { g_main_context_iteration(nil, 0) }
+        MainLoopPump.drain(rounds: 20)
     }
 
     func testAManagerDroppedInsideItsConfigureHandler() { onMain { Self.dropManager(inside: "configure", viewKind: "list") } }

@@ -1,6 +1,7 @@
 import CGtk
 import Foundation
 @testable import ListViewManager
+import TestSupport
 import XCTest
 
 final class UpdaterTests: XCTestCase {
@@ -140,6 +141,19 @@ final class UpdaterTests: XCTestCase {
         harness.manager.configuration.displayHeaderOnEmptySection = true
         XCTAssertEqual(recorder.take(), ["0-2+2"])
         recorder.assertConsumed()
+        harness.close()
+    } }
+
+    func testTheStorageUpdaterCanBeReplaced() { onMain {
+        let logging = UpdateRecorder()
+        let harness = GtkHarness { manager in
+            manager.register(PostRow.self)
+            logging.next = manager.contentUpdater
+            manager.storageUpdater = logging
+        }
+        harness.manager.memoryStorage.addItem(Post(id: 1, title: "a"))
+        XCTAssertEqual(logging.log, ["StorageUpdate(insert section 0; insert items 0 in section 0)"])
+        XCTAssertEqual(harness.manager.numberOfRows, 1)
         harness.close()
     } }
 }

@@ -3,6 +3,7 @@ import Foundation
 import GRDB
 import ListViewManager
 import ListViewerKit
+import TestSupport
 import XCTest
 
 /// The viewer window on a real SQLite file, written to by another connection meanwhile.
@@ -68,7 +69,7 @@ final class DatabaseWindowTests: XCTestCase {
         defer { sample.remove() }
         let viewer = Self.open(sample)
         let other = try sample.otherConnection()
-        let log = DeliveryLog()
+        let log = UpdateRecorder()
         log.next = viewer.manager.contentUpdater
         viewer.manager.storageUpdater = log
 
@@ -86,7 +87,7 @@ final class DatabaseWindowTests: XCTestCase {
         XCTAssertEqual(viewer.countText, "3 rows")
         XCTAssertNil(Self.shownTexts(viewer, rowid: 1))
         XCTAssertEqual(log.reloads, 0, "the list follows the database through updates, not reloads")
-        XCTAssertEqual(log.updates, 3)
+        XCTAssertEqual(log.updates.count, 3)
         ViewerTestLoop.close(viewer)
     } }
 

@@ -1,6 +1,7 @@
 import CGtk
 import Foundation
 import XCTest
+import GtkTestSupport
 
 /// The real `list-viewer`, read and driven through AT-SPI as a screen reader would
 /// (`ScreenReader/screen_reader.py`, Debian's python3-pyatspi), with the accessibility bus
@@ -60,10 +61,7 @@ final class ScreenReaderTests: XCTestCase {
         try reader.run()
         // This process may be on the accessibility bus too (GTK tests ran in it): it keeps
         // answering while the reader asks, or the reader would wait on it.
-        while reader.isRunning {
-            g_main_context_iteration(nil, 0)
-            usleep(5_000)
-        }
+        MainActor.assumeIsolated { _ = MainLoopPump.run(until: { !reader.isRunning }, timeout: .infinity) }
         let data = output.fileHandleForReading.readDataToEndOfFile()
         let errorText = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         XCTAssertTrue(viewer.isRunning, "the viewer kept running (no GLib warning or crash)")

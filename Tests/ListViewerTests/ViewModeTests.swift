@@ -3,6 +3,7 @@ import Foundation
 import ListViewManager
 import ListViewerKit
 import XCTest
+import GtkTestSupport
 
 /// The viewer's three views of the same content, switched from the header bar: the list,
 /// a grid of tiles (thumbnails of images) and a table sorted by its columns.
@@ -129,7 +130,7 @@ final class ViewModeTests: XCTestCase {
         viewer.present()
         viewer.show(try CatalogLoader.load(path: ViewerResources.sampleCatalog.path))
         viewer.setViewMode(.grid)
-        for _ in 0..<20 { while g_main_context_iteration(nil, 0) != 0 {} }
+        MainLoopPump.drain(rounds: 20)
         XCTAssertEqual(viewer.gridManager.numberOfRows, 310)
         let first = try XCTUnwrap(viewer.gridManager.row(at: IndexPath(item: 0, section: 0)) as? ItemTile)
         XCTAssertEqual(first.name.text, (viewer.filter.storage.item(at: IndexPath(item: 0, section: 0)) as? any Detailed)?.detailTitle)
@@ -188,7 +189,7 @@ final class ViewModeTests: XCTestCase {
             // What the title bar's close button does: the window is destroyed, not `close()`d.
             gtk_window_destroy(UnsafeMutableRawPointer(viewer!.window).assumingMemoryBound(to: GtkWindow.self))
             viewer = nil
-            for _ in 0..<20 { while g_main_context_iteration(nil, 0) != 0 {} }
+            MainLoopPump.drain(rounds: 20)
             XCTAssertNil(table, "the table's manager went with its window")
             XCTAssertNil(storage, "the database storage stopped and went too")
         }

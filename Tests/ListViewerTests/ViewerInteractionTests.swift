@@ -3,6 +3,7 @@ import Foundation
 import ListViewManager
 import ListViewerKit
 import XCTest
+import GtkTestSupport
 
 /// The viewer's use of the manager's interactions: reordering, deleting, menus, dropped
 /// folders and catalogs, tooltips.
@@ -12,7 +13,7 @@ final class ViewerInteractionTests: XCTestCase {
         let viewer = ViewerWindow(application: ViewerTestApplication.shared)
         viewer.present()
         viewer.show(try CatalogLoader.load(path: ViewerResources.sampleCatalog.path))
-        for _ in 0..<20 { while g_main_context_iteration(nil, 0) != 0 {} }
+        MainLoopPump.drain(rounds: 20)
         return viewer
     }
 

@@ -1,5 +1,6 @@
 import CGtk
 import Foundation
+import GtkTestSupport
 import ListViewManager
 import ListViewerKit
 import XCTest
@@ -24,13 +25,7 @@ enum ViewerTestApplication {
 enum ViewerTestLoop {
     /// Runs the main loop until `condition` holds (or fails after 10 seconds).
     static func wait(_ message: String, until condition: () -> Bool) {
-        let deadline = Date().addingTimeInterval(10)
-        let tick = g_timeout_add(5, { _ in 1 }, nil)
-        defer { g_source_remove(tick) }
-        while !condition() {
-            guard Date() < deadline else { return XCTFail("timed out waiting for \(message)") }
-            g_main_context_iteration(nil, 1)
-        }
+        if !MainLoopPump.run(until: condition, timeout: 10) { XCTFail("timed out waiting for \(message)") }
     }
 
     /// Runs the main loop until `widget` has painted `count` more frames.
@@ -43,6 +38,6 @@ enum ViewerTestLoop {
     /// Closes the viewer (stopping any folder still being read) and lets GTK finish.
     static func close(_ viewer: ViewerWindow) {
         viewer.close()
-        for _ in 0..<20 { while g_main_context_iteration(nil, 0) != 0 {} }
+        MainLoopPump.drain(rounds: 20)
     }
 }

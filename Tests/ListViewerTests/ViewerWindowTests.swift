@@ -2,17 +2,10 @@ import CGtk
 import Foundation
 import ListViewManager
 import ListViewerKit
+import TestSupport
 import XCTest
 
 /// Logs the storage's deliveries, then passes them on to the manager.
-final class DeliveryLog: StorageUpdating {
-    weak var next: ListViewUpdater?
-    var updates = 0
-    var reloads = 0
-    func storageDidPerformUpdate(_ update: StorageUpdate) { updates += 1; next?.storageDidPerformUpdate(update) }
-    func storageNeedsReloading() { reloads += 1; next?.storageNeedsReloading() }
-}
-
 final class ViewerWindowTests: XCTestCase {
     @MainActor
     private static func makeViewer() -> (Application, ViewerWindow) {
@@ -25,7 +18,7 @@ final class ViewerWindowTests: XCTestCase {
         let (_, viewer) = Self.makeViewer()
         viewer.show(try CatalogLoader.load(path: ViewerResources.sampleCatalog.path))
         XCTAssertEqual(viewer.countText, "310 items")
-        let log = DeliveryLog()
+        let log = UpdateRecorder()
         log.next = viewer.manager.contentUpdater
         viewer.manager.storageUpdater = log
 
@@ -37,7 +30,7 @@ final class ViewerWindowTests: XCTestCase {
         let titles = (0..<viewer.manager.memoryStorage.numberOfSections()).flatMap { viewer.manager.memoryStorage.items(inSection: $0) ?? [] }
         XCTAssertTrue(titles.allSatisfy { "\($0)".lowercased().contains("machine") })
         XCTAssertEqual(log.reloads, 0, "filtering changes the storage, it does not reload the view")
-        XCTAssertEqual(log.updates, 1)
+        XCTAssertEqual(log.updates.count, 1)
 
         gtk_editable_set_text(OpaquePointer(viewer.searchEntry), "")
         ViewerTestLoop.wait("the search to clear") { viewer.countText == "310 items" }

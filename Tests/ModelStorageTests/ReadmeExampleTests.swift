@@ -1,5 +1,6 @@
 import Foundation
 import ModelStorage
+import TestSupport
 import Testing
 
 /// The README's storage example, compiled and checked so that it cannot rot.
@@ -11,15 +12,9 @@ struct ReadmeExampleTests {
         static func == (lhs: Post, rhs: Post) -> Bool { lhs.id == rhs.id }
     }
 
-    final class Printer: StorageUpdating {
-        var lines: [String] = []
-        func storageDidPerformUpdate(_ update: StorageUpdate) { lines.append(update.description) }
-        func storageNeedsReloading() { lines.append("reload") }
-    }
-
     @Test("It runs as written")
     func readmeExample() throws {
-        let printer = Printer()
+        let printer = UpdateRecorder()
         // README: begin
         let storage = MemoryStorage()
         storage.delegate = printer            // any StorageUpdating; ListViewManager is one
@@ -46,7 +41,7 @@ struct ReadmeExampleTests {
         let changes = layout.apply(StorageUpdate([.insertItems(section: 1, items: 0..<1)]))
         #expect(changes.description == "[5+1]")
         #expect(layout.rows.map(\.description) == ["header 0", "item [0, 0]", "item [0, 1]", "item [0, 2]", "header 1", "item [1, 0]"])
-        #expect(printer.lines == [
+        #expect(printer.log == [
             "StorageUpdate(insert section 0; insert section 1; insert header of section 0; insert header of section 1)",
             "StorageUpdate(insert items 0..<2 in section 0)",
             "StorageUpdate(insert items 0 in section 1)",

@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 import ModelStorage
 import SQLiteStorage
+import TestSupport
 import XCTest
 
 /// A row of the test table.
@@ -18,17 +19,6 @@ struct Fruit: FetchableRecord, Identifiable, Equatable, Sendable {
 }
 
 /// Records what a storage tells its delegate.
-final class RecordingDelegate: StorageUpdating {
-    var updates: [StorageUpdate] = []
-    var reloads = 0
-    var offMainThread = 0
-    func storageDidPerformUpdate(_ update: StorageUpdate) {
-        if !Thread.isMainThread { offMainThread += 1 }
-        updates.append(update)
-    }
-    func storageNeedsReloading() { reloads += 1 }
-}
-
 /// A real SQLite file in a temporary folder, a storage on it, and a second connection
 /// (another `DatabaseQueue` on the same file) that writes behind the storage's back.
 /// XCTest runs tests on the main thread, so spinning the main run loop drains
@@ -64,11 +54,11 @@ final class FetchedResultsStorageTests: XCTestCase {
 
     static let byCategory = SQLRequest<Fruit>(sql: "SELECT * FROM fruit ORDER BY category, name")
 
-    func makeStorage(pollInterval: Duration? = .milliseconds(200)) throws -> (FetchedResultsStorage<Fruit, String>, RecordingDelegate) {
+    func makeStorage(pollInterval: Duration? = .milliseconds(200)) throws -> (FetchedResultsStorage<Fruit, String>, UpdateRecorder) {
         let storage = try FetchedResultsStorage(database: database, request: Self.byCategory,
                                                 sectionedBy: { $0.category }, header: { $0 },
                                                 pollInterval: pollInterval)
-        let delegate = RecordingDelegate()
+        let delegate = UpdateRecorder()
         storage.delegate = delegate
         return (storage, delegate)
     }
@@ -278,7 +268,7 @@ final class FetchedResultsStorageTests: XCTestCase {
         XCTAssertEqual(storage.numberOfSections(), 1)
         XCTAssertEqual(storage.numberOfItems(inSection: 0), 0)
         XCTAssertEqual(storage.headerModel(forSection: 0) as? String, "Fruits")
-        let delegate = RecordingDelegate()
+        let delegate = UpdateRecorder()
         storage.delegate = delegate
         try other.write { db in try db.execute(sql: "INSERT INTO fruit (id, name, category) VALUES (1, 'fig', 'other')") }
         waitUntil { !delegate.updates.isEmpty }

@@ -1,18 +1,33 @@
+import Foundation
 import ModelStorage
 
-/// Records what a storage delivers to its delegate.
+/// Records what a storage delivers to its delegate, the one recorder of every test target,
+/// and passes each delivery on to `next` when set (so that it can sit between a storage and
+/// a manager's updater).
 public final class UpdateRecorder: StorageUpdating {
     public var updates: [StorageUpdate] = []
     public var reloads = 0
+    /// Everything delivered, in order: each update's description, and "reload".
+    public var log: [String] = []
+    /// How many deliveries came on a thread other than the main one.
+    public var offMainThread = 0
+    /// Where deliveries go on to.
+    public weak var next: StorageUpdating?
 
     public init() {}
 
     public func storageDidPerformUpdate(_ update: StorageUpdate) {
+        if !Thread.isMainThread { offMainThread += 1 }
         updates.append(update)
+        log.append(update.description)
+        next?.storageDidPerformUpdate(update)
     }
 
     public func storageNeedsReloading() {
+        if !Thread.isMainThread { offMainThread += 1 }
         reloads += 1
+        log.append("reload")
+        next?.storageNeedsReloading()
     }
 
     /// Everything delivered so far, then forgets it.

@@ -27,6 +27,6 @@ extension UpdateFollower {
 extension ItemViewManager {
     /// The followers of this manager's updates, in the order they are told.
     var updateFollowers: [any UpdateFollower] {
-        [selection, contextMenus, drag, self]
+        [selection, contextMenus, drag, self]  // made per update: held, it would keep the manager alive
     }
 }

@@ -1,0 +1,38 @@
+import CGtk
+import Foundation
+@testable import ListViewManager
+import XCTest
+
+/// The selection modes, and selection of items that are not on screen.
+final class SelectionModeTests: XCTestCase {
+    func testWithoutSelectionNothingIsSelected() { onMain {
+        var selected = 0
+        let harness = GtkHarness(selectionMode: .none) { manager in
+            manager.register(PostRow.self)
+            manager.didSelect(PostRow.self) { _, _, _ in selected += 1 }
+            manager.memoryStorage.addItems([Post(id: 1, title: "a")])
+        }
+        harness.selectRow(0)
+        XCTAssertEqual(selected, 0)
+        XCTAssertEqual(harness.manager.selectedIndexPaths, [])
+        harness.manager.selectionMode = .multiple
+        harness.selectRow(0)
+        XCTAssertEqual(selected, 1)
+        harness.close()
+    } }
+
+    func testSelectingAnItemOffScreenFiresTheModelOnlyEvent() { onMain {
+        var events: [String] = []
+        let harness = GtkHarness(selectionMode: .multiple) { manager in
+            manager.register(PostRow.self)
+            manager.didSelect(PostRow.self) { _, post, _ in events.append("row \(post.id)") }
+            manager.didSelect(model: Post.self) { post, indexPath in events.append("model \(post.id) at \(indexPath.item)") }
+            manager.memoryStorage.addItems((0..<5000).map { Post(id: $0, title: "\($0)") })
+        }
+        XCTAssertNil(harness.manager.row(at: IndexPath(item: 4000, section: 0)), "not realised")
+        harness.manager.select(IndexPath(item: 4000, section: 0))
+        harness.manager.select(IndexPath(item: 1, section: 0))
+        XCTAssertEqual(events, ["model 4000 at 4000", "row 1", "model 1 at 1"])
+        harness.close()
+    } }
+}
