@@ -25,8 +25,9 @@ extension UpdateFollower {
 }
 
 extension ItemViewManager {
-    /// The followers of this manager's updates, in the order they are told.
-    var updateFollowers: [any UpdateFollower] {
-        [selection, contextMenus, drag, self]  // made per update: held, it would keep the manager alive
+    /// Lists the followers of this manager's updates again (the selection state was
+    /// replaced). None of them holds the manager strongly.
+    func listUpdateFollowers() {
+        updateFollowers = [selection, contextMenus, drag, hiddenRowsCheck]
     }
 }

@@ -100,14 +100,18 @@ public class ItemViewManager {
     var menuBuilders: [(Any, IndexPath) -> [MenuEntry]?] = []
     /// The context menu.
     private(set) lazy var contextMenus = ContextMenuPresenter(manager: self)
-    var selection: SelectionState!
+    var selection: SelectionState! {
+        didSet { listUpdateFollowers() }
+    }
+    /// Who is told of each update before the list view (see `UpdateFollower`), in order.
+    var updateFollowers: [any UpdateFollower] = []
+    /// Reports header and footer models the view cannot show.
+    private(set) lazy var hiddenRowsCheck = HiddenSupplementaryRowsCheck(manager: self)
     /// The size request of every item row, if set (a grid's `itemSize`).
     var itemSizeRequest: (width: Int, height: Int)?
     /// The position whose row the pointer just left, until its `didUnhighlight` fires (see
     /// `pointerLeft`).
     var pendingUnhighlight: Int?
-    /// Whether a header or footer model the view cannot show was reported (once).
-    var reportedHiddenSupplementaryRows = false
     /// Model types already reported as having no mapping (reported once each).
     var reportedMissingMappings: Set<String> = []
 
@@ -163,6 +167,7 @@ public class ItemViewManager {
         headerFactory?.delegate = self
         updater.manager = self
         selection = SelectionState(manager: self, mode: selectionMode)
+        listUpdateFollowers()
         connectActivation()
         installRowActions()
         installContextMenuGestures()
@@ -172,7 +177,7 @@ public class ItemViewManager {
         // the main loop runs, so that a handler the app sets right after init hears it.
         whenIdle { [weak self] in
             guard let self else { return }
-            noticeHiddenSupplementaryRows(in: self.storage, sections: Array(0..<self.storage.numberOfSections()))
+            hiddenRowsCheck.notice(in: self.storage, sections: Array(0..<self.storage.numberOfSections()))
         }
     }
 

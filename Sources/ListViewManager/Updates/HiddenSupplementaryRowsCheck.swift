@@ -1,26 +1,38 @@
 import ModelStorage
 
-extension ItemViewManager: UpdateFollower {
+/// Reports, once per manager, a header or footer model in a section of a view that does
+/// not show that kind (grid and column views show neither), so that it is not silently
+/// dropped.
+@MainActor
+final class HiddenSupplementaryRowsCheck: UpdateFollower {
+    private unowned let manager: ItemViewManager
+    /// Whether one was reported (once is enough).
+    private var hasReported = false
+
+    init(manager: ItemViewManager) {
+        self.manager = manager
+    }
+
     func follow(_ update: StorageUpdate, models: any SectionedModels) {
-        noticeHiddenSupplementaryRows(in: models, sections: update.sectionsGainingSupplementaryModels)
+        notice(in: models, sections: update.sectionsGainingSupplementaryModels)
     }
 
     func dropForReload(models: any SectionedModels) {
-        noticeHiddenSupplementaryRows(in: models, sections: Array(0..<models.numberOfSections()))
+        notice(in: models, sections: Array(0..<models.numberOfSections()))
     }
 
-    /// Reports, once per manager, a header or footer model in one of `sections` of a view
-    /// that does not show that kind (grid and column views show neither), so that it is not
-    /// silently dropped. `sections` is worked out only for such a view, until it has reported.
-    func noticeHiddenSupplementaryRows(in models: any SectionedModels, sections: @autoclosure () -> [Int]) {
-        guard !(kind.shows(.header, configuration) && kind.shows(.footer, configuration)), !reportedHiddenSupplementaryRows else { return }
+    /// Looks at `sections` of `models`; they are worked out only for a view that hides
+    /// headers or footers, until it has reported.
+    func notice(in models: any SectionedModels, sections: @autoclosure () -> [Int]) {
+        let kind = manager.kind, configuration = manager.configuration
+        guard !(kind.shows(.header, configuration) && kind.shows(.footer, configuration)), !hasReported else { return }
         let count = models.numberOfSections()
         for section in sections() where section >= 0 && section < count {
             for (supplementaryKind, model) in [(SupplementaryKind.header, models.headerModel(forSection: section)),
                                                (.footer, models.footerModel(forSection: section))] {
                 guard let model, !kind.shows(supplementaryKind, configuration) else { continue }
-                reportedHiddenSupplementaryRows = true
-                anomalyHandler.report(.supplementaryRowsNotShown(
+                hasReported = true
+                manager.anomalyHandler.report(.supplementaryRowsNotShown(
                     view: kind.name, kind: supplementaryKind, modelType: String(describing: type(of: model)), section: section))
                 return
             }
