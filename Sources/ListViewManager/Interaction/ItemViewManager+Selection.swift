@@ -173,6 +173,8 @@ final class SelectionState: UpdateFollower {
         }
     }
 
+    var followsSplices: Bool { true }
+
     /// The positions selected as GTK last said move with each splice, as GTK's own do.
     func willEmit(_ splice: Splice) {
         gtk_bitset_splice(selected, UInt32(splice.position), UInt32(splice.removed), UInt32(splice.added))

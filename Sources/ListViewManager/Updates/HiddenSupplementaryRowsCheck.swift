@@ -6,11 +6,14 @@ import ModelStorage
 @MainActor
 final class HiddenSupplementaryRowsCheck: UpdateFollower {
     private unowned let manager: ItemViewManager
+    /// Whether the view shows every header and footer row (a list view): nothing to check.
+    private let showsEverything: Bool
     /// Whether one was reported (once is enough).
     private var hasReported = false
 
     init(manager: ItemViewManager) {
         self.manager = manager
+        showsEverything = manager.kind.showsSupplementaryRows
     }
 
     func follow(_ update: StorageUpdate, models: any SectionedModels) {
@@ -24,8 +27,8 @@ final class HiddenSupplementaryRowsCheck: UpdateFollower {
     /// Looks at `sections` of `models`; they are worked out only for a view that hides
     /// headers or footers, until it has reported.
     func notice(in models: any SectionedModels, sections: @autoclosure () -> [Int]) {
+        guard !showsEverything, !hasReported else { return }
         let kind = manager.kind, configuration = manager.configuration
-        guard !(kind.shows(.header, configuration) && kind.shows(.footer, configuration)), !hasReported else { return }
         let count = models.numberOfSections()
         for section in sections() where section >= 0 && section < count {
             for (supplementaryKind, model) in [(SupplementaryKind.header, models.headerModel(forSection: section)),

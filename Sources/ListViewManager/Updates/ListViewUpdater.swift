@@ -55,9 +55,8 @@ public final class ListViewUpdater {
         switch pending {
         case let .update(update, models):
             willUpdateContent?(update)
-            let followers = manager.updateFollowers
-            for follower in followers { follower.follow(update, models: models) }
-            let updated = manager.bridge.apply(update, models: models, tellingEachSplice: followers)
+            for follower in manager.updateFollowers { follower.follow(update, models: models) }
+            let updated = manager.bridge.apply(update, models: models, tellingEachSplice: manager.spliceFollowers)
             manager.factories.forEach { $0.followMovedRows(after: updated.unchangedRows) }
             manager.headerFactory?.followSectionHeaders(updatedSections: Set(updated.sectionHeaders))
             manager.updateRowsInPlace(at: updated.positions)
@@ -66,9 +65,8 @@ public final class ListViewUpdater {
             didUpdateContent?(update)
         case let .reload(models, options):
             willUpdateContent?(nil)
-            let followers = manager.updateFollowers
-            for follower in followers { follower.dropForReload(models: models) }
-            manager.bridge.reload(models: models, options: options, tellingEachSplice: followers)
+            for follower in manager.updateFollowers { follower.dropForReload(models: models) }
+            manager.bridge.reload(models: models, options: options, tellingEachSplice: manager.spliceFollowers)
             manager.headerFactory?.followSectionHeaders(updatedSections: [])
             manager.pinnedHeader?.setNeedsRefresh()
             didUpdateContent?(nil)

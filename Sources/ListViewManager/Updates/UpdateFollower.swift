@@ -16,12 +16,16 @@ protocol UpdateFollower: AnyObject {
     func follow(_ update: StorageUpdate, models: any SectionedModels)
     /// Every row is about to be reloaded from `models`: state kept for rows is dropped.
     func dropForReload(models: any SectionedModels)
-    /// `splice` is about to be emitted as `items-changed`.
+    /// `splice` is about to be emitted as `items-changed` (asked only of followers that
+    /// say they follow splices).
     func willEmit(_ splice: Splice)
+    /// Whether `willEmit(_:)` does anything: only those that do are asked, splice by splice.
+    var followsSplices: Bool { get }
 }
 
 extension UpdateFollower {
     func willEmit(_ splice: Splice) {}
+    var followsSplices: Bool { false }
 }
 
 extension ItemViewManager {
@@ -29,5 +33,6 @@ extension ItemViewManager {
     /// replaced). None of them holds the manager strongly.
     func listUpdateFollowers() {
         updateFollowers = [selection, contextMenus, drag, hiddenRowsCheck]
+        spliceFollowers = updateFollowers.filter(\.followsSplices)
     }
 }

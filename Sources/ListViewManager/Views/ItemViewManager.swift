@@ -105,6 +105,8 @@ public class ItemViewManager {
     }
     /// Who is told of each update before the list view (see `UpdateFollower`), in order.
     var updateFollowers: [any UpdateFollower] = []
+    /// Those of `updateFollowers` told of each splice.
+    var spliceFollowers: [any UpdateFollower] = []
     /// Reports header and footer models the view cannot show.
     private(set) lazy var hiddenRowsCheck = HiddenSupplementaryRowsCheck(manager: self)
     /// The size request of every item row, if set (a grid's `itemSize`).
