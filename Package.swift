@@ -46,8 +46,9 @@ let package = Package(
         .executableTarget(name: "CBaseline", dependencies: ["CGtk"]),
         // The benchmark suite (run in release): one JSON line per scenario.
         .executableTarget(name: "ListBenchmarks", dependencies: ["ModelStorage", "ListViewManager", "CGtk", "CGtkTestShims"], exclude: ["baseline.py"]),
-        // The GTK tests' main-loop pump, shared by the manager's and the viewer's tests.
-        .target(name: "GtkTestSupport", dependencies: ["CGtk"], path: "Tests/GtkTestSupport"),
+        // The GTK tests' harness (a window with a manager), real input, the items-changed
+        // recorder and the main-loop pump, for the manager's and the viewer's tests.
+        .target(name: "GtkTestSupport", dependencies: ["CGtk", "ListViewManager"], path: "Tests/GtkTestSupport"),
         // Seeded random storage operations shared by the storage and GTK tests.
         .target(name: "TestSupport", dependencies: ["ModelStorage"], path: "Tests/TestSupport"),
         // Fuzz targets. Built with `--sanitize fuzzer -Xswiftc -DFUZZING` (run-fuzzers.sh),

@@ -3,6 +3,7 @@ import CGtkShims
 import Foundation
 @testable import ListViewManager
 import XCTest
+import GtkTestSupport
 
 /// A column view with `usesGTKSectionHeaders`: on GTK 4.12 and later each section's header
 /// spans the columns as the view's own GtkListHeader, through columns added, removed and

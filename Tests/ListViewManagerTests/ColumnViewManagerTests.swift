@@ -3,6 +3,7 @@ import CGtkShims
 import Foundation
 @testable import ListViewManager
 import XCTest
+import GtkTestSupport
 
 struct Book: Equatable {
     let id: Int

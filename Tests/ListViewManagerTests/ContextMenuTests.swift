@@ -2,6 +2,7 @@ import CGtk
 import Foundation
 @testable import ListViewManager
 import XCTest
+import GtkTestSupport
 
 /// Context menus: opened by a right click, a long press, Shift+F10 and the Menu key;
 /// entries typed by row and model; actions that follow their item or report its removal.

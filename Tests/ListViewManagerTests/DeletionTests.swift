@@ -2,6 +2,7 @@ import CGtk
 import Foundation
 @testable import ListViewManager
 import XCTest
+import GtkTestSupport
 
 /// Deleting items with the Delete key: `canDelete(withItem:)`, typed `commitDelete`
 /// events, and removal from the storage when configured.

@@ -4,6 +4,7 @@ import CGtkTestShims
 import Foundation
 @testable import ListViewManager
 import XCTest
+import GtkTestSupport
 
 /// Reordering by dragging rows with the real pointer: `canMove`, typed `moveItem` events,
 /// the automatic storage move, the drop indicator, drops from outside, invalid moves.

@@ -2,6 +2,7 @@ import CGtk
 import Foundation
 @testable import ListViewManager
 import XCTest
+import GtkTestSupport
 
 final class EventTests: XCTestCase {
     /// Sections: "Today" header, two posts and a weather item; "Earlier" header, one post.

@@ -3,6 +3,7 @@ import CGtkShims
 import Foundation
 @testable import ListViewManager
 import XCTest
+import GtkTestSupport
 
 /// A word shown by its own row type.
 final class WordRow: Row, ModelTransfer {

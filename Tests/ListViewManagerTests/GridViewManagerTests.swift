@@ -2,6 +2,7 @@ import CGtk
 import Foundation
 @testable import ListViewManager
 import XCTest
+import GtkTestSupport
 
 /// A GtkGridView driven by a GridViewManager, in a real window: the same registration,
 /// storage, splices, events and anomalies as a list.

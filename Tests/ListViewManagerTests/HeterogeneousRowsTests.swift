@@ -2,6 +2,7 @@ import CGtk
 import Foundation
 @testable import ListViewManager
 import XCTest
+import GtkTestSupport
 
 final class HeterogeneousRowsTests: XCTestCase {
     func testEachModelKindIsShownByItsMappedRowType() { onMain {

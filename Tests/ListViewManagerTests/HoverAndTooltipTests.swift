@@ -2,6 +2,7 @@ import CGtk
 import Foundation
 @testable import ListViewManager
 import XCTest
+import GtkTestSupport
 
 /// `didHighlight` / `didUnhighlight` as the real pointer moves over rows, and tooltips
 /// per model type.

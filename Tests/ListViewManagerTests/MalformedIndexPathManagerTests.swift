@@ -2,6 +2,7 @@ import CGtk
 import Foundation
 @testable import ListViewManager
 import XCTest
+import GtkTestSupport
 
 /// The manager refuses index paths of another shape than [section, item] as it refuses
 /// paths out of range: no trap, nothing selected, scrolled or moved, and a move is an anomaly.

@@ -2,6 +2,7 @@ import CGtk
 import Foundation
 @testable import ListViewManager
 import XCTest
+import GtkTestSupport
 
 /// Rows that an update moves: GTK 4.8 binds each of them again, GTK 4.12 and later only move
 /// them, and the manager follows them itself. Either way a row shows and answers for its new

@@ -2,6 +2,7 @@ import CGtk
 import Foundation
 @testable import ListViewManager
 import XCTest
+import GtkTestSupport
 
 /// The copy of the current section's header pinned over the top of a list shown through
 /// `scrolledView`, in a real window, on every GTK.

@@ -4,6 +4,7 @@ import Foundation
 @testable import ListViewManager
 import TestSupport
 import XCTest
+import GtkTestSupport
 
 /// Shows a `Tagged` model: items, headers and footers of the random runs.
 final class TaggedRow: Row, ModelTransfer {

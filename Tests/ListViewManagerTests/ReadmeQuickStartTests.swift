@@ -2,6 +2,7 @@ import CGtk
 import Foundation
 @testable import ListViewManager
 import XCTest
+import GtkTestSupport
 
 /// The README's quick start, compiled and run in a real window; the test also checks that
 /// the README still shows exactly these lines, so neither can rot.

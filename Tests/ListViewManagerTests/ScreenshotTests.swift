@@ -2,6 +2,7 @@ import CGtk
 import Foundation
 @testable import ListViewManager
 import XCTest
+import GtkTestSupport
 
 /// Screenshots of a window that keeps redrawing part of itself, as an animation or a
 /// scrollbar fading in does.

@@ -2,6 +2,7 @@ import CGtk
 import Foundation
 @testable import ListViewManager
 import XCTest
+import GtkTestSupport
 
 /// Scrolling to an item, and the viewport staying put while items come and go above it.
 final class ScrollingTests: XCTestCase {

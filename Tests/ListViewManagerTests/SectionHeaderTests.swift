@@ -3,6 +3,7 @@ import CGtkShims
 import Foundation
 @testable import ListViewManager
 import XCTest
+import GtkTestSupport
 
 /// Section headers with `usesGTKSectionHeaders`: on GTK 4.12 and later the view's own
 /// GtkListHeaders, which take no positions; before, header rows. Each test states what it

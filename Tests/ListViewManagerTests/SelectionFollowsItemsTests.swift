@@ -2,6 +2,7 @@ import CGtk
 import Foundation
 @testable import ListViewManager
 import XCTest
+import GtkTestSupport
 
 /// A selected item stays selected as it moves and as items come and go around it; a
 /// removed one is deselected with `didDeselect`.

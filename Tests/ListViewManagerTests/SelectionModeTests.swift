@@ -2,6 +2,7 @@ import CGtk
 import Foundation
 @testable import ListViewManager
 import XCTest
+import GtkTestSupport
 
 /// The selection modes, and selection of items that are not on screen.
 final class SelectionModeTests: XCTestCase {

@@ -2,6 +2,7 @@ import CGtk
 import Foundation
 @testable import ListViewManager
 import XCTest
+import GtkTestSupport
 
 final class PhotoTemplateRow: TemplateRow, ModelTransfer {
     lazy var caption: Label = outlet("caption")

@@ -3,6 +3,7 @@ import Foundation
 @testable import ListViewManager
 import TestSupport
 import XCTest
+import GtkTestSupport
 
 final class UpdaterTests: XCTestCase {
     @MainActor

@@ -1,21 +1,20 @@
 import CGtk
 import Foundation
-import GtkTestSupport
 @testable import ListViewManager
 import XCTest
 
 /// A real GtkWindow (800×600) with a scrolled GtkListView driven by a manager.
 @MainActor
-final class GtkHarness {
-    let window: UnsafeMutablePointer<GtkWidget>
-    var manager: ListViewManager!
-    var windowPointer: UnsafeMutablePointer<GtkWindow> { UnsafeMutableRawPointer(window).assumingMemoryBound(to: GtkWindow.self) }
+public final class GtkHarness {
+    public let window: UnsafeMutablePointer<GtkWidget>
+    public var manager: ListViewManager!
+    public var windowPointer: UnsafeMutablePointer<GtkWindow> { gtkCast(window, to: GtkWindow.self) }
 
     /// The manager, whatever its view (`manager` is the same one when it is a list's).
-    var viewManager: ItemViewManager!
+    public var viewManager: ItemViewManager!
 
     /// A window showing a new list view manager, set up by `configure`.
-    convenience init(selectionMode: SelectionMode = .single, configure: (ListViewManager) -> Void = { _ in }) {
+    public convenience init(selectionMode: SelectionMode = .single, configure: (ListViewManager) -> Void = { _ in }) {
         self.init(showing: {
             let manager = ListViewManager(selectionMode: selectionMode)
             configure(manager)
@@ -25,7 +24,7 @@ final class GtkHarness {
 
     /// A window showing the view of the manager `make` returns (made once GTK is up), in a
     /// scrolled window of the test's own, or through `scrolledView` (with the pinned header).
-    init(showing make: () -> ItemViewManager, throughScrolledView: Bool = false) {
+    public init(showing make: () -> ItemViewManager, throughScrolledView: Bool = false) {
         if gtk_init_check() == 0 { XCTFail("GTK could not open a display: run the tests under xvfb-run") }
         MainQueue.attachToGLib()
         window = gtk_window_new()
@@ -46,38 +45,38 @@ final class GtkHarness {
     }
 
     /// Closes the window and lets GTK finish with it.
-    func close() {
+    public func close() {
         gtk_window_destroy(windowPointer)
         g_object_unref(window)
         iterate(times: 20)
     }
 
     /// Renders the window to a PNG at `path` (for looking at what a test shows).
-    func screenshot(to path: String) {
+    public func screenshot(to path: String) {
         waitForFrames()
         XCTAssertTrue(Screenshot.savePNG(of: window, to: path), "the window was rendered to \(path)")
     }
 
     /// Runs the main loop until nothing is pending (idle callbacks, finalisations).
-    static func drainMainLoop() -> Bool {
+    public static func drainMainLoop() -> Bool {
         MainLoopPump.drain(rounds: 50)
         return true
     }
 
     /// Runs pending main-loop work without blocking.
-    func iterate(times: Int = 1) {
+    public func iterate(times: Int = 1) {
         MainLoopPump.drain(rounds: times)
     }
 
     /// Runs the main loop until `condition` holds (or fails after `timeout` seconds).
-    func wait(until condition: () -> Bool, timeout: Double = 5, _ message: String = "condition", file: StaticString = #filePath, line: UInt = #line) {
+    public func wait(until condition: () -> Bool, timeout: Double = 5, _ message: String = "condition", file: StaticString = #filePath, line: UInt = #line) {
         if !MainLoopPump.run(until: condition, timeout: timeout) {
             XCTFail("timed out waiting for \(message)", file: file, line: line)
         }
     }
 
     /// Lets the window lay out and draw a few frames, so rows are realised and bound.
-    func waitForFrames(_ count: Int = 3) {
+    public func waitForFrames(_ count: Int = 3) {
         let clock = gtk_widget_get_frame_clock(window)
         guard let clock else {
             wait(until: { gtk_widget_get_mapped(window) != 0 }, "the window to be mapped")
@@ -93,18 +92,18 @@ final class GtkHarness {
 
 /// Runs a test body on the main actor. XCTest on Linux runs tests on the main thread but
 /// cannot call main-actor test methods, so tests are nonisolated and wrap their body.
-func onMain(_ body: @MainActor () throws -> Void) rethrows {
+public func onMain(_ body: @MainActor () throws -> Void) rethrows {
     try MainActor.assumeIsolated(body)
 }
 
 extension GtkHarness {
     /// Activates one of the list view's actions, as GTK's own key bindings and clicks do.
-    func activateAction(_ name: String, _ parameters: [OpaquePointer]) {
+    public func activateAction(_ name: String, _ parameters: [OpaquePointer]) {
         activateAction(viewManager, name, parameters)
     }
 
     /// Activates an action of `manager`'s view (a column view's inner list view).
-    func activateAction(_ manager: ItemViewManager, _ name: String, _ parameters: [OpaquePointer]) {
+    public func activateAction(_ manager: ItemViewManager, _ name: String, _ parameters: [OpaquePointer]) {
         var children: [OpaquePointer?] = parameters
         let parameter = parameters.count == 1
             ? parameters[0]
@@ -114,17 +113,17 @@ extension GtkHarness {
     }
 
     /// `list.select-item`: select the row at `position` (alone, or added with `modify`).
-    func selectRow(_ position: Int, modify: Bool = false) {
+    public func selectRow(_ position: Int, modify: Bool = false) {
         activateAction("list.select-item", [g_variant_new_uint32(UInt32(position)), g_variant_new_boolean(modify ? 1 : 0), g_variant_new_boolean(0)])
     }
 
     /// `list.activate-item`: activate the row at `position` (what Enter and double click do).
-    func activateRow(_ position: Int) {
+    public func activateRow(_ position: Int) {
         activateAction("list.activate-item", [g_variant_new_uint32(UInt32(position))])
     }
 
     /// The bound rows, by position.
-    var boundRowsByPosition: [Int: RowWidget] {
+    public var boundRowsByPosition: [Int: RowWidget] {
         Dictionary(viewManager.boundRows.map { (Int(gtk_list_item_get_position($0.listItem)), $0.row.row) }, uniquingKeysWith: { first, _ in first })
     }
 }
@@ -134,14 +133,14 @@ extension GtkHarness {
 /// the emissions and what the model answered between them. Every emission must be consumed
 /// by `take()`; `assertConsumed()` fails the test otherwise.
 @MainActor
-final class ItemsChangedRecorder {
-    private(set) var tokens: [String] = []
-    private(set) var shadow: [String] = []
+public final class ItemsChangedRecorder {
+    public private(set) var tokens: [String] = []
+    public private(set) var shadow: [String] = []
     private let model: OpaquePointer
     private let describe: (UnsafeMutableRawPointer) -> String
     private var handler: UInt = 0
 
-    init(_ model: OpaquePointer, describe: @escaping (UnsafeMutableRawPointer) -> String) {
+    public init(_ model: OpaquePointer, describe: @escaping (UnsafeMutableRawPointer) -> String) {
         self.model = model
         self.describe = describe
         shadow = fetchAll()
@@ -154,7 +153,7 @@ final class ItemsChangedRecorder {
                                              Unmanaged.passUnretained(self).toOpaque(), nil, GConnectFlags(rawValue: 0)))
     }
 
-    func disconnect() {
+    public func disconnect() {
         if handler != 0 { g_signal_handler_disconnect(UnsafeMutableRawPointer(model), gulong(handler)) }
         handler = 0
     }
@@ -171,24 +170,24 @@ final class ItemsChangedRecorder {
         return describe(item)
     }
 
-    func fetchAll() -> [String] {
+    public func fetchAll() -> [String] {
         (0..<Int(g_list_model_get_n_items(model))).map(fetch)
     }
 
     /// The emissions since the last call.
-    func take() -> [String] {
+    public func take() -> [String] {
         defer { tokens = [] }
         return tokens
     }
 
-    func assertConsumed(file: StaticString = #filePath, line: UInt = #line) {
+    public func assertConsumed(file: StaticString = #filePath, line: UInt = #line) {
         XCTAssertEqual(tokens, [], "unchecked items-changed emissions", file: file, line: line)
     }
 }
 
 /// Describes an item of the manager's list model: its kind and model.
 @MainActor
-func describeRowItem(_ object: UnsafeMutableRawPointer) -> String {
+public func describeRowItem(_ object: UnsafeMutableRawPointer) -> String {
     guard let item = RowItem.of(object) else { return "<not a row item>" }
     return "\(item.kind):\(item.model.map { String(describing: $0) } ?? "nil")"
 }

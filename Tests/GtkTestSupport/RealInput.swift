@@ -6,14 +6,14 @@ import XCTest
 /// Real input on the X display, through xdotool (XTEST), as a user's keyboard and mouse.
 extension GtkHarness {
     /// Presses `keys` (X key names, e.g. "Delete", "shift+F10") with `widget` focused.
-    func press(_ keys: [String], focusing widget: UnsafeMutablePointer<GtkWidget>, file: StaticString = #filePath, line: UInt = #line) {
+    public func press(_ keys: [String], focusing widget: UnsafeMutablePointer<GtkWidget>, file: StaticString = #filePath, line: UInt = #line) {
         gtk_widget_grab_focus(widget)
         xdotool(["key", "--delay", "20"] + keys, file: file, line: line)
     }
 
     /// Clicks mouse `button` (1 left, 3 right) in the middle of `widget`, or holds it down
     /// for `holding` seconds (a long press).
-    func click(_ widget: UnsafeMutablePointer<GtkWidget>, button: Int = 1, holding: Double? = nil, file: StaticString = #filePath, line: UInt = #line) {
+    public func click(_ widget: UnsafeMutablePointer<GtkWidget>, button: Int = 1, holding: Double? = nil, file: StaticString = #filePath, line: UInt = #line) {
         let move = pointerMove(to: widget, file: file, line: line)
         if let holding {
             xdotool(move + ["mousedown", "\(button)", "sleep", "\(holding)", "mouseup", "\(button)"], file: file, line: line)
@@ -25,7 +25,7 @@ extension GtkHarness {
     /// Presses the left button on `source` and moves the pointer, in steps, to `target`
     /// (at `fraction` of its height and `across` of its width), dropping there unless
     /// `drop` is false (then `releaseButton` drops later).
-    func drag(from source: UnsafeMutablePointer<GtkWidget>, to target: UnsafeMutablePointer<GtkWidget>, at fraction: Float = 0.5,
+    public func drag(from source: UnsafeMutablePointer<GtkWidget>, to target: UnsafeMutablePointer<GtkWidget>, at fraction: Float = 0.5,
               across: Float = 0.5, drop: Bool = true, file: StaticString = #filePath, line: UInt = #line) {
         let start = pointerMove(to: source, file: file, line: line)
         let end = pointerMove(to: target, fraction: fraction, across: across, file: file, line: line)
@@ -39,12 +39,12 @@ extension GtkHarness {
     }
 
     /// Releases the left button (ending a drag started with `drop: false`).
-    func releaseButton(file: StaticString = #filePath, line: UInt = #line) {
+    public func releaseButton(file: StaticString = #filePath, line: UInt = #line) {
         xdotool(["mouseup", "1"], file: file, line: line)
     }
 
     /// Moves the pointer to the middle of `widget`.
-    func hover(_ widget: UnsafeMutablePointer<GtkWidget>, file: StaticString = #filePath, line: UInt = #line) {
+    public func hover(_ widget: UnsafeMutablePointer<GtkWidget>, file: StaticString = #filePath, line: UInt = #line) {
         xdotool(pointerMove(to: widget, file: file, line: line), file: file, line: line)
         // The X server delivers the crossing events in its own time (GTK 4.18 sometimes
         // after the frame waited for): done once GTK marks the widget as under the pointer.
