@@ -123,6 +123,32 @@ gboolean cgtk_shims_list_item_set_accessible_label(GtkListItem *item, const gcha
     return FALSE;
 }
 
+gboolean cgtk_shims_list_item_set_focusable(GtkListItem *item, gboolean focusable) {
+#if GTK_CHECK_VERSION(4, 12, 0)
+    if (cgtk_shims_gtk_at_least(12)) {
+        gtk_list_item_set_focusable(item, focusable);
+        return TRUE;
+    }
+#endif
+    (void)item;
+    (void)focusable;
+    return FALSE;
+}
+
+gboolean cgtk_shims_view_scroll_to_and_focus(GtkWidget *view, guint position) {
+#if GTK_CHECK_VERSION(4, 12, 0)
+    if (cgtk_shims_gtk_at_least(12)) {
+        if (GTK_IS_COLUMN_VIEW(view)) gtk_column_view_scroll_to(GTK_COLUMN_VIEW(view), position, NULL, GTK_LIST_SCROLL_FOCUS, NULL);
+        else if (GTK_IS_GRID_VIEW(view)) gtk_grid_view_scroll_to(GTK_GRID_VIEW(view), position, GTK_LIST_SCROLL_FOCUS, NULL);
+        else gtk_list_view_scroll_to(GTK_LIST_VIEW(view), position, GTK_LIST_SCROLL_FOCUS, NULL);
+        return TRUE;
+    }
+#endif
+    (void)view;
+    (void)position;
+    return FALSE;
+}
+
 gboolean cgtk_shims_view_set_header_factory(GtkWidget *view, GtkListItemFactory *factory) {
 #if GTK_CHECK_VERSION(4, 12, 0)
     if (cgtk_shims_gtk_at_least(12)) {

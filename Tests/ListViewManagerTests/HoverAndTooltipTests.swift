@@ -27,6 +27,28 @@ final class HoverAndTooltipTests: XCTestCase {
         harness.close()
     } }
 
+    func testARowShouldHighlightRefusesNeitherLightsUpNorFiresEvents() { onMain {
+        var events: [String] = []
+        let harness = GtkHarness { manager in
+            manager.register(PostRow.self)
+            manager.didHighlight(model: Post.self) { post, _ in events.append("highlight \(post.id)") }
+            manager.didUnhighlight(model: Post.self) { post, _ in events.append("unhighlight \(post.id)") }
+            manager.shouldHighlight(model: Post.self) { post, _ in post.id != 2 }
+            manager.memoryStorage.addItems([Post(id: 1, title: "one"), Post(id: 2, title: "two"), Post(id: 3, title: "three")])
+        }
+        let rows = harness.boundRowsByPosition
+        for position in 0..<3 { harness.hover(rows[position]!.rootWidget) }
+        XCTAssertEqual(events, ["highlight 1", "unhighlight 1", "highlight 3"])
+        @MainActor func lightsUp(_ position: Int) -> Bool {
+            gtk_widget_has_css_class(harness.viewManager.factory.itemWidget(at: position)!, "no-highlight") == 0
+        }
+        XCTAssertEqual((0..<3).map(lightsUp), [true, false, true])
+        harness.manager.memoryStorage.removeItems(at: [IndexPath(item: 0, section: 0)])
+        harness.waitForFrames()
+        XCTAssertEqual((0..<2).map(lightsUp), [false, true], "the style follows the item to its new row")
+        harness.close()
+    } }
+
     func testTooltipsComeFromTheProviderOfTheModelsTypeAndFollowContentUpdates() { onMain {
         let harness = GtkHarness { manager in
             manager.register(PostRow.self)

@@ -44,6 +44,15 @@ gboolean cgtk_shims_gtk_at_least(guint minor);
  * nothing is done. */
 gboolean cgtk_shims_list_item_set_accessible_label(GtkListItem *item, const gchar *label);
 
+/* gtk_list_item_set_focusable (GTK 4.12). FALSE on older GTK, where nothing is done: there a
+ * list item takes the focus when it is selectable or activatable. */
+gboolean cgtk_shims_list_item_set_focusable(GtkListItem *item, gboolean focusable);
+
+/* gtk_list_view_scroll_to / gtk_column_view_scroll_to / gtk_grid_view_scroll_to (GTK 4.12)
+ * with GTK_LIST_SCROLL_FOCUS: scrolls to the row at `position` and gives it the keyboard
+ * focus. FALSE on older GTK, where nothing is done. */
+gboolean cgtk_shims_view_scroll_to_and_focus(GtkWidget *view, guint position);
+
 /* gtk_css_provider_load_from_data is deprecated since GTK 4.12 for _load_from_string. */
 void cgtk_shims_css_provider_load(GtkCssProvider *provider, const gchar *css);
 
@@ -118,6 +127,36 @@ void cgtk_shims_list_model_sections_changed(CGtkShimsListModel *self, guint posi
 
 /* Drops the callbacks (releasing their data): from then on the model is empty. */
 void cgtk_shims_list_model_detach(CGtkShimsListModel *self);
+
+/* ---- The gated selection: GTK's selection models with a say for the app ----
+ * Selection requests reach a GtkSelectionModel from clicks, keys, the list's actions,
+ * accessibility and code alike; this one asks the gate about each position first. */
+
+/* What the selection asks; each answer is the position to select (or deselect) instead of
+ * `position`: `position` itself to allow it, -1 to refuse it. NULL answers allow everything.
+ * `data` is released with `destroy` when the selection detaches the gate or dies. */
+typedef struct {
+    gint64 (*will_select)(gpointer data, guint position);
+    gint64 (*will_deselect)(gpointer data, guint position);
+    gpointer data;
+    GDestroyNotify destroy;
+} CGtkShimsSelectionGate;
+
+#define CGTK_SHIMS_TYPE_GATED_SELECTION (cgtk_shims_gated_selection_get_type())
+G_DECLARE_FINAL_TYPE(CGtkShimsGatedSelection, cgtk_shims_gated_selection, CGTK_SHIMS, GATED_SELECTION, GObject)
+
+/* A selection model showing `inner`'s items and selection (taking ownership of `inner`, a
+ * GtkSingleSelection, GtkMultiSelection or GtkNoSelection), which changes `inner`'s
+ * selection only as `gate` allows. A request whose every position to select is refused
+ * changes nothing, so a refused click keeps the selection there was. On GTK 4.12 and later
+ * it passes `inner`'s sections on, as GTK's selection models do. */
+CGtkShimsGatedSelection *cgtk_shims_gated_selection_new(GtkSelectionModel *inner, CGtkShimsSelectionGate gate);
+
+/* The selection model inside (borrowed): changes made to it directly pass no gate. */
+GtkSelectionModel *cgtk_shims_gated_selection_get_inner(CGtkShimsGatedSelection *self);
+
+/* Drops the gate (releasing its data): from then on every request is allowed. */
+void cgtk_shims_gated_selection_detach_gate(CGtkShimsGatedSelection *self);
 
 /* ---- Section headers (GTK 4.12 and later; before, these do nothing) ----
  * A header factory's objects are GtkListHeaders: the factory's signals hand them over as

@@ -34,10 +34,12 @@ extension ItemViewManager: RowFactoryDelegate {
 
     func rowDidBind(_ entry: RowFactory.AttachedRow, listItem: OpaquePointer) {
         rowDidBind(entry, namesItem: true)
+        prepareRowWidget(of: listItem)
     }
 
     func rowDidUpdate(_ entry: RowFactory.AttachedRow) {
         rowDidUpdate(entry, namesItem: true)
+        prepareRowWidget(of: entry.listItem)
     }
 
     /// `entry`'s row was bound: it is described (named for screen readers too when
@@ -58,11 +60,12 @@ extension ItemViewManager: RowFactoryDelegate {
     }
 
     var rowsDependOnPlace: Bool {
-        resolver.dependsOnPlace || !selectionFilters.isEmpty || !tooltipProviders.isEmpty || !accessibilityLabelProviders.isEmpty
+        resolver.dependsOnPlace || selectionRules.dependOnPlace || !tooltipProviders.isEmpty || !accessibilityLabelProviders.isEmpty
     }
 
     func rowDidMove(_ entry: RowFactory.AttachedRow) {
         rowDidMove(entry, namesItem: true)
+        prepareRowWidget(of: entry.listItem)
     }
 
     /// `entry`'s row moved: its tooltip and label are asked for again with its new index path.

@@ -279,12 +279,23 @@ final class RowFactory {
         hosts[slot]?.hideCurrent()
     }
 
-    /// Whether the list item can be selected and activated (items only).
+    /// Whether the list item can be focused, selected and activated by the user (items only,
+    /// as the app's rules allow). GTK 4.8 gives the keyboard focus only to selectable items.
     private func updateFlags(of listItem: OpaquePointer, item: RowItem, model: Any, at flatRow: FlatRow, delegate: RowFactoryDelegate) {
         guard slots == .listItems else { return }
-        let isItem = item.kind == .row(.item)
-        gtk_list_item_set_selectable(listItem, isItem && delegate.canSelect(model, at: flatRow) ? 1 : 0)
-        gtk_list_item_set_activatable(listItem, isItem ? 1 : 0)
+        let focusable = item.kind == .row(.item) && delegate.canFocus(model, at: flatRow)
+        gtk_list_item_set_selectable(listItem, focusable && delegate.canSelect(model, at: flatRow) ? 1 : 0)
+        gtk_list_item_set_activatable(listItem, focusable ? 1 : 0)
+        cgtk_shims_list_item_set_focusable(listItem, focusable ? 1 : 0)
+    }
+
+    /// Sets the flags of every bound list item again (a rule was added).
+    func refreshFlags() {
+        guard let delegate else { return }
+        for (listItem, entry) in attached where entry.isBound {
+            guard let item = entry.item, let model = item.model, let flatRow = entry.flatRow else { continue }
+            updateFlags(of: listItem, item: item, model: model, at: flatRow, delegate: delegate)
+        }
     }
 
     func unbind(_ listItem: OpaquePointer) {
@@ -375,9 +386,12 @@ protocol RowFactoryDelegate: AnyObject {
     /// The model shown by `row` (section headers).
     func model(of row: FlatRow) -> Any?
     func mapping(for row: FlatRow, model: Any) -> ViewModelMapping
+    /// Whether the user can select the row (the selection model asks the same rules again).
     func canSelect(_ model: Any, at row: FlatRow) -> Bool
+    /// Whether the row can take the keyboard focus.
+    func canFocus(_ model: Any, at row: FlatRow) -> Bool
     /// Whether what a bound row shows or allows depends on its index path (a mapping's
-    /// condition, a selection filter, a tooltip or a label), so that a moved row must be
+    /// condition, a selection or focus rule, a tooltip or a label), so that a moved row must be
     /// looked at again.
     var rowsDependOnPlace: Bool { get }
     func rowDidBind(_ row: RowFactory.AttachedRow, listItem: OpaquePointer)

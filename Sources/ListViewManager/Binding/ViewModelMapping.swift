@@ -168,6 +168,8 @@ public final class RowMapping<RowType: RowWidget & ModelTransfer>: ViewModelMapp
     public func didHighlight(_ closure: @escaping (RowType, RowType.ModelType, IndexPath) -> Void) { on(.didHighlight, closure) }
     /// The pointer left the row.
     public func didUnhighlight(_ closure: @escaping (RowType, RowType.ModelType, IndexPath) -> Void) { on(.didUnhighlight, closure) }
+    /// The keyboard focus moved to the row.
+    public func didFocus(_ closure: @escaping (RowType, RowType.ModelType, IndexPath) -> Void) { on(.didFocus, closure) }
     /// Builds the entries of the context menu of this mapping's rows (see
     /// `ListViewManager.contextMenu`).
     public func contextMenu(_ build: @escaping (RowType, RowType.ModelType, IndexPath) -> [MenuEntry]) {
@@ -185,6 +187,8 @@ public enum EventKind: Hashable, Sendable, CustomStringConvertible {
     case didHighlight
     /// The pointer left the row.
     case didUnhighlight
+    /// The keyboard focus moved to the row.
+    case didFocus
 
     public var description: String {
         switch self {
@@ -197,6 +201,7 @@ public enum EventKind: Hashable, Sendable, CustomStringConvertible {
         case .commitDelete: return "commitDelete"
         case .didHighlight: return "didHighlight"
         case .didUnhighlight: return "didUnhighlight"
+        case .didFocus: return "didFocus"
         }
     }
 
@@ -205,7 +210,7 @@ public enum EventKind: Hashable, Sendable, CustomStringConvertible {
     var appliesToSupplementaryRows: Bool {
         switch self {
         case .configure, .willDisplay, .didEndDisplaying: return true
-        case .didSelect, .didDeselect, .didActivate, .commitDelete, .didHighlight, .didUnhighlight: return false
+        case .didSelect, .didDeselect, .didActivate, .commitDelete, .didHighlight, .didUnhighlight, .didFocus: return false
         }
     }
 }

@@ -93,6 +93,20 @@ public enum Signal {
         return connect(instance, signal, unsafeBitCast(trampoline, to: GCallback.self), UserData.retained(action))
     }
 
+    /// A handler with three `guint` arguments answering whether it handled the signal:
+    /// GtkEventControllerKey's `key-pressed` (keyval, keycode, GdkModifierType); false lets
+    /// the key go on to other handlers.
+    @MainActor
+    @discardableResult
+    public static func connect(_ instance: UnsafeMutableRawPointer, _ signal: String,
+                               _ action: @escaping @MainActor (UInt32, UInt32, UInt32) -> Bool) -> UInt {
+        let trampoline: @convention(c) (UnsafeMutableRawPointer?, UInt32, UInt32, UInt32, UnsafeMutableRawPointer?) -> gboolean = { _, first, second, third, data in
+            let action = UserData<@MainActor (UInt32, UInt32, UInt32) -> Bool>.value(data)
+            return MainActor.assumeIsolated { action(first, second, third) } ? 1 : 0
+        }
+        return connect(instance, signal, unsafeBitCast(trampoline, to: GCallback.self), UserData.retained(action))
+    }
+
     /// A handler with a point (x, y): GtkEventControllerMotion's `enter`,
     /// GtkGestureLongPress's `pressed`.
     @MainActor

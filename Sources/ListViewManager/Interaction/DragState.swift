@@ -53,26 +53,3 @@ final class DragState: UpdateFollower {
     /// The CSS class of the row showing the indicator, for tests.
     var indicatorClass: String? { indicator?.cssClass }
 }
-
-/// The default look of the drop indicator, a line above or below the row under the
-/// pointer (before or after the cell, in a grid); apps override it with their own CSS for
-/// `.drop-above`, `.drop-below`, `.drop-before` and `.drop-after`.
-@MainActor
-enum DropIndicatorStyle {
-    private static var installed = false
-
-    static func install() {
-        guard !installed, let display = gdk_display_get_default() else { return }
-        installed = true
-        let provider = ObjectReference(adopting: gtk_css_provider_new()!)
-        let css = """
-        .drop-above { box-shadow: inset 0 3px @theme_selected_bg_color; }
-        .drop-below { box-shadow: inset 0 -3px @theme_selected_bg_color; }
-        .drop-before { box-shadow: inset 3px 0 @theme_selected_bg_color; }
-        .drop-after { box-shadow: inset -3px 0 @theme_selected_bg_color; }
-        """
-        cgtk_shims_css_provider_load(provider.pointer, css)
-        // Below the application's own priority, so that its CSS wins.
-        gtk_style_context_add_provider_for_display(display, OpaquePointer(provider.pointer), UInt32(GTK_STYLE_PROVIDER_PRIORITY_APPLICATION - 1))
-    }
-}

@@ -95,7 +95,7 @@ extension ItemViewManager {
     /// The list's drop target: rows of this list move, files and text go to
     /// `didDropFromOutside`; a line above or below the row under the pointer shows where.
     func installDropTarget() {
-        DropIndicatorStyle.install()
+        RowStyle.install()
         let target = cgtk_shims_list_drop_target_new()!
         let motion: @MainActor (Double, Double) -> GdkDragAction = { [weak self] x, y in
             self?.dragMoved(x: x, y: y) ?? GdkDragAction(rawValue: 0)

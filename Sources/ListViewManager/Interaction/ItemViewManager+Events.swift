@@ -87,13 +87,6 @@ extension ItemViewManager {
         attachModelEvent(.didActivate, closure)
     }
 
-    /// Decides whether items of `modelType` can be selected: their rows are not selectable
-    /// by the user, and a selection of one made any other way is undone at once, firing no
-    /// event.
-    public func canSelect<Model>(withItem modelType: Model.Type, _ closure: @escaping (Model, IndexPath) -> Bool) {
-        selectionFilters.append(forModels(closure))
-    }
-
     // MARK: Firing
 
     /// Fires `event` for the item at `position`: the reactions of its bound row's mapping (if
@@ -114,12 +107,6 @@ extension ItemViewManager {
         for reaction in modelEvents[event] ?? [] {
             reaction(model, indexPath)
         }
-    }
-
-    /// Whether `model` at `row` may be selected (items only; every filter must agree).
-    func canSelect(_ model: Any, at row: FlatRow) -> Bool {
-        guard case .item(let indexPath) = row else { return false }
-        return selectionFilters.allSatisfy { $0(model, indexPath) ?? true }
     }
 
     func attach<T: RowWidget & ModelTransfer>(_ event: EventKind, _ kind: MappingKind, _ closure: @escaping (T, T.ModelType, IndexPath) -> Void) {

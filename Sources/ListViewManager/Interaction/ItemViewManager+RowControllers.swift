@@ -26,6 +26,7 @@ extension ItemViewManager {
     /// The pointer entered a row (or a cell of a column view's row) showing `position`:
     /// `didHighlight`, unless it comes from another cell of the row just left.
     func pointerEntered(_ position: Int) {
+        guard shouldHighlight(position: position) else { return }
         if pendingUnhighlight == position {
             pendingUnhighlight = nil
             return
@@ -38,6 +39,7 @@ extension ItemViewManager {
     /// has delivered the crossing events at hand, unless the pointer entered another cell
     /// of the same row meanwhile (GTK sends the leave first).
     func pointerLeft(_ position: Int) {
+        guard shouldHighlight(position: position) else { return }
         firePendingUnhighlight()
         pendingUnhighlight = position
         whenIdle { [weak self] in self?.firePendingUnhighlight() }

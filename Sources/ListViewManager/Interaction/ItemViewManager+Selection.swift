@@ -57,7 +57,9 @@ extension ItemViewManager {
 }
 
 /// The selection model of a manager and what it last reported as selected, so that each
-/// `selection-changed` becomes exactly the `didSelect` / `didDeselect` events it means.
+/// `selection-changed` becomes exactly the `didSelect` / `didDeselect` events it means. The
+/// model is a gated selection (CGtkShims) in front of GTK's own, asking the manager's
+/// selection rules about every change.
 @MainActor
 final class SelectionState: UpdateFollower {
     let mode: SelectionMode
@@ -76,21 +78,45 @@ final class SelectionState: UpdateFollower {
         self.manager = manager
         let listModel = UnsafeMutableRawPointer(manager.bridge.listModel)
         g_object_ref(listModel)  // the selection model takes this reference
+        let inner: OpaquePointer
         switch mode {
         case .none:
-            reference = ObjectReference(adopting: gtk_no_selection_new(OpaquePointer(listModel))!)
+            inner = gtk_no_selection_new(OpaquePointer(listModel))!
         case .single:
             // Made without autoselect from the start: set later, GTK would already have
             // selected the first row.
-            reference = ObjectReference(adopting: cgtk_shims_single_selection_new(OpaquePointer(listModel))!)
+            inner = cgtk_shims_single_selection_new(OpaquePointer(listModel))!
         case .multiple:
-            reference = ObjectReference(adopting: gtk_multi_selection_new(OpaquePointer(listModel))!)
+            inner = gtk_multi_selection_new(OpaquePointer(listModel))!
         }
+        let willSelect: @convention(c) (UnsafeMutableRawPointer?, UInt32) -> Int = { data, position in
+            let manager = UserData<WeakReference<ItemViewManager>>.value(data)
+            return MainActor.assumeIsolated {
+                manager.object?.positionToSelect(insteadOf: Int(position)) ?? -1
+            }
+        }
+        let willDeselect: @convention(c) (UnsafeMutableRawPointer?, UInt32) -> Int = { data, position in
+            let manager = UserData<WeakReference<ItemViewManager>>.value(data)
+            return MainActor.assumeIsolated {
+                guard let manager = manager.object else { return Int(position) }
+                return manager.positionToDeselect(insteadOf: Int(position)) ?? -1
+            }
+        }
+        let gate = CGtkShimsSelectionGate(
+            will_select: willSelect, will_deselect: willDeselect,
+            data: UserData.retained(WeakReference(manager)), destroy: ReleaseUserData.destroyNotify)
+        reference = ObjectReference(adopting: cgtk_shims_gated_selection_new(inner, gate)!)
         selected = gtk_bitset_new_empty()
         manager.kind.setModel(manager.view, model)
         Signal.connect(UnsafeMutableRawPointer(model), "selection-changed") { [weak manager] (position: UInt32, count: UInt32) in
             manager?.selection.selectionChanged(Int(position), Int(count))
         }
+    }
+
+    /// GTK's selection model behind the gate: what the manager changes itself (items it
+    /// selects again after a move) passes no rule.
+    private var ungated: OpaquePointer {
+        cgtk_shims_gated_selection_get_inner(model)
     }
 
     isolated deinit {
@@ -127,15 +153,6 @@ final class SelectionState: UpdateFollower {
             if was == isSelected { continue }
             if isSelected { added.append(candidate) } else { removed.append(candidate) }
         }
-        var refused: [Int] = []
-        added.removeAll { candidate in
-            guard let row = manager.bridge.row(at: candidate), let model = manager.bridge.model(of: row),
-                  manager.canSelect(model, at: row) else {
-                refused.append(candidate)
-                return true
-            }
-            return false
-        }
         for candidate in removed { gtk_bitset_remove(selected, UInt32(candidate)) }
         for candidate in added { gtk_bitset_add(selected, UInt32(candidate)) }
         for candidate in removed {
@@ -148,7 +165,6 @@ final class SelectionState: UpdateFollower {
             }
             manager.fireItemEvent(.didSelect, at: candidate)
         }
-        for candidate in refused { gtk_selection_model_unselect_item(model, UInt32(candidate)) }
     }
 
     // MARK: Following items through updates
@@ -190,7 +206,7 @@ final class SelectionState: UpdateFollower {
             guard let position = manager.position(of: indexPath),
                   gtk_selection_model_is_selected(model, UInt32(position)) == 0 else { continue }
             gtk_bitset_add(selected, UInt32(position))
-            gtk_selection_model_select_item(model, UInt32(position), 0)
+            gtk_selection_model_select_item(ungated, UInt32(position), 0)
         }
     }
 

@@ -79,9 +79,10 @@ public class ItemViewManager {
     ]
     /// Model-only events: they fire whether or not the item's row is on screen.
     var modelEvents: [EventKind: [(Any, IndexPath) -> Void]] = [:]
-    /// Model-only selection filters; nil when the model is not of the filter's type.
-    var selectionFilters: [(Any, IndexPath) -> Bool?] = []
-    /// Deletion filters, as `selectionFilters`; an item no filter speaks for is not deletable.
+    /// The app's rules for selection and focus, by model type.
+    var selectionRules = SelectionRules()
+    /// Deletion filters, by model type (nil when the model is not of the filter's type); an
+    /// item no filter speaks for is not deletable.
     var deletionFilters: [(Any, IndexPath) -> Bool?] = []
     /// Tooltip texts by model type; nil when the model is not of the provider's type.
     var tooltipProviders: [(Any, IndexPath) -> String??] = []
@@ -171,6 +172,7 @@ public class ItemViewManager {
         selection = SelectionState(manager: self, mode: selectionMode)
         listUpdateFollowers()
         connectActivation()
+        installKeyboardNavigation()
         installRowActions()
         installContextMenuGestures()
         installDropTarget()

@@ -33,6 +33,10 @@ final class ColumnCellDelegate: RowFactoryDelegate {
         manager?.canSelect(model, at: row) ?? false
     }
 
+    func canFocus(_ model: Any, at row: FlatRow) -> Bool {
+        manager?.canFocus(model, at: row) ?? false
+    }
+
     var rowsDependOnPlace: Bool {
         column.mapping.dependsOnPlace || manager?.rowsDependOnPlace ?? false
     }
@@ -41,7 +45,10 @@ final class ColumnCellDelegate: RowFactoryDelegate {
     private var namesItem: Bool { manager?.columns.first === column }
 
     func rowDidBind(_ row: RowFactory.AttachedRow, listItem: OpaquePointer) {
+        // The handlers may drop the manager, and the column with it: asked once, before them.
+        let namesItem = namesItem
         manager?.rowDidBind(row, namesItem: namesItem)
+        if namesItem { manager?.prepareRowWidget(of: listItem) }
     }
 
     func rowDidUpdate(_ row: RowFactory.AttachedRow) {

@@ -1,0 +1,141 @@
+import CGtk
+import CGtkShims
+import Foundation
+import ModelStorage
+
+extension ItemViewManager {
+    /// The keyboard focus moved to the row of `rowType` (arrow keys, Home, End, Tab, a click).
+    public func didFocus<T: RowWidget & ModelTransfer>(_ rowType: T.Type, _ closure: @escaping (T, T.ModelType, IndexPath) -> Void) {
+        attach(.didFocus, .item, closure)
+    }
+
+    /// The keyboard focus moved to the row of an item of `modelType`, whatever row type shows it.
+    public func didFocus<Model>(model modelType: Model.Type, _ closure: @escaping (Model, IndexPath) -> Void) {
+        attachModelEvent(.didFocus, closure)
+    }
+
+    /// The index path of the item whose row has the keyboard focus (or holds the widget that
+    /// has it), if the focus is in this view.
+    public var focusedIndexPath: IndexPath? {
+        guard let position = focusedPosition, case .item(let indexPath)? = bridge.row(at: position) else { return nil }
+        return indexPath
+    }
+
+    /// The position of the row that has the keyboard focus (or holds the widget that has
+    /// it), if it is one of this view's.
+    var focusedPosition: Int? {
+        let base = kind.listBase(view)
+        guard let root = gtk_widget_get_root(base), let focus = gtk_root_get_focus(root) else { return nil }
+        return rowWidget(containing: focus).flatMap(position(ofRowWidget:))
+    }
+
+    /// The child of the list base (GTK's widget for one row) that holds `widget`, if any.
+    func rowWidget(containing widget: UnsafeMutablePointer<GtkWidget>) -> UnsafeMutablePointer<GtkWidget>? {
+        let base = kind.listBase(view)
+        var candidate = widget
+        while let parent = gtk_widget_get_parent(candidate) {
+            if parent == base { return candidate }
+            candidate = parent
+        }
+        return nil
+    }
+
+    /// The position of the bound row GTK shows in `rowWidget` (a child of the list base).
+    func position(ofRowWidget rowWidget: UnsafeMutablePointer<GtkWidget>) -> Int? {
+        for factory in factories {
+            for (listItem, _) in factory.boundRows {
+                guard let child = gtk_list_item_get_child(listItem),
+                      child == rowWidget || gtk_widget_is_ancestor(child, rowWidget) != 0 else { continue }
+                return Int(gtk_list_item_get_position(listItem))
+            }
+        }
+        return nil
+    }
+
+    /// Gives GTK's widget for `listItem`'s row what the row needs of it: the `no-highlight`
+    /// class when `shouldHighlight` refuses the item, and a focus controller for `didFocus`
+    /// (GTK keeps one widget per list item, so each gets one, marked on the widget).
+    func prepareRowWidget(of listItem: OpaquePointer) {
+        guard let child = gtk_list_item_get_child(listItem), let rowWidget = rowWidget(containing: child) else { return }
+        if !selectionRules.shouldHighlight.isEmpty {
+            if shouldHighlight(position: Int(gtk_list_item_get_position(listItem))) {
+                gtk_widget_remove_css_class(rowWidget, "no-highlight")
+            } else {
+                gtk_widget_add_css_class(rowWidget, "no-highlight")
+            }
+        }
+        guard g_object_get_data(UnsafeMutablePointer(OpaquePointer(rowWidget)), Self.focusWatchKey) == nil else { return }
+        g_object_set_data(UnsafeMutablePointer(OpaquePointer(rowWidget)), Self.focusWatchKey, UnsafeMutableRawPointer(bitPattern: 1))
+        let controller = gtk_event_controller_focus_new()!
+        Signal.connect(UnsafeMutableRawPointer(controller), "enter") { [weak self] in
+            guard let self, let position = position(ofRowWidget: rowWidget) else { return }
+            fireItemEvent(.didFocus, at: position)
+        }
+        gtk_widget_add_controller(rowWidget, controller)
+    }
+
+    private static let focusWatchKey = "list-view-manager-focus"
+
+    /// Arrow keys, Home and End pass over rows that cannot take the focus (headers, footers,
+    /// items `canFocus` refuses), where GTK would stop at them. Where the next row can take
+    /// the focus, GTK moves it itself.
+    func installKeyboardNavigation() {
+        let keys = gtk_event_controller_key_new()!
+        gtk_event_controller_set_propagation_phase(keys, GTK_PHASE_CAPTURE)
+        Signal.connect(UnsafeMutableRawPointer(keys), "key-pressed") { [weak self] (keyval: UInt32, _: UInt32, state: UInt32) -> Bool in
+            self?.moveFocus(forKey: keyval, state: state) ?? false
+        }
+        gtk_widget_add_controller(kind.listBase(view), keys)
+    }
+
+    /// What a key does to the focus: GTK's moves (arrows along the list, Home, End), to the
+    /// nearest row that can take the focus. False leaves the key to GTK.
+    private func moveFocus(forKey keyval: UInt32, state: UInt32) -> Bool {
+        guard let current = focusedPosition else { return false }
+        let last = bridge.count - 1
+        let (start, step): (Int, Int)
+        let vertical = !kind.flowsHorizontally  // a grid's Up and Down go by columns: GTK's
+        switch Int32(keyval) {
+        case GDK_KEY_Up where vertical, GDK_KEY_KP_Up where vertical: (start, step) = (current - 1, -1)
+        case GDK_KEY_Down where vertical, GDK_KEY_KP_Down where vertical: (start, step) = (current + 1, 1)
+        case GDK_KEY_Home, GDK_KEY_KP_Home: (start, step) = (0, 1)
+        case GDK_KEY_End, GDK_KEY_KP_End: (start, step) = (last, -1)
+        default: return false
+        }
+        guard (0...max(last, 0)).contains(start), last >= 0, !takesFocus(start) else { return false }
+        var target = start
+        while !takesFocus(target) {
+            target += step
+            guard (0...last).contains(target) else { return true }  // none: the focus stays
+        }
+        let control = state & GDK_CONTROL_MASK.rawValue != 0
+        let shift = state & GDK_SHIFT_MASK.rawValue != 0
+        focus(position: target)
+        // GTK's bindings: the key alone selects, with Control it only moves the focus, with
+        // Shift it extends the selection, with both it adds the range.
+        if !control || shift {
+            var parameters: [OpaquePointer?] = [g_variant_new_uint32(UInt32(target)), g_variant_new_boolean(control ? 1 : 0),
+                                                g_variant_new_boolean(shift ? 1 : 0)]
+            let tuple = parameters.withUnsafeMutableBufferPointer { g_variant_new_tuple($0.baseAddress, gsize($0.count)) }
+            gtk_widget_activate_action_variant(kind.listBase(view), "list.select-item", tuple)
+        }
+        return true
+    }
+
+    /// Whether GTK can give the row at `position` the focus: an item the app lets take it,
+    /// which GTK 4.8 also needs to be selectable.
+    private func takesFocus(_ position: Int) -> Bool {
+        guard let row = bridge.row(at: position), let model = bridge.model(of: row), canFocus(model, at: row) else { return false }
+        return cgtk_shims_gtk_at_least(12) != 0 || canSelect(model, at: row)
+    }
+
+    /// Scrolls to the row at `position` and gives it the keyboard focus.
+    func focus(position: Int) {
+        if cgtk_shims_view_scroll_to_and_focus(view, UInt32(position)) != 0 { return }
+        gtk_widget_activate_action_variant(kind.listBase(view), "list.scroll-to-item", g_variant_new_uint32(UInt32(position)))
+        if let listItem = factories.first?.boundListItem(at: position), let child = gtk_list_item_get_child(listItem),
+           let rowWidget = rowWidget(containing: child) {
+            gtk_widget_grab_focus(rowWidget)
+        }
+    }
+}

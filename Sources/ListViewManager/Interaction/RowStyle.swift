@@ -1,0 +1,27 @@
+import CGtk
+import CGtkShims
+
+/// The library's default look of rows: the drop indicator, a line above or below the row
+/// under the pointer (before or after the cell, in a grid), and no hover highlight for rows
+/// `shouldHighlight` refuses. Apps override it with their own CSS for `.drop-above`,
+/// `.drop-below`, `.drop-before`, `.drop-after` and `.no-highlight`.
+@MainActor
+enum RowStyle {
+    private static var installed = false
+
+    static func install() {
+        guard !installed, let display = gdk_display_get_default() else { return }
+        installed = true
+        let provider = ObjectReference(adopting: gtk_css_provider_new()!)
+        let css = """
+        .drop-above { box-shadow: inset 0 3px @theme_selected_bg_color; }
+        .drop-below { box-shadow: inset 0 -3px @theme_selected_bg_color; }
+        .drop-before { box-shadow: inset 3px 0 @theme_selected_bg_color; }
+        .drop-after { box-shadow: inset -3px 0 @theme_selected_bg_color; }
+        .no-highlight:hover:not(:selected) { background-color: transparent; }
+        """
+        cgtk_shims_css_provider_load(provider.pointer, css)
+        // Below the application's own priority, so that its CSS wins.
+        gtk_style_context_add_provider_for_display(display, OpaquePointer(provider.pointer), UInt32(GTK_STYLE_PROVIDER_PRIORITY_APPLICATION - 1))
+    }
+}
