@@ -14,9 +14,10 @@ extension MemoryStorage {
     /// Removes one stored item equal to each of `items` (a value listed twice removes two
     /// equal items), in one update.
     ///
-    /// As in DTModelStorage, a missing item is skipped: the items found are removed, and
-    /// `.removeItemFailedItemNotFound` is reported once for each missing one. This differs
-    /// from the single `removeItem(_:)`, which throws and removes nothing.
+    /// As in DTModelStorage, a missing item is skipped and the items found are removed;
+    /// each missing one is also reported as `.removeItemFailedItemNotFound` (DTModelStorage
+    /// skips it silently). This differs from the single `removeItem(_:)`, which throws
+    /// and removes nothing.
     public func removeItems<T: Equatable>(_ items: [T]) {
         var found = Set<IndexPath>()
         for item in items {
