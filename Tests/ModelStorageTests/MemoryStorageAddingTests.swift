@@ -159,8 +159,26 @@ struct MemoryStorageAddingTests {
         storage.addItems(["a", "b"])
         _ = fixture.delivered
         try storage.replaceItem("b", with: 42)
-        #expect(fixture.delivered == [StorageUpdate([.updateItem(ip(0, 1))])])
+        let delivered = fixture.delivered
+        #expect(delivered == [StorageUpdate([.updateItem(ip(0, 1))])])
+        #expect(delivered.first?.updatedObjects.mapValues { $0 as! Int } == [ip(0, 1): 42])
         #expect(storage.item(at: ip(0, 1)) as? Int == 42)
+    }
+
+    @Test("A batch of replacements and reloads delivers each item's new model, at its update's index path")
+    func updatedObjectsInBatch() {
+        storage.addItems([Tagged(uid: 1, version: 0), Tagged(uid: 2, version: 0)])
+        _ = fixture.delivered
+        storage.performUpdates {
+            storage.reloadItem(Tagged(uid: 1, version: 1))
+            try? storage.replaceItem(Tagged(uid: 2, version: 0), with: Tagged(uid: 3, version: 0))
+            try? storage.insertItem(Tagged(uid: 4, version: 0), to: ip(0, 0))
+            storage.reloadItem(Tagged(uid: 3, version: 2))
+        }
+        let delivered = fixture.delivered
+        #expect(delivered == [StorageUpdate([.updateItem(ip(0, 0)), .updateItem(ip(0, 1)), .insertItems(section: 0, items: 0..<1), .updateItem(ip(0, 2))])])
+        // Described, since tagged models are equal whatever their version.
+        #expect(delivered.first?.updatedObjects.mapValues { "\($0)" } == [ip(0, 0): "#1.v1", ip(0, 1): "#3.v0", ip(0, 2): "#3.v2"])
     }
 
     @Test("replaceItem of a missing item throws and reports")
@@ -180,7 +198,9 @@ struct MemoryStorageAddingTests {
         storage.addItems([Tagged(uid: 1, version: 0), Tagged(uid: 2, version: 0)])
         _ = fixture.delivered
         storage.reloadItem(Tagged(uid: 2, version: 5))
-        #expect(fixture.delivered == [StorageUpdate([.updateItem(ip(0, 1))])])
+        let delivered = fixture.delivered
+        #expect(delivered == [StorageUpdate([.updateItem(ip(0, 1))])])
+        #expect((delivered.first?.updatedObjects[ip(0, 1)] as? Tagged)?.version == 5)
         #expect((storage.item(at: ip(0, 1)) as? Tagged)?.version == 5)
         storage.reloadItem(Tagged(uid: 3, version: 0))
         #expect(fixture.anomalies == [.reloadItemFailedItemNotFound(itemDescription: "#3.v0")])

@@ -103,7 +103,8 @@ extension MemoryStorage {
 
     /// Replaces the first item equal to `itemToReplace` with `replacingItem`, in place.
     ///
-    /// Delivered as an `.updateItem`: a view updates the row it shows there.
+    /// Delivered as an `.updateItem`, with `replacingItem` in the update's `updatedObjects`:
+    /// a view updates the row it shows there.
     /// - Throws: `.itemNotFound` when no item equals `itemToReplace`, `.nilItem` when
     ///   `replacingItem` is nil. Nothing changes then.
     public func replaceItem<T: Equatable>(_ itemToReplace: T, with replacingItem: Any) throws {
@@ -117,14 +118,15 @@ extension MemoryStorage {
         }
         record { update in
             sections[indexPath.section].models[indexPath.item] = model
-            update.append(.updateItem(indexPath))
+            update.appendItemUpdate(at: indexPath, model: model)
         }
     }
 
     /// Tells the view that the first item equal to `item` changed its content.
     ///
     /// The stored model is replaced by `item` (they are equal, but a value type may carry
-    /// new content), and an `.updateItem` is delivered. A missing item is reported as
+    /// new content), and an `.updateItem` is delivered, with `item` in the update's
+    /// `updatedObjects`. A missing item is reported as
     /// `.reloadItemFailedItemNotFound`.
     public func reloadItem<T: Equatable>(_ item: T) {
         guard let indexPath = indexPath(forItem: item), let model = unwrap(item) else {
@@ -133,7 +135,7 @@ extension MemoryStorage {
         }
         record { update in
             sections[indexPath.section].models[indexPath.item] = model
-            update.append(.updateItem(indexPath))
+            update.appendItemUpdate(at: indexPath, model: model)
         }
     }
 }

@@ -81,7 +81,7 @@ extension MemoryStorage {
                     update.append(.deleteItems(section: section, items: (position - deleted)..<(position - deleted + 1)))
                 }
             }
-            SnapshotChangeLog.record(diff, supplementaries: supplementaries, into: &update)
+            SnapshotChangeLog.record(diff, supplementaries: supplementaries, into: &update) { newSections[$0].models[$1] }
             sections = newSections
         }
     }
