@@ -95,6 +95,7 @@ public struct StorageUpdate: Hashable, Sendable, CustomStringConvertible {
         updatedObjects.merge(other.updatedObjects) { _, later in later }
     }
 
+    /// Whether both hold the same changes; `updatedObjects` is left out.
     public static func == (lhs: StorageUpdate, rhs: StorageUpdate) -> Bool {
         lhs.changes == rhs.changes
     }
