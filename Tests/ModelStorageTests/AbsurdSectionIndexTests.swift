@@ -20,6 +20,7 @@ struct AbsurdSectionIndexTests {
         storage.addItems([5, 6], toSection: section)
         #expect(throws: MemoryStorageError.self) { try storage.insertItem(5, to: IndexPath(item: 0, section: section)) }
         #expect(throws: MemoryStorageError.self) { try storage.insertItems([5], to: [IndexPath(item: 0, section: section)]) }
+        #expect(throws: MemoryStorageError.self) { try storage.insertItems([5, 6], at: IndexPath(item: 0, section: section)) }
         storage.setItems([5], forSection: section)
         storage.setSection(SectionModel(items: [5]), forSection: section)
         storage.setSectionHeaderModel("H", forSection: section)
@@ -29,8 +30,8 @@ struct AbsurdSectionIndexTests {
         #expect(storage.numberOfSections() == 1)
         #expect(storage.items(inSection: 0) as? [Int] == [1, 2])
         #expect(fixture.anomalies.map(\.kind) == [.sectionIndexOutOfRange, .sectionIndexOutOfRange, .insertionIndexPathTooBig,
-                                                   .insertionIndexPathTooBig, .sectionIndexOutOfRange, .sectionIndexOutOfRange,
-                                                   .sectionIndexOutOfRange, .sectionIndexOutOfRange])
+                                                   .insertionIndexPathTooBig, .insertionIndexPathTooBig, .sectionIndexOutOfRange,
+                                                   .sectionIndexOutOfRange, .sectionIndexOutOfRange, .sectionIndexOutOfRange])
     }
 
     @Test("Within the limit, the missing sections are created")

@@ -19,6 +19,7 @@ struct MalformedIndexPathTests {
 
         #expect(throws: MemoryStorageError.self) { try storage.insertItem(9, to: path) }
         #expect(throws: MemoryStorageError.self) { try storage.insertItems([9, 10], to: [ip(0, 0), path]) }
+        #expect(throws: MemoryStorageError.self) { try storage.insertItems([9, 10], at: path) }
         storage.moveItem(at: path, to: ip(0, 0))
         storage.moveItem(at: ip(0, 0), to: path)
         storage.removeItems(at: [path])
@@ -27,7 +28,7 @@ struct MalformedIndexPathTests {
 
         #expect(fixture.delivered.isEmpty)
         #expect(storage.items(inSection: 0) as? [Int] == [1, 2, 3])
-        #expect(fixture.anomalies.map(\.kind) == [.insertionIndexPathTooBig, .insertionIndexPathTooBig, .moveItemFailedItemNotFound,
+        #expect(fixture.anomalies.map(\.kind) == [.insertionIndexPathTooBig, .insertionIndexPathTooBig, .insertionIndexPathTooBig, .moveItemFailedItemNotFound,
                                                    .moveItemFailedInvalidIndexPaths, .removeItemFailedIndexPathNotFound,
                                                    .removeItemFailedIndexPathNotFound])
         // Their messages name the path as it is.

@@ -46,12 +46,35 @@ struct MemoryStorageRemovingTests {
         #expect(storage.items(inSection: 1) as? [Int] == [5, 6, 7])
     }
 
-    @Test("removeItems with a missing item removes nothing and reports")
+    @Test("removeItems skips missing items, reporting each, and removes the others (as DTModelStorage)")
     func removeItemsWithMissing() {
-        storage.removeItems([1, 99])
-        #expect(fixture.anomalies == [.removeItemFailedItemNotFound(itemDescription: "99")])
+        storage.removeItems([1, 99, 6, 98])
+        #expect(fixture.anomalies == [
+            .removeItemFailedItemNotFound(itemDescription: "99"),
+            .removeItemFailedItemNotFound(itemDescription: "98"),
+        ])
+        #expect(fixture.delivered == [StorageUpdate([.deleteItems(section: 0, items: 0..<1), .deleteItems(section: 1, items: 1..<2)])])
+        #expect(storage.items(inSection: 0) as? [Int] == [2, 3, 4])
+        #expect(storage.items(inSection: 1) as? [Int] == [5])
+    }
+
+    @Test("removeItems with only missing items reports each and delivers nothing")
+    func removeItemsAllMissing() {
+        storage.removeItems([99, 99])
+        #expect(fixture.anomalies == [
+            .removeItemFailedItemNotFound(itemDescription: "99"),
+            .removeItemFailedItemNotFound(itemDescription: "99"),
+        ])
         #expect(fixture.delivered.isEmpty)
         #expect(storage.totalNumberOfItems == 6)
+    }
+
+    @Test("removeItems of more equal values than stored removes the stored ones and reports the rest")
+    func removeItemsMoreDuplicatesThanStored() {
+        storage.removeItems([2, 2])
+        #expect(fixture.anomalies == [.removeItemFailedItemNotFound(itemDescription: "2")])
+        #expect(fixture.delivered == [StorageUpdate([.deleteItems(section: 0, items: 1..<2)])])
+        #expect(storage.items(inSection: 0) as? [Int] == [1, 3, 4])
     }
 
     @Test("removeItems(at:) counts every index path in the storage as it is")

@@ -155,6 +155,25 @@ struct StorageUpdateTests {
         #expect(StorageUpdate().description == "StorageUpdate(empty)")
     }
 
+    @Test("updatedObjects keeps each updated item's model; merged updates keep the later one; equality ignores it")
+    func updatedObjects() {
+        var first = StorageUpdate()
+        first.appendItemUpdate(at: ip(0, 1), model: "old")
+        first.appendItemUpdate(at: ip(0, 2), model: "b")
+        var second = StorageUpdate([.insertItems(section: 0, items: 0..<1)])
+        second.appendItemUpdate(at: ip(0, 1), model: "new")
+        first.append(contentsOf: second)
+        #expect(first.changes == [.updateItem(ip(0, 1)), .updateItem(ip(0, 2)), .insertItems(section: 0, items: 0..<1), .updateItem(ip(0, 1))])
+        #expect(first.updatedObjects.mapValues { $0 as! String } == [ip(0, 1): "new", ip(0, 2): "b"])
+        #expect(first.objectChanges.filter { $0.0 == .update }.allSatisfy { first.updatedObjects[$0.1[0]] != nil })
+        // Equal changes make equal updates, whatever their models; the description shows changes only.
+        let bare = StorageUpdate(first.changes)
+        #expect(bare.updatedObjects.isEmpty)
+        #expect(bare == first)
+        #expect(bare.hashValue == first.hashValue)
+        #expect(bare.description == first.description)
+    }
+
     @Test("Adjacent inserts and deletes in a section merge into ranges as they are recorded")
     func merging() {
         var update = StorageUpdate()

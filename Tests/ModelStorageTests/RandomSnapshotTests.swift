@@ -211,6 +211,7 @@ final class RandomSnapshotRun {
             }
         }
         storageIdentifiers = new.sections.map { AnyHashable($0.id) }
+        if let failure = updatedObjectsMismatch(update) { return failure }
 
         // (d) A flat layout following the storage stays exact.
         let newRows = referenceRows(of: storage, options)
@@ -221,6 +222,30 @@ final class RandomSnapshotRun {
         checker.verify(old: oldRows, new: newRows, changes, touched: touched, isReload: false,
                        checksNoOpEnds: !snapshots.repeatsIdentities, context: "\(update)")
         return checker.failures.first
+    }
+
+    /// (c') `updatedObjects` has a model for each `updateItem` and no other, and it is the
+    /// model that item ends up as (followed through the changes after it); an index path
+    /// updated twice keeps only the later model, so it is not followed.
+    private func updatedObjectsMismatch(_ update: StorageUpdate) -> String? {
+        var updateSteps: [IndexPath: Int] = [:]
+        var updatedTwice = Set<IndexPath>()
+        for (step, change) in update.changes.enumerated() {
+            guard case .updateItem(let path) = change else { continue }
+            if updateSteps.updateValue(step, forKey: path) != nil { updatedTwice.insert(path) }
+        }
+        guard Set(update.updatedObjects.keys) == Set(updateSteps.keys) else {
+            return "updatedObjects has models at \(update.updatedObjects.keys.sorted()) in \(update)"
+        }
+        for (path, step) in updateSteps where !updatedTwice.contains(path) {
+            guard let place = StorageUpdate(Array(update.changes[(step + 1)...])).newIndexPath(for: path) else {
+                return "the item updated at \(path) is deleted later in \(update)"
+            }
+            if update.updatedObjects[path] as? Entry != storage.item(at: place) as? Entry {
+                return "updatedObjects[\(path)] is \(String(describing: update.updatedObjects[path])), the item ends up as \(String(describing: storage.item(at: place))) in \(update)"
+            }
+        }
+        return nil
     }
 
     /// The identities of the storage's sections (nil for the ones made otherwise).

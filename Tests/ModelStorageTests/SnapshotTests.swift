@@ -85,12 +85,27 @@ struct SnapshotApplyTests {
         #expect(applyChecked(snapshot(("a", entries(4, 3, 2, 1))), to: fixture).count == 3)
     }
 
+    @Test("The update carries each changed item's new model, at its updateItem's index path")
+    func updatedObjects() throws {
+        let fixture = storage(holding: snapshot(("a", entries(1, 2, 3)), ("b", entries(4))))
+        fixture.storage.apply(snapshot(("a", [Entry(uid: 2, version: 1), Entry(uid: 3)]), ("b", [Entry(uid: 4, version: 7), Entry(uid: 1)])))
+        let update = try #require(fixture.delivered.first)
+        let updated = update.changes.compactMap { change -> IndexPath? in
+            if case .updateItem(let path) = change { return path } else { return nil }
+        }
+        #expect(updated.count == 2)
+        #expect(Set(update.updatedObjects.keys) == Set(updated))
+        let models = updated.compactMap { update.updatedObjects[$0] as? Entry }
+        #expect(Set(models) == [Entry(uid: 2, version: 1), Entry(uid: 4, version: 7)])
+    }
+
     @Test("An item moves to another section, changing content on the way")
     func moveAcrossSections() throws {
         let fixture = storage(holding: snapshot(("a", entries(1, 2)), ("b", entries(3))))
         fixture.storage.apply(snapshot(("a", entries(2)), ("b", [Entry(uid: 3), Entry(uid: 1, version: 2)])))
         let update = try #require(fixture.delivered.first)
         #expect(update.changes == [.moveItem(from: ip(0, 0), to: ip(1, 1)), .updateItem(ip(1, 1))])
+        #expect(update.updatedObjects.mapValues { $0 as? Entry } == [ip(1, 1): Entry(uid: 1, version: 2)])
         #expect(update.newIndexPath(for: ip(0, 0)) == ip(1, 1))
         #expect(update.newIndexPath(for: ip(0, 1)) == ip(0, 0))
         #expect(update.newIndexPath(for: ip(1, 0)) == ip(1, 0))

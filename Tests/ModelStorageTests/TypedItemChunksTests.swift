@@ -165,6 +165,48 @@ struct TypedItemChunksTests {
         #expect(values(copy) == [1, 2])
     }
 
+    @Test("Runs inserted anywhere, short or long, of one type or mixed, match a plain array, and copies stay as they were")
+    func insertRuns() {
+        var random = SeededGenerator(seed: 31)
+        var chunks = ItemChunks(StoredModels.values(articles(0, count: 3000)))
+        var shadow = articles(0, count: 3000).map(AnyHashable.init)
+        var next = 3000
+        var saved: [(chunks: ItemChunks, models: [AnyHashable])] = []
+        for step in 0..<60 {
+            if step % 10 == 0 { saved.append((chunks, shadow)) }
+            let position = Int.random(in: 0...shadow.count, using: &random)
+            let count = Int.random(in: 0..<(step % 3 == 0 ? 3000 : 30), using: &random)
+            if step % 4 == 3 {
+                let mixed: [AnyHashable] = (0..<count).map { $0 % 2 == 0 ? AnyHashable(Article(next + $0)) : AnyHashable(next + $0) }
+                chunks.insert(contentsOf: StoredModels<Any>.unwrapped(mixed.map(\.base)), at: position)
+                shadow.insert(contentsOf: mixed, at: position)
+            } else {
+                chunks.insert(contentsOf: .values(articles(next, count: count)), at: position)
+                shadow.insert(contentsOf: articles(next, count: count).map(AnyHashable.init), at: position)
+            }
+            next += count
+            #expect(chunks.count == shadow.count)
+            #expect(chunks.chunkCounts.allSatisfy { $0 > 0 && $0 <= ItemChunks.chunkLimit })
+            #expect(chunks.chunkCounts.reduce(0, +) == chunks.count)
+            if step % 10 == 0 { #expect(values(chunks) == shadow, "step \(step)") }
+        }
+        #expect(values(chunks) == shadow)
+        for (copy, models) in saved {
+            #expect(values(copy) == models)
+        }
+        // A long run of articles went into chunks of their own type.
+        #expect(typeNames(chunks).contains("Article"))
+    }
+
+    @Test("A long run inserted inside a chunk splits it, and goes between its halves in chunks of its type")
+    func insertLongRunInsideChunk() {
+        var chunks = ItemChunks(StoredModels.values(articles(0, count: 100)))
+        chunks.insert(contentsOf: .values(articles(1000, count: 3000)), at: 40)
+        #expect(chunks.chunkCounts == [40, 2048, 952, 60])
+        #expect(typeNames(chunks) == ["Article", "Article", "Article", "Article"])
+        #expect(chunks.map { $0 as! Article } == articles(0, count: 40) + articles(1000, count: 3000) + articles(40, count: 60))
+    }
+
     @Test("Random models of three types, one at a time and in batches, match a plain array, and copies stay as they were")
     func randomMixedTypes() {
         var random = SeededGenerator(seed: 29)

@@ -5,10 +5,22 @@ import Foundation
 ///
 /// `changes` is the exact ordered log (see `StorageChange`); `objectChanges` and
 /// `sectionChanges` give the same information in DTModelStorage's shape, one index path
-/// or section index per change.
+/// or section index per change. `updatedObjects` holds the new models of the items
+/// updated in place.
+///
+/// Two updates are equal when their changes are: `updatedObjects` holds models of any
+/// type, which cannot be compared (DTModelStorage's `==` leaves it out too).
 public struct StorageUpdate: Hashable, Sendable, CustomStringConvertible {
     /// The changes, in the order they were made.
     public private(set) var changes: [StorageChange]
+
+    /// The model of each item updated in place (by `replaceItem`, `reloadItem`, or a
+    /// snapshot whose item changed content), keyed by the index path of its `.updateItem`
+    /// change, as in DTModelStorage. When an update changes the same index path twice, the
+    /// later model is kept. An `.updateItem` appended without a model (`append(_:)`) has
+    /// none here.
+    // The app's models, not checked for Sendable: read them on the storage's thread.
+    public nonisolated(unsafe) private(set) var updatedObjects: [IndexPath: Any] = [:]
 
     /// Creates an update holding `changes`, e.g. to compare with a delivered one in tests.
     public init(_ changes: [StorageChange] = []) {
@@ -69,9 +81,27 @@ public struct StorageUpdate: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
-    /// Appends every change of `other`, in order.
+    /// Appends `.updateItem(indexPath)`, and keeps `model`, the item's new model, in
+    /// `updatedObjects`.
+    public mutating func appendItemUpdate(at indexPath: IndexPath, model: Any) {
+        append(.updateItem(indexPath))
+        updatedObjects[indexPath] = model
+    }
+
+    /// Appends every change of `other`, in order, and its `updatedObjects` (where both
+    /// have a model for an index path, `other`'s, the later one, is kept).
     public mutating func append(contentsOf other: StorageUpdate) {
         for change in other.changes { append(change) }
+        updatedObjects.merge(other.updatedObjects) { _, later in later }
+    }
+
+    /// Whether both hold the same changes; `updatedObjects` is left out.
+    public static func == (lhs: StorageUpdate, rhs: StorageUpdate) -> Bool {
+        lhs.changes == rhs.changes
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(changes)
     }
 
     /// The single change equivalent to `first` followed by `second`, if there is one.

@@ -38,12 +38,15 @@ struct SupplementaryChanges {
 /// Items and sections are placed in ascending new order, so a view translating the log
 /// (`FlatLayout`) mostly works at the end of what it has already changed.
 enum SnapshotChangeLog {
-    static func record(_ diff: SectionedDiff, supplementaries: [SupplementaryChanges], into update: inout StorageUpdate) {
+    /// Writes `diff` into `update`; `newModel(section, item)` is the model of item `item`
+    /// of new section `section`, kept in `updatedObjects` for each item updated.
+    static func record(_ diff: SectionedDiff, supplementaries: [SupplementaryChanges], into update: inout StorageUpdate,
+                       newModel: (_ section: Int, _ item: Int) -> Any) {
         diff.oldMatch.withUnsafeBufferPointer { oldMatch in
             diff.newMatch.withUnsafeBufferPointer { newMatch in
                 diff.newFlags.withUnsafeBufferPointer { flags in
                     var writer = Writer(diff: diff, oldMatch: oldMatch, newMatch: newMatch, flags: flags)
-                    writer.write(supplementaries, into: &update)
+                    writer.write(supplementaries, into: &update, newModel: newModel)
                 }
             }
         }
@@ -79,7 +82,8 @@ enum SnapshotChangeLog {
             newStarts = diff.newStarts
         }
 
-        mutating func write(_ supplementaries: [SupplementaryChanges], into update: inout StorageUpdate) {
+        mutating func write(_ supplementaries: [SupplementaryChanges], into update: inout StorageUpdate,
+                            newModel: (_ section: Int, _ item: Int) -> Any) {
             let hasKeptItems = findHusks()
             writeDeletions(hasKeptItems, into: &update)
             layOutSectionSlots()
@@ -88,7 +92,7 @@ enum SnapshotChangeLog {
                 let index = placeSection(section, into: &update)
                 if let change = supplementaries[section].header { update.append(.supplementary(.header, change, section: index)) }
                 if let change = supplementaries[section].footer { update.append(.supplementary(.footer, change, section: index)) }
-                placeItems(of: section, at: index, into: &update)
+                placeItems(of: section, at: index, into: &update, newModel: newModel)
             }
             for husk in husks.indices {
                 let entity = diff.newSectionCount + husk
@@ -265,13 +269,15 @@ enum SnapshotChangeLog {
         }
 
         /// Step 2 for the items of new section `section`, now at `sectionIndex`.
-        private mutating func placeItems(of section: Int, at sectionIndex: Int, into update: inout StorageUpdate) {
+        private mutating func placeItems(of section: Int, at sectionIndex: Int, into update: inout StorageUpdate,
+                                         newModel: (_ section: Int, _ item: Int) -> Any) {
             for index in newStarts[section]..<newStarts[section + 1] {
                 let slot = Int(newSlot[index])
                 let flag = flags[index]
                 if flag & SectionedDiff.stays != 0 {
                     if flag & SectionedDiff.changed != 0 {
-                        update.append(.updateItem(IndexPath(item: itemCounts.prefix(section, slot), section: sectionIndex)))
+                        let at = IndexPath(item: itemCounts.prefix(section, slot), section: sectionIndex)
+                        update.appendItemUpdate(at: at, model: newModel(section, index - newStarts[section]))
                     }
                     continue
                 }
@@ -289,7 +295,7 @@ enum SnapshotChangeLog {
                 itemCounts.add(section, slot, 1)
                 let to = IndexPath(item: itemCounts.prefix(section, slot), section: sectionIndex)
                 if from != to { update.append(.moveItem(from: from, to: to)) }
-                if flag & SectionedDiff.changed != 0 { update.append(.updateItem(to)) }
+                if flag & SectionedDiff.changed != 0 { update.appendItemUpdate(at: to, model: newModel(section, index - newStarts[section])) }
             }
         }
     }

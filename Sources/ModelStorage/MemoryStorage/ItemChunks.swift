@@ -232,6 +232,32 @@ struct ItemChunks: RandomAccessCollection, MutableCollection, RangeReplaceableCo
         }
     }
 
+    /// Inserts `models` at `position` (≤ count), in order, in chunks of `T` when that is
+    /// their own type. A few go into their chunk one by one; a long run splits the chunk
+    /// and goes between its halves in chunks of its own, so it costs O(models + one chunk).
+    mutating func insert<T>(contentsOf models: StoredModels<T>, at position: Int) {
+        precondition(position >= 0 && position <= count, "index \(position) out of range 0...\(count)")
+        if position == count {
+            append(models: models)
+            return
+        }
+        guard models.count >= Self.chunkLimit / 2 else {
+            for index in 0..<models.count { insert(index, of: models, at: position + index) }
+            return
+        }
+        var (slot, offset) = locate(position)
+        if offset > 0 {
+            makeUnique(slot)
+            let tail = slots[slot].chunk.split(at: offset)
+            slots[slot].count = offset
+            slot += 1
+            slots.insert(Slot(tail), at: slot)
+        }
+        let inserted = ItemChunks(models)
+        slots.insert(contentsOf: inserted.slots, at: slot)
+        count += inserted.count
+    }
+
     /// Replaces the model at `position` (< count) with `model`.
     mutating func replaceModel<T>(at position: Int, with model: T) {
         let (slot, offset) = locate(position)

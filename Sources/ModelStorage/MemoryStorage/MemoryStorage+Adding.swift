@@ -22,10 +22,7 @@ extension MemoryStorage {
         guard let models = storedModelsReportingNil(items, operation: "addItems(_:toSection:)") else { return }
         record { update in
             ensureSection(section, &update)
-            guard !models.isEmpty else { return }
-            let start = sections[section].models.count
-            sections[section].models.append(models: models)
-            update.append(.insertItems(section: section, items: start..<(start + models.count)))
+            insertValidated(models, inSection: section, at: sections[section].models.count, &update)
         }
     }
 
@@ -37,6 +34,27 @@ extension MemoryStorage {
     ///   end of the section, `.nilItem` for a nil optional. Nothing changes then.
     public func insertItem<T>(_ item: T, to indexPath: IndexPath) throws {
         try insertItems([item], to: [indexPath])
+    }
+
+    /// Inserts `items` one after another, the first at `indexPath`, creating the sections up
+    /// to it when needed; delivered as one `.insertItems` change.
+    /// - Parameters:
+    ///   - items: the models; optionals are stored unwrapped.
+    ///   - indexPath: where the first item will be; its item index may equal the section's
+    ///     count.
+    /// - Throws: `MemoryStorageError.insertionIndexPathTooBig` when the index path is past
+    ///   the end of its section, negative, malformed, or its section too far out to be
+    ///   created (see `maximumNewSections`); `.nilItem` when any item is nil. Nothing
+    ///   changes then.
+    public func insertItems<T>(_ items: [T], at indexPath: IndexPath) throws {
+        guard let models = storedModelsReportingNil(items, operation: "insertItems(_:at:)") else {
+            throw MemoryStorageError.nilItem
+        }
+        try validateInsertions(at: [indexPath])
+        record { update in
+            ensureSection(indexPath.section, &update)
+            insertValidated(models, inSection: indexPath.section, at: indexPath.item, &update)
+        }
     }
 
     /// Inserts `items[i]` at `indexPaths[i]`, in order (each index path counts the items
@@ -62,6 +80,14 @@ extension MemoryStorage {
         }
     }
 
+    /// Puts `models` into the existing `section` from `position` (≤ its count) on, recording
+    /// one change.
+    private func insertValidated<T>(_ models: StoredModels<T>, inSection section: Int, at position: Int, _ update: inout StorageUpdate) {
+        guard !models.isEmpty else { return }
+        sections[section].models.insert(contentsOf: models, at: position)
+        update.append(.insertItems(section: section, items: position..<(position + models.count)))
+    }
+
     /// Throws unless inserting at each of `indexPaths` in turn is possible.
     private func validateInsertions(at indexPaths: [IndexPath]) throws {
         var counts: [Int: Int] = [:]
@@ -77,7 +103,8 @@ extension MemoryStorage {
 
     /// Replaces the first item equal to `itemToReplace` with `replacingItem`, in place.
     ///
-    /// Delivered as an `.updateItem`: a view updates the row it shows there.
+    /// Delivered as an `.updateItem`, with `replacingItem` in the update's `updatedObjects`:
+    /// a view updates the row it shows there.
     /// - Throws: `.itemNotFound` when no item equals `itemToReplace`, `.nilItem` when
     ///   `replacingItem` is nil. Nothing changes then.
     public func replaceItem<T: Equatable>(_ itemToReplace: T, with replacingItem: Any) throws {
@@ -91,14 +118,15 @@ extension MemoryStorage {
         }
         record { update in
             sections[indexPath.section].models[indexPath.item] = model
-            update.append(.updateItem(indexPath))
+            update.appendItemUpdate(at: indexPath, model: model)
         }
     }
 
     /// Tells the view that the first item equal to `item` changed its content.
     ///
     /// The stored model is replaced by `item` (they are equal, but a value type may carry
-    /// new content), and an `.updateItem` is delivered. A missing item is reported as
+    /// new content), and an `.updateItem` is delivered, with `item` in the update's
+    /// `updatedObjects`. A missing item is reported as
     /// `.reloadItemFailedItemNotFound`.
     public func reloadItem<T: Equatable>(_ item: T) {
         guard let indexPath = indexPath(forItem: item), let model = unwrap(item) else {
@@ -107,7 +135,7 @@ extension MemoryStorage {
         }
         record { update in
             sections[indexPath.section].models[indexPath.item] = model
-            update.append(.updateItem(indexPath))
+            update.appendItemUpdate(at: indexPath, model: model)
         }
     }
 }

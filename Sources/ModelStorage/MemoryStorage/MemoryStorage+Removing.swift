@@ -12,16 +12,18 @@ extension MemoryStorage {
     }
 
     /// Removes one stored item equal to each of `items` (a value listed twice removes two
-    /// equal items).
+    /// equal items), in one update.
     ///
-    /// When any of them is missing, nothing is removed and
-    /// `.removeItemFailedItemNotFound` is reported.
+    /// As in DTModelStorage, a missing item is skipped and the items found are removed;
+    /// each missing one is also reported as `.removeItemFailedItemNotFound` (DTModelStorage
+    /// skips it silently). This differs from the single `removeItem(_:)`, which throws
+    /// and removes nothing.
     public func removeItems<T: Equatable>(_ items: [T]) {
         var found = Set<IndexPath>()
         for item in items {
             guard let indexPath = firstIndexPath(of: item, skipping: found) else {
                 anomalyHandler.report(.removeItemFailedItemNotFound(itemDescription: describeItem(item)))
-                return
+                continue
             }
             found.insert(indexPath)
         }

@@ -163,6 +163,7 @@ extension MemoryStorage {
         setSupplementary(source.headerModel, .header, index, &update)
         setSupplementary(source.footerModel, .footer, index, &update)
         sections[index].identifier = source.identifier
+        sections[index].instance = source.instance
         sections[index].models = source.models
         if !source.models.isEmpty {
             update.append(.insertItems(section: index, items: 0..<source.models.count))

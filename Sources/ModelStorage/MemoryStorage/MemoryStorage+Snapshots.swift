@@ -67,16 +67,21 @@ extension MemoryStorage {
     }
 
     /// Records the deletion of the models that are not `Item`s (`others`: their positions
-    /// in each section), then the changes `diff` describes, and replaces the sections.
+    /// in each section), then the changes `diff` describes, and replaces the sections; a
+    /// new section paired with an old one stays that section for `sectionIndex(for:)`.
     @usableFromInline
     func replaceContents(with newSections: [SectionModel], diff: SectionedDiff, supplementaries: [SupplementaryChanges], others: [[Int]]) {
+        var newSections = newSections
+        for (index, match) in diff.newSectionMatch.enumerated() where match >= 0 {
+            newSections[index].instance = sections[match].instance
+        }
         record { update in
             for (section, positions) in others.enumerated() {
                 for (deleted, position) in positions.enumerated() {
                     update.append(.deleteItems(section: section, items: (position - deleted)..<(position - deleted + 1)))
                 }
             }
-            SnapshotChangeLog.record(diff, supplementaries: supplementaries, into: &update)
+            SnapshotChangeLog.record(diff, supplementaries: supplementaries, into: &update) { newSections[$0].models[$1] }
             sections = newSections
         }
     }

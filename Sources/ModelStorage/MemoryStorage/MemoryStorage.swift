@@ -86,6 +86,27 @@ public final class MemoryStorage: Storage {
         sections.indices.contains(index) ? sections[index] : nil
     }
 
+    /// The index of the section `section` is a copy of, or nil when the storage no longer
+    /// holds that section. O(number of sections).
+    ///
+    /// `SectionModel` is a value, so this stands in for DTModelStorage's search for the
+    /// same section object: `section` is the section it was copied from (by
+    /// `section(atIndex:)`), or the one filled from it (by `insertSection(_:atIndex:)` or
+    /// `setSection(_:forSection:)`), found wherever it has moved since. A section stays
+    /// itself while its items, header and footer change, through `sortItems(by:)`, and
+    /// through each snapshot `apply(_:)` pairs it with; it is gone once deleted, or
+    /// replaced by `setSection(_:forSection:)`. Equal content does not make two sections
+    /// the same. A section model stored twice is found at its first index.
+    public func sectionIndex(for section: SectionModel) -> Int? {
+        sections.firstIndex { $0.instance == section.instance }
+    }
+
+    /// Every item of type `type`, section after section, in order; the others are left
+    /// out. O(number of items).
+    public func items<T>(ofType type: T.Type) -> [T] {
+        sections.flatMap { $0.items(ofType: type) }
+    }
+
     /// The number of items in all sections. O(number of sections).
     public var totalNumberOfItems: Int {
         sections.reduce(0) { $0 + $1.models.count }

@@ -1,7 +1,10 @@
+import Synchronization
+
 /// One section of a `MemoryStorage`: its items and its optional header and footer models.
 ///
 /// A value: `MemoryStorage.section(atIndex:)` hands out a copy, and changes go through the
-/// storage so that views hear of them.
+/// storage so that views hear of them. A copy still knows which section it came from:
+/// `MemoryStorage.sectionIndex(for:)` finds that section's index.
 public struct SectionModel {
     /// The section's models, in order. Optionals are stored unwrapped. O(items): a copy.
     public var items: [Any] { models.allModels }
@@ -14,6 +17,9 @@ public struct SectionModel {
     /// The section's identity in the last `ListSnapshot` the storage applied
     /// (`MemoryStorage.apply(_:)`), or nil for a section made otherwise.
     public internal(set) var identifier: AnyHashable?
+    /// Which section model this is a copy of: new for each one created, shared by its
+    /// copies, and taken on by a storage's section filled from it (`sectionIndex(for:)`).
+    var instance: UInt64 = nextSectionInstance.add(1, ordering: .relaxed).newValue
 
     /// Creates a section. Optional models are unwrapped; nil items are skipped.
     /// - Parameters:
@@ -34,6 +40,17 @@ public struct SectionModel {
     /// The number of items.
     public var numberOfItems: Int { models.count }
 
+    /// Whether the section has no items (it may still have a header or footer model).
+    public var isEmpty: Bool { models.isEmpty }
+
+    /// The section's items of type `type`, in order; the others are left out.
+    public func items<T>(ofType type: T.Type) -> [T] {
+        var typed: [T] = []
+        var others: [Int] = []
+        models.appendModels(as: type, to: &typed, others: &others)
+        return typed
+    }
+
     /// The item at `index`, or nil when there is none.
     public func item(at index: Int) -> Any? {
         models.indices.contains(index) ? models[index] : nil
@@ -49,3 +66,6 @@ public struct SectionModel {
         if kind == .header { headerModel = model } else { footerModel = model }
     }
 }
+
+/// The last number given to a new `SectionModel` as its `instance`.
+private let nextSectionInstance = Atomic<UInt64>(0)
