@@ -35,12 +35,20 @@ public enum ListViewManagerAnomaly: Anomaly {
     case supplementaryRowsNotShown(view: String, kind: SupplementaryKind, modelType: String, section: Int)
     /// `ColumnViewManager.sort(by:)` was given a column it cannot sort by; nothing changed.
     case columnCannotSort(title: String, reason: String)
+    /// An event was registered that rows of this type never receive in this manager: a header
+    /// or footer row type's event in a view that shows no such rows, a selection event where
+    /// nothing can be selected.
+    case unusedEventDetected(rowType: String, event: String, reason: String)
+    /// A model-only method (`didSelect(model:)`, `canSelect(withItem:)`, …) was given a row
+    /// type: it is called with models, never with rows, so it would never run.
+    case modelEventCalledWithCellClass(modelType: String, method: String)
 
     /// The anomaly's case, without its values.
     public enum Kind: Hashable, Sendable {
         case noItemMappingFound, noSupplementaryMappingFound, eventRegisteredForUnregisteredMapping,
              eventNotSupportedForSupplementaryRows, templateNotFound, emptyTemplate, brokenTemplate, missingOutlet,
-             storageChangedDuringDeletion, menuActionForRemovedItem, invalidMove, supplementaryRowsNotShown, columnCannotSort
+             storageChangedDuringDeletion, menuActionForRemovedItem, invalidMove, supplementaryRowsNotShown, columnCannotSort,
+             unusedEventDetected, modelEventCalledWithCellClass
     }
 
     public var kind: Kind {
@@ -58,6 +66,8 @@ public enum ListViewManagerAnomaly: Anomaly {
         case .invalidMove: return .invalidMove
         case .supplementaryRowsNotShown: return .supplementaryRowsNotShown
         case .columnCannotSort: return .columnCannotSort
+        case .unusedEventDetected: return .unusedEventDetected
+        case .modelEventCalledWithCellClass: return .modelEventCalledWithCellClass
         }
     }
 
@@ -101,6 +111,10 @@ public enum ListViewManagerAnomaly: Anomaly {
             message = "Cannot move the item at \(from.shortDescription) to \(to.shortDescription): there is no such item or place; nothing was moved"
         case let .columnCannotSort(title, reason):
             message = "Cannot sort by the column \"\(title)\": \(reason); the sorting did not change"
+        case let .unusedEventDetected(rowType, event, reason):
+            message = "\(event) was registered for \(rowType), but it will never fire: \(reason)"
+        case let .modelEventCalledWithCellClass(modelType, method):
+            message = "\(method) was given \(modelType), a row type: it is called with models, so it will never run. Pass the model type the row shows"
         case let .supplementaryRowsNotShown(view, kind, modelType, section):
             message = "Section \(section) has a \(kind) model (\(modelType)), but a \(view) shows no header or footer rows in GTK 4.8: the sections' items are shown one after another without them. Reported once; show section titles in a list view, or in the items themselves"
         }
@@ -122,6 +136,8 @@ public enum ListViewManagerAnomaly: Anomaly {
         case let .menuActionForRemovedItem(entry): return "ListViewManagerAnomaly.menuActionForRemovedItem(\(entry))"
         case let .invalidMove(from, to): return "ListViewManagerAnomaly.invalidMove(\(from.shortDescription) to \(to.shortDescription))"
         case let .columnCannotSort(title, _): return "ListViewManagerAnomaly.columnCannotSort(\(title))"
+        case let .unusedEventDetected(rowType, event, _): return "ListViewManagerAnomaly.unusedEventDetected(\(rowType), \(event))"
+        case let .modelEventCalledWithCellClass(modelType, method): return "ListViewManagerAnomaly.modelEventCalledWithCellClass(\(modelType), \(method))"
         case let .supplementaryRowsNotShown(view, kind, _, section): return "ListViewManagerAnomaly.supplementaryRowsNotShown(\(view), \(kind), section \(section))"
         }
     }

@@ -28,8 +28,21 @@ extension ItemViewManager {
         add(RowMapping<T>(kind: .footer), bundle, mapping)
     }
 
+    /// Shows models of `modelType` in item rows of `rowType`, a row type that does not adopt
+    /// `ModelTransfer`: `handler` fills the row with its model and index path, on bind and
+    /// whenever the item is updated in place, before `willDisplay`.
+    ///
+    /// ```swift
+    /// manager.register(Label.self, for: String.self) { label, text, _ in label.text = text }
+    /// ```
+    public func register<Row: RowWidget, Model>(_ rowType: Row.Type, for modelType: Model.Type, bundle: Bundle = .main,
+                                                mapping: ((HandlerMapping<Row, Model>) -> Void)? = nil,
+                                                handler: @escaping (Row, Model, IndexPath) -> Void) {
+        add(HandlerMapping<Row, Model>(kind: .item, handler: handler), bundle, mapping)
+    }
+
     /// Removes every item mapping of `rowType`.
-    public func unregister<T: RowWidget & ModelTransfer>(_ rowType: T.Type) {
+    public func unregister<T: RowWidget>(_ rowType: T.Type) {
         remove(.item, rowType)
     }
 
@@ -49,21 +62,25 @@ extension ItemViewManager {
         configure(T.self, T.ModelType.self)
     }
 
-    private func add<T>(_ newMapping: RowMapping<T>, _ bundle: Bundle, _ configure: ((RowMapping<T>) -> Void)?) {
+    private func add<Mapping: TypedMapping>(_ newMapping: Mapping, _ bundle: Bundle, _ configure: ((Mapping) -> Void)?) {
         newMapping.templateContext = TemplateContext.Context(bundle: bundle) { [weak self] anomaly in
             self?.anomalyHandler.report(anomaly)
         }
         configure?(newMapping)
         if newMapping.kind != .item {
-            for event in newMapping.reactions.keys.sorted(by: { $0.description < $1.description }) where !event.appliesToSupplementaryRows {
-                anomalyHandler.report(.eventNotSupportedForSupplementaryRows(rowType: String(describing: T.self), event: event.description))
+            for event in newMapping.reactions.keys.sorted(by: { $0.description < $1.description }) {
+                if event.appliesToSupplementaryRows {
+                    reportIfUnused(event, of: newMapping.kind, rowType: newMapping.rowTypeName)
+                } else {
+                    anomalyHandler.report(.eventNotSupportedForSupplementaryRows(rowType: newMapping.rowTypeName, event: event.description))
+                }
             }
         }
         resolver.add(newMapping)
         updateAllBoundRows()
     }
 
-    private func remove<T: RowWidget & ModelTransfer>(_ kind: MappingKind, _ rowType: T.Type) {
+    private func remove<T: RowWidget>(_ kind: MappingKind, _ rowType: T.Type) {
         resolver.remove { $0.kind == kind && $0.rowType == ObjectIdentifier(rowType) }
         updateAllBoundRows()
     }

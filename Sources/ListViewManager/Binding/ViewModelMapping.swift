@@ -60,6 +60,9 @@ public class ViewModelMapping {
     private let rowInitializer: () -> RowWidget
     /// Where `TemplateRow`s of this mapping load their `.ui` file from.
     var templateContext: TemplateContext.Context?
+    /// The name of the `.ui` file (without the extension) this mapping's `TemplateRow`s load,
+    /// when it is not the row type's name: one row class can show several templates.
+    public var templateName: String?
     let updateRow: (RowWidget, Any) -> Void
     var typedModelCondition: ((IndexPath, Any) -> Bool)?
     var reactions: [EventKind: [(RowWidget, Any, IndexPath) -> Void]] = [:]
@@ -87,8 +90,9 @@ public class ViewModelMapping {
 
     /// A new row of the mapping's type.
     func makeRow() -> RowWidget {
-        guard let templateContext else { return rowInitializer() }
-        return TemplateContext.with(templateContext, rowInitializer)
+        guard var context = templateContext else { return rowInitializer() }
+        context.templateName = templateName
+        return TemplateContext.with(context, rowInitializer)
     }
 
     /// Whether the mapping's choice depends on where a model is (a condition on its index
@@ -117,63 +121,6 @@ public class ViewModelMapping {
 
     func addReaction(_ event: EventKind, _ reaction: @escaping (RowWidget, Any, IndexPath) -> Void) {
         reactions[event, default: []].append(reaction)
-    }
-}
-
-/// A mapping of one row type, with events typed by its row and model types (attach them
-/// in the closure passed to `register`, DTTableViewManager 11 style).
-///
-/// ```swift
-/// manager.register(PostRow.self) { mapping in
-///     mapping.condition = .section(0)
-///     mapping.didSelect { row, post, indexPath in … }
-/// }
-/// ```
-@MainActor
-public final class RowMapping<RowType: RowWidget & ModelTransfer>: ViewModelMapping {
-    init(kind: MappingKind) {
-        super.init(kind: kind, rowType: RowType.self, modelType: RowType.ModelType.self) { row, model in row.update(with: model) }
-    }
-
-    /// Applies the mapping only to models for which this returns true.
-    public var modelCondition: ((IndexPath, RowType.ModelType) -> Bool)? {
-        didSet {
-            guard let condition = modelCondition else { typedModelCondition = nil; return }
-            typedModelCondition = { indexPath, model in condition(indexPath, model as! RowType.ModelType) }
-        }
-    }
-
-    /// Adds a typed reaction to `event`.
-    public func on(_ event: EventKind, _ closure: @escaping (RowType, RowType.ModelType, IndexPath) -> Void) {
-        addReaction(event) { row, model, indexPath in
-            closure(row as! RowType, model as! RowType.ModelType, indexPath)
-        }
-    }
-
-    /// The row was selected.
-    public func didSelect(_ closure: @escaping (RowType, RowType.ModelType, IndexPath) -> Void) { on(.didSelect, closure) }
-    /// The row was deselected.
-    public func didDeselect(_ closure: @escaping (RowType, RowType.ModelType, IndexPath) -> Void) { on(.didDeselect, closure) }
-    /// The row was activated (double click or Enter; a single click with single-click activation).
-    public func didActivate(_ closure: @escaping (RowType, RowType.ModelType, IndexPath) -> Void) { on(.didActivate, closure) }
-    /// The row was just updated with its model (on bind and on content updates).
-    public func configure(_ closure: @escaping (RowType, RowType.ModelType, IndexPath) -> Void) { on(.configure, closure) }
-    /// The row was bound to a model and is about to be shown.
-    public func willDisplay(_ closure: @escaping (RowType, RowType.ModelType, IndexPath) -> Void) { on(.willDisplay, closure) }
-    /// The row was unbound from its model.
-    public func didEndDisplaying(_ closure: @escaping (RowType, RowType.ModelType, IndexPath) -> Void) { on(.didEndDisplaying, closure) }
-    /// The user deleted the item (see `ListViewManager.commitDelete`).
-    public func commitDelete(_ closure: @escaping (RowType, RowType.ModelType, IndexPath) -> Void) { on(.commitDelete, closure) }
-    /// The pointer entered the row.
-    public func didHighlight(_ closure: @escaping (RowType, RowType.ModelType, IndexPath) -> Void) { on(.didHighlight, closure) }
-    /// The pointer left the row.
-    public func didUnhighlight(_ closure: @escaping (RowType, RowType.ModelType, IndexPath) -> Void) { on(.didUnhighlight, closure) }
-    /// The keyboard focus moved to the row.
-    public func didFocus(_ closure: @escaping (RowType, RowType.ModelType, IndexPath) -> Void) { on(.didFocus, closure) }
-    /// Builds the entries of the context menu of this mapping's rows (see
-    /// `ListViewManager.contextMenu`).
-    public func contextMenu(_ build: @escaping (RowType, RowType.ModelType, IndexPath) -> [MenuEntry]) {
-        menuBuilders.append { row, model, indexPath in build(row as! RowType, model as! RowType.ModelType, indexPath) }
     }
 }
 

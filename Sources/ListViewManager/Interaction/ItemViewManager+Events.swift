@@ -115,6 +115,7 @@ extension ItemViewManager {
             anomalyHandler.report(.eventRegisteredForUnregisteredMapping(rowType: String(describing: T.self), kind: kind, event: event.description))
             return
         }
+        reportIfUnused(event, of: kind, rowType: String(describing: T.self))
         for mapping in mappings {
             mapping.addReaction(event) { row, model, indexPath in
                 closure(row as! T, model as! T.ModelType, indexPath)
@@ -122,8 +123,33 @@ extension ItemViewManager {
         }
     }
 
-    func attachModelEvent<Model>(_ event: EventKind, _ closure: @escaping (Model, IndexPath) -> Void) {
-        let reaction = forModels(closure)
+    /// Reports `event` of a `kind` row type as `unusedEventDetected` when this view never
+    /// shows rows of that kind (a grid's headers and footers, a column view's footers).
+    func reportIfUnused(_ event: EventKind, of kind: MappingKind, rowType: String) {
+        let shown: Bool
+        switch kind {
+        case .item: shown = true
+        case .header: shown = self.kind.showsSupplementaryRows || showsNativeSectionHeaders
+        case .footer: shown = self.kind.showsSupplementaryRows
+        }
+        guard !shown, event.appliesToSupplementaryRows else { return }
+        anomalyHandler.report(.unusedEventDetected(rowType: rowType, event: event.description,
+                                                   reason: "a \(self.kind.name) shows no \(kind) rows"))
+    }
+
+    /// `closure`, taking any model: its answer for models of type `Model`, nil for the others
+    /// (how the manager keeps its per-model-type rules, providers and reactions). A row type
+    /// given where a model type belongs (`didSelect(model: PostRow.self)`) would never match:
+    /// it is reported as `modelEventCalledWithCellClass`.
+    func forModels<Model, Answer>(_ closure: @escaping (Model, IndexPath) -> Answer, method: String = #function) -> (Any, IndexPath) -> Answer? {
+        if Model.self is any RowWidget.Type {
+            anomalyHandler.report(.modelEventCalledWithCellClass(modelType: String(describing: Model.self), method: method))
+        }
+        return { model, indexPath in (model as? Model).map { closure($0, indexPath) } }
+    }
+
+    func attachModelEvent<Model>(_ event: EventKind, _ closure: @escaping (Model, IndexPath) -> Void, method: String = #function) {
+        let reaction = forModels(closure, method: method)
         modelEvents[event, default: []].append { _ = reaction($0, $1) }
     }
 
@@ -134,10 +160,4 @@ extension ItemViewManager {
         }
         kind.setSingleClickActivation(view, configuration.singleClickActivation)
     }
-}
-
-/// `closure`, taking any model: its answer for models of type `Model`, nil for the others
-/// (how the manager keeps its per-model-type filters, providers and reactions).
-func forModels<Model, Answer>(_ closure: @escaping (Model, IndexPath) -> Answer) -> (Any, IndexPath) -> Answer? {
-    { model, indexPath in (model as? Model).map { closure($0, indexPath) } }
 }

@@ -3,7 +3,8 @@ import CGtkShims
 import Foundation
 
 /// A row built from a GtkBuilder `.ui` file (GTK's XIB): a subclass named `PhotoRow` gets
-/// `PhotoRow.ui` from the bundle it was registered with. The template's root widget is the
+/// `PhotoRow.ui` from the bundle it was registered with (or the file its mapping's
+/// `templateName` names). The template's root widget is the
 /// object with id `root` (or else its first widget without a parent); other widgets are
 /// reached by id with `outlet(_:)`.
 ///
@@ -30,7 +31,7 @@ open class TemplateRow: Row {
     /// (`Bundle.main` when made outside a manager).
     public required init() {
         let context = TemplateContext.current
-        templateName = String(describing: type(of: self))
+        templateName = context?.templateName ?? String(describing: type(of: self))
         report = context?.report ?? { ListViewManagerAnomaly.defaultAction($0) }
         super.init()
         addCSSClass("template-row")
@@ -110,6 +111,8 @@ enum TemplateContext {
     struct Context {
         let bundle: Bundle
         let report: (ListViewManagerAnomaly) -> Void
+        /// The mapping's `templateName`, if it names one.
+        var templateName: String?
     }
 
     static var current: Context?

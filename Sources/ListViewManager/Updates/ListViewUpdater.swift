@@ -115,6 +115,16 @@ extension ItemViewManager {
         }
     }
 
+    /// Refreshes what the rows on screen show after a change outside the storage (a setting,
+    /// the time of day): each bound row, headers and footers included, is updated again with
+    /// its model by its mapping (`update(with:)`, a handler, `configure` reactions), or, when
+    /// `updateRow` is given, handed to it instead (DTTableViewManager's `updateVisibleCells`).
+    /// The storage is not touched: no splice reaches GTK and the selection stays.
+    public func updateVisibleRows(_ updateRow: ((RowWidget) -> Void)? = nil) {
+        guard let updateRow else { return updateAllBoundRows() }
+        for (_, entry) in boundRows { updateRow(entry.row) }
+    }
+
     /// Re-runs `update(with:)` on every bound row (after mappings changed).
     func updateAllBoundRows() {
         updateRowsInPlace(at: Array(Set(boundRows.map { Int(gtk_list_item_get_position($0.listItem)) })))

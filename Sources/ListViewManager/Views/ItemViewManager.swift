@@ -302,10 +302,17 @@ public class ItemViewManager {
 }
 
 extension MemoryStorage {
-    /// A storage whose anomalies, by default, are GLib warnings like the manager's.
+    /// A storage whose anomalies are GLib warnings like the manager's, unless the app has
+    /// replaced `MemoryStorageAnomaly.defaultAction`: then they go there, as any storage's do.
     static func reportingToGLib() -> MemoryStorage {
         let storage = MemoryStorage()
-        storage.anomalyHandler.anomalyAction = { logWarning($0.debugDescription) }
+        storage.anomalyHandler.anomalyAction = { anomaly in
+            if MemoryStorageAnomaly.hasCustomDefaultAction {
+                MemoryStorageAnomaly.defaultAction(anomaly)
+            } else {
+                logWarning(anomaly.debugDescription)
+            }
+        }
         return storage
     }
 }

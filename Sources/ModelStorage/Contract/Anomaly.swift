@@ -56,17 +56,29 @@ public final class AnomalyHandler<A: Anomaly> {
 
 /// A process-wide default action per anomaly type, safe to read and replace from any thread.
 public final class DefaultAnomalyAction<A: Anomaly>: Sendable {
-    private let action: Mutex<@Sendable (A) -> Void>
+    private let initial: @Sendable (A) -> Void
+    /// The action, and whether the app replaced the initial one.
+    private let state: Mutex<(action: @Sendable (A) -> Void, isReplaced: Bool)>
 
     /// Creates the holder with `initial` as the action.
     public init(_ initial: @escaping @Sendable (A) -> Void = { writeToStandardError($0.debugDescription) }) {
-        action = Mutex(initial)
+        self.initial = initial
+        state = Mutex((initial, false))
     }
 
     /// The current action.
     public var current: @Sendable (A) -> Void {
-        get { action.withLock { $0 } }
-        set { action.withLock { $0 = newValue } }
+        get { state.withLock { $0.action } }
+        set { state.withLock { $0 = (newValue, true) } }
+    }
+
+    /// Whether the current action was set by the app (a library may then send its own
+    /// anomalies there rather than to its usual place).
+    public var isReplaced: Bool { state.withLock { $0.isReplaced } }
+
+    /// Puts the initial action back.
+    public func restore() {
+        state.withLock { $0 = (initial, false) }
     }
 }
 

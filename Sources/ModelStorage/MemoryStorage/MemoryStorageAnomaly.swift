@@ -63,6 +63,15 @@ public enum MemoryStorageAnomaly: Anomaly {
         set { defaultActionHolder.current = newValue }
     }
 
+    /// Whether the app replaced `defaultAction`. The storage a manager makes for itself
+    /// reports to GLib's log until then, and to `defaultAction` from then on.
+    public static var hasCustomDefaultAction: Bool { defaultActionHolder.isReplaced }
+
+    /// Puts the initial `defaultAction` back (writing to standard error).
+    public static func restoreDefaultAction() {
+        defaultActionHolder.restore()
+    }
+
     /// A full sentence, prefixed with "⚠️[MemoryStorage]".
     public var debugDescription: String {
         let message: String
