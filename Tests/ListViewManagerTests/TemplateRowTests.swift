@@ -23,7 +23,57 @@ final class MissingTemplateRow: TemplateRow, ModelTransfer {
     func update(with model: Double) { title.text = "\(model)" }
 }
 
+final class PostCardRow: TemplateRow, ModelTransfer {
+    lazy var title: Label = outlet("title")
+    lazy var subtitle: Label = outlet("subtitle")
+    func update(with model: Post) {
+        title.text = model.title
+        subtitle.text = "post \(model.id)"
+    }
+}
+
+final class ClashingTemplateRow: TemplateRow, ModelTransfer {
+    func update(with model: Float) {}
+}
+
 final class TemplateRowTests: XCTestCase {
+    func testACompositeTemplateBecomesAWidgetClassTheRowShows() throws { try onMain {
+        let harness = GtkHarness { manager in
+            manager.register(PostCardRow.self, bundle: .module)
+            manager.memoryStorage.addItems([Post(id: 1, title: "Harbour"), Post(id: 2, title: "Hills")])
+        }
+        let rows = harness.boundRowsByPosition
+        let card = try XCTUnwrap(rows[1] as? PostCardRow)
+        XCTAssertEqual(card.title.text, "Hills")
+        XCTAssertEqual(card.subtitle.text, "post 2")
+        // The outlets are the template's children, inside an instance of the template's class.
+        let instance = try XCTUnwrap(gtk_widget_get_parent(card.title.gtkWidget))
+        XCTAssertEqual(String(cString: g_type_name_from_instance(UnsafeMutablePointer(OpaquePointer(instance)))), "ListTestsPostCard")
+        XCTAssertEqual(gtk_widget_get_parent(card.subtitle.gtkWidget), instance)
+        XCTAssertNotEqual(gtk_widget_has_css_class(card.subtitle.gtkWidget, "dim-label"), 0)
+        harness.close()
+
+        // A second list uses the class registered by the first.
+        let again = GtkHarness { manager in
+            manager.register(PostCardRow.self, bundle: .module)
+            manager.memoryStorage.addItems([Post(id: 3, title: "Sea")])
+        }
+        XCTAssertEqual((again.boundRowsByPosition[0] as? PostCardRow)?.title.text, "Sea")
+        again.close()
+    } }
+
+    func testACompositeTemplateWhoseClassNameIsTakenIsReported() { onMain {
+        var anomalies: [String] = []
+        let harness = GtkHarness { manager in
+            manager.anomalyHandler.anomalyAction = { anomalies.append($0.debugDescription) }
+            manager.register(ClashingTemplateRow.self, bundle: .module)
+            manager.memoryStorage.addItems([Float(1)])
+        }
+        XCTAssertEqual(anomalies.count, 1)
+        XCTAssertTrue(anomalies.first?.contains("a type named GtkLabel exists already") ?? false, anomalies.first ?? "")
+        harness.close()
+    } }
+
     func testARowIsBuiltFromItsUITemplateWithOutlets() { onMain {
         let harness = GtkHarness { manager in
             manager.register(PhotoTemplateRow.self, bundle: .module)

@@ -158,6 +158,19 @@ GtkSelectionModel *cgtk_shims_gated_selection_get_inner(CGtkShimsGatedSelection 
 /* Drops the gate (releasing its data): from then on every request is allowed. */
 void cgtk_shims_gated_selection_detach_gate(CGtkShimsGatedSelection *self);
 
+/* ---- Composite templates ---- */
+
+/* Registers, once per process, the widget type `name` derived from `parent`, built from the
+ * composite template `template` (a GtkBuilder file whose root is <template class="name"
+ * parent="…">), whose objects with the ids `child_ids` (NULL-terminated) are reachable with
+ * gtk_widget_get_template_child. Returns the type (the same one when called again), or 0
+ * and `error` when the name is taken by another type or `parent` cannot be derived from. */
+GType cgtk_shims_template_type_register(const gchar *name, GType parent, GBytes *template,
+                                        const gchar *const *child_ids, GError **error);
+
+/* A new instance of a template type (floating, as widgets are); g_object_new is variadic. */
+GtkWidget *cgtk_shims_template_widget_new(GType type);
+
 /* ---- Section headers (GTK 4.12 and later; before, these do nothing) ----
  * A header factory's objects are GtkListHeaders: the factory's signals hand them over as
  * `header`. */

@@ -16,6 +16,12 @@ import Foundation
 /// manager.register(PhotoRow.self, bundle: .module)
 /// ```
 ///
+/// The file can also be a composite template, `<template class="PostCard" parent="GtkBox">`
+/// (GTK's way to define a widget class in XML): the row then shows a `PostCard`, a GTK
+/// widget type made from it once per process, and its objects' ids are outlets. Signal
+/// handlers named in a template are not connected (GTK would look for C functions): connect
+/// the outlets' signals in Swift.
+///
 /// A missing, empty or broken template, or a missing outlet, is a `ListViewManagerAnomaly`:
 /// the row then says what is missing, and a missing outlet is a stand-in widget shown
 /// nowhere.
@@ -24,6 +30,8 @@ open class TemplateRow: Row {
     /// The GtkBuilder holding the template's objects.
     private var builderReference: ObjectReference<OpaquePointer>?
     private var builder: OpaquePointer? { builderReference?.pointer }
+    /// The composite widget and its type, when the file is a composite template.
+    private var composite: (widget: UnsafeMutablePointer<GtkWidget>, type: GType)?
     private let templateName: String
     private let report: (ListViewManagerAnomaly) -> Void
 
@@ -41,7 +49,8 @@ open class TemplateRow: Row {
     /// The widget with `id` in the template, wrapped as `W`; a stand-in (and an anomaly)
     /// when the template has no such widget of that type.
     public func outlet<W: WrappingWidget>(_ id: String, as type: W.Type = W.self) -> W {
-        guard let builder, let object = gtk_builder_get_object(builder, id),
+        let found = composite.map { gtk_widget_get_template_child($0.widget, $0.type, id) } ?? builder.flatMap { gtk_builder_get_object($0, id) }
+        guard let object = found,
               cgtk_shims_instance_is_a(UnsafeMutableRawPointer(object), W.gtkType) != 0 else {
             report(.missingOutlet(id: id, template: templateName + ".ui", type: String(describing: W.self)))
             return W.standIn()
@@ -60,6 +69,7 @@ open class TemplateRow: Row {
             fail(.emptyTemplate(template: fileName))
             return
         }
+        if text.contains("<template") { return loadComposite(text, fileName: fileName) }
         let reference = ObjectReference(adopting: gtk_builder_new()!)
         let builder = reference.pointer
         var error: UnsafeMutablePointer<GError>?
@@ -76,6 +86,42 @@ open class TemplateRow: Row {
         }
         append(gtkWidget: root)
         gtk_widget_set_hexpand(root, 1)
+    }
+
+    /// Builds the row from a composite template, `<template class="PostCard" parent="GtkBox">`:
+    /// the class becomes a GTK widget type (registered once per process; one class name, one
+    /// template), the row shows an instance of it, and its objects' ids are outlets.
+    private func loadComposite(_ text: String, fileName: String) {
+        guard let element = text.firstMatch(of: /<template\s[^>]*>/).map({ String($0.output) }),
+              let className = element.firstMatch(of: /class="([^"]+)"/)?.output.1,
+              let parentName = element.firstMatch(of: /parent="([^"]+)"/)?.output.1 else {
+            fail(.brokenTemplate(template: fileName, message: "its <template> element needs a class and a parent"))
+            return
+        }
+        let ids = text.matches(of: /\sid="([^"]+)"/).map { String($0.output.1) }
+        let lookup = ObjectReference(adopting: gtk_builder_new()!)
+        let parent = gtk_builder_get_type_from_name(lookup.pointer, String(parentName))
+        let bytes = Array(text.utf8)
+        let template = bytes.withUnsafeBufferPointer { g_bytes_new($0.baseAddress, gsize($0.count))! }
+        defer { g_bytes_unref(template) }
+        var error: UnsafeMutablePointer<GError>?
+        var names = ids.map { strdup($0) } + [nil]
+        defer { names.forEach { free($0) } }
+        let type = names.withUnsafeMutableBufferPointer { buffer in
+            buffer.baseAddress!.withMemoryRebound(to: UnsafePointer<CChar>?.self, capacity: buffer.count) { pointer in
+                cgtk_shims_template_type_register(String(className), parent, template, pointer, &error)
+            }
+        }
+        guard type != 0 else {
+            let message = error.map { String(cString: $0.pointee.message) } ?? "unknown error"
+            g_clear_error(&error)
+            fail(.brokenTemplate(template: fileName, message: message))
+            return
+        }
+        let widget = cgtk_shims_template_widget_new(type)!
+        composite = (widget, type)
+        append(gtkWidget: widget)
+        gtk_widget_set_hexpand(widget, 1)
     }
 
     /// The object with id `root`, or the first widget without a parent.
