@@ -56,7 +56,9 @@ extension ItemViewManager {
     /// class when `shouldHighlight` refuses the item, and a focus controller for `didFocus`
     /// (GTK keeps one widget per list item, so each gets one, marked on the widget).
     func prepareRowWidget(of listItem: OpaquePointer) {
-        guard let child = gtk_list_item_get_child(listItem), let rowWidget = rowWidget(containing: child) else { return }
+        // GTK's section headers (GTK 4.12 and later) are GtkListHeaders, not list items.
+        guard cgtk_shims_instance_is_a(UnsafeMutableRawPointer(listItem), gtk_list_item_get_type()) != 0,
+              let child = gtk_list_item_get_child(listItem), let rowWidget = rowWidget(containing: child) else { return }
         if !selectionRules.shouldHighlight.isEmpty {
             if shouldHighlight(position: Int(gtk_list_item_get_position(listItem))) {
                 gtk_widget_remove_css_class(rowWidget, "no-highlight")
