@@ -55,6 +55,8 @@ struct ContextMenuModel {
             if let iconName = entry.iconName {
                 let icon = ObjectReference(adopting: g_themed_icon_new(iconName)!)
                 g_menu_item_set_icon(item.pointer, icon.pointer)
+                // What GTK shows in an icon section ("horizontal-buttons") is the verb icon.
+                g_menu_item_set_attribute_value(item.pointer, "verb-icon", g_variant_new_string(iconName))
             }
             g_menu_append_item(menu, item.pointer)
         }

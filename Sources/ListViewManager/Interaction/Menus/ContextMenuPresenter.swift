@@ -18,6 +18,8 @@ final class ContextMenuPresenter: UpdateFollower {
     private(set) var model: ContextMenuModel?
     /// What the open (or last) menu is for, where it is now; nil once removed.
     private(set) var target: MenuTarget?
+    /// How many menus were opened: a menu waiting to pop up pops up only if still the last.
+    private var openings = 0
 
     init(manager: ItemViewManager) {
         self.manager = manager
@@ -45,10 +47,17 @@ final class ContextMenuPresenter: UpdateFollower {
         gtk_widget_insert_action_group(view, ContextMenuModel.actionPrefix, OpaquePointer(model.actions.pointer))
         let popover = self.popover ?? makePopover()
         gtk_popover_menu_set_menu_model(OpaquePointer(popover), model.menuModel)
-        DestructiveEntries.mark(model.actionEntries, in: popover)
+        DestructiveEntries.mark(entries, in: popover)
         var pointing = rect
         gtk_popover_set_pointing_to(asPopover(popover), &pointing)
-        gtk_popover_popup(asPopover(popover))
+        // GTK shows sections' separators and titles only once idle, and the popover of 4.8
+        // keeps the size it popped up with: it pops up once they are in.
+        openings += 1
+        let opening = openings
+        whenIdle { [weak self] in
+            guard let self, openings == opening else { return }
+            gtk_popover_popup(asPopover(popover))
+        }
     }
 
     private func asPopover(_ widget: UnsafeMutablePointer<GtkWidget>) -> UnsafeMutablePointer<GtkPopover> {
@@ -67,6 +76,7 @@ final class ContextMenuPresenter: UpdateFollower {
 
     /// Closes the menu, if shown.
     func close() {
+        openings += 1
         if let popover { gtk_popover_popdown(asPopover(popover)) }
     }
 

@@ -55,7 +55,7 @@ public struct MenuEntry {
     /// An action, a section or a submenu.
     public private(set) var content: Content
     /// The name of the entry's icon in the icon theme. GTK 4's menus show an icon instead
-    /// of the label in an icon section (`section(_:icons:_:)` with `icons: true`); elsewhere
+    /// of the label in an icon section (`section(icons: true, _:)`); elsewhere
     /// they show the label only, as GNOME's guidelines ask.
     public var iconName: String?
     /// The keyboard shortcut of an action, in GTK's format (`"<Control>o"`,
@@ -123,11 +123,16 @@ public struct MenuEntry {
         MenuEntry(title, icon: icon, accelerator: accelerator, style: .destructive, action: .delete)
     }
 
-    /// A section: `entries` set apart from the entries around them by separators, under
-    /// `title` when given; with `icons`, shown as a row of icon buttons (each entry needs an
-    /// icon, and shows its title as a tooltip).
-    public static func section(_ title: String? = nil, icons: Bool = false, _ entries: [MenuEntry]) -> MenuEntry {
-        MenuEntry(title: title ?? "", content: .section(entries), iconName: nil, accelerator: nil, isEnabled: true, style: .normal, showsIcons: icons)
+    /// A section: `entries` set apart from the entries around them by separators; with
+    /// `icons`, shown as a row of icon buttons (each entry needs an icon, and shows its title
+    /// as a tooltip).
+    public static func section(icons: Bool = false, _ entries: [MenuEntry]) -> MenuEntry {
+        MenuEntry(title: "", content: .section(entries), iconName: nil, accelerator: nil, isEnabled: true, style: .normal, showsIcons: icons)
+    }
+
+    /// A section under `title` (see `section(icons:_:)`).
+    public static func section(_ title: String, icons: Bool = false, _ entries: [MenuEntry]) -> MenuEntry {
+        MenuEntry(title: title, content: .section(entries), iconName: nil, accelerator: nil, isEnabled: true, style: .normal, showsIcons: icons)
     }
 
     /// A submenu titled `title` showing `entries`.
