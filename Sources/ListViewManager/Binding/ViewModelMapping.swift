@@ -170,8 +170,8 @@ public final class RowMapping<RowType: RowWidget & ModelTransfer>: ViewModelMapp
     public func didUnhighlight(_ closure: @escaping (RowType, RowType.ModelType, IndexPath) -> Void) { on(.didUnhighlight, closure) }
     /// The keyboard focus moved to the row.
     public func didFocus(_ closure: @escaping (RowType, RowType.ModelType, IndexPath) -> Void) { on(.didFocus, closure) }
-    /// Builds the entries of the context menu of this mapping's rows (see
-    /// `ListViewManager.contextMenu`).
+    /// Builds the entries of the context menu of this mapping's rows, item, header or footer
+    /// rows as the mapping is (see `ItemViewManager.contextMenu` and `contextMenuHeader`).
     public func contextMenu(_ build: @escaping (RowType, RowType.ModelType, IndexPath) -> [MenuEntry]) {
         menuBuilders.append { row, model, indexPath in build(row as! RowType, model as! RowType.ModelType, indexPath) }
     }
