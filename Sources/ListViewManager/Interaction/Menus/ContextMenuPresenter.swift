@@ -55,7 +55,7 @@ final class ContextMenuPresenter: UpdateFollower {
         openings += 1
         let opening = openings
         whenIdle { [weak self] in
-            guard let self, openings == opening else { return }
+            guard let self, openings == opening, let popover = self.popover else { return }
             gtk_popover_popup(asPopover(popover))
         }
     }
@@ -99,6 +99,7 @@ final class ContextMenuPresenter: UpdateFollower {
 
     /// Takes the popover and the actions off the list view (before the list view goes).
     func detach() {
+        openings += 1
         gtk_widget_insert_action_group(view, ContextMenuModel.actionPrefix, nil)
         guard let popover else { return }
         gtk_widget_unparent(popover)

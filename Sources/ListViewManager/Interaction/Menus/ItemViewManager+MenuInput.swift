@@ -60,7 +60,8 @@ extension ItemViewManager {
     /// A key pressed in the list view with no menu open: runs the enabled entry whose
     /// accelerator it is, of the menu the Menu key would open. Returns whether one ran.
     private func runMenuAccelerator(of event: OpaquePointer) -> Bool {
-        guard !contextMenus.isShown, let row = keyboardMenuRow, let (target, entries) = contextMenu(askedOn: row) else { return false }
+        guard gdk_key_event_is_modifier(event) == 0, !contextMenus.isShown, let row = keyboardMenuRow,
+              let (target, entries) = contextMenu(askedOn: row) else { return false }
         let chosen = entries.flatMap(\.actionEntries).first { entry in
             entry.isEnabled && entry.accelerator.map { MenuAccelerator.matches($0, event) } == true
         }
