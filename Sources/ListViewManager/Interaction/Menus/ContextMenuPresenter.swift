@@ -26,14 +26,17 @@ final class ContextMenuPresenter: UpdateFollower {
         view = manager.view
     }
 
-    /// Whether a menu is shown.
+    /// Whether a menu is shown, or about to pop up.
     var isShown: Bool {
         guard let popover else { return false }
-        return gtk_widget_get_visible(popover) != 0
+        return waitingToPopUp || gtk_widget_get_visible(popover) != 0
     }
 
-    /// The titles of the entries that do something in the menu shown now, or nil when no
-    /// menu is shown.
+    /// Whether the last menu opened has yet to pop up.
+    private var waitingToPopUp = false
+
+    /// The titles of the entries that do something in the menu shown now (or about to pop
+    /// up), or nil when no menu is shown.
     var shownTitles: [String]? {
         isShown ? model?.actionEntries.map(\.title) : nil
     }
@@ -54,8 +57,10 @@ final class ContextMenuPresenter: UpdateFollower {
         // keeps the size it popped up with: it pops up once they are in.
         openings += 1
         let opening = openings
+        waitingToPopUp = true
         whenIdle { [weak self] in
             guard let self, openings == opening, let popover = self.popover else { return }
+            waitingToPopUp = false
             gtk_popover_popup(asPopover(popover))
         }
     }
@@ -77,6 +82,7 @@ final class ContextMenuPresenter: UpdateFollower {
     /// Closes the menu, if shown.
     func close() {
         openings += 1
+        waitingToPopUp = false
         if let popover { gtk_popover_popdown(asPopover(popover)) }
     }
 
@@ -100,6 +106,7 @@ final class ContextMenuPresenter: UpdateFollower {
     /// Takes the popover and the actions off the list view (before the list view goes).
     func detach() {
         openings += 1
+        waitingToPopUp = false
         gtk_widget_insert_action_group(view, ContextMenuModel.actionPrefix, nil)
         guard let popover else { return }
         gtk_widget_unparent(popover)
