@@ -33,6 +33,10 @@ void cgtk_shims_accessible_set_label(GtkWidget *widget, const gchar *label) {
     else gtk_accessible_update_property(GTK_ACCESSIBLE(widget), GTK_ACCESSIBLE_PROPERTY_LABEL, label, -1);
 }
 
+void cgtk_shims_accessible_set_description(GtkWidget *widget, const gchar *description) {
+    gtk_accessible_update_property(GTK_ACCESSIBLE(widget), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, description, -1);
+}
+
 GtkWidget *cgtk_shims_heading_box_new(int level) {
     GtkWidget *box = g_object_new(GTK_TYPE_BOX, "orientation", GTK_ORIENTATION_VERTICAL,
                                   "accessible-role", GTK_ACCESSIBLE_ROLE_HEADING, NULL);

@@ -27,6 +27,9 @@ public enum ListViewManagerAnomaly: Anomaly {
     case storageChangedDuringDeletion(indexPaths: [IndexPath])
     /// A context menu entry was chosen after its item was removed; nothing was done.
     case menuActionForRemovedItem(entry: String)
+    /// A context menu entry's accelerator is not one GTK can read; the menu shows none and
+    /// no key runs the entry.
+    case invalidMenuAccelerator(entry: String, accelerator: String)
     /// `moveItem(at:to:)` was asked for a missing item or a place outside the storage;
     /// nothing changed.
     case invalidMove(from: IndexPath, to: IndexPath)
@@ -47,7 +50,7 @@ public enum ListViewManagerAnomaly: Anomaly {
     public enum Kind: Hashable, Sendable {
         case noItemMappingFound, noSupplementaryMappingFound, eventRegisteredForUnregisteredMapping,
              eventNotSupportedForSupplementaryRows, templateNotFound, emptyTemplate, brokenTemplate, missingOutlet,
-             storageChangedDuringDeletion, menuActionForRemovedItem, invalidMove, supplementaryRowsNotShown, columnCannotSort,
+             storageChangedDuringDeletion, menuActionForRemovedItem, invalidMenuAccelerator, invalidMove, supplementaryRowsNotShown, columnCannotSort,
              unusedEventDetected, modelEventCalledWithCellClass
     }
 
@@ -63,6 +66,7 @@ public enum ListViewManagerAnomaly: Anomaly {
         case .missingOutlet: return .missingOutlet
         case .storageChangedDuringDeletion: return .storageChangedDuringDeletion
         case .menuActionForRemovedItem: return .menuActionForRemovedItem
+        case .invalidMenuAccelerator: return .invalidMenuAccelerator
         case .invalidMove: return .invalidMove
         case .supplementaryRowsNotShown: return .supplementaryRowsNotShown
         case .columnCannotSort: return .columnCannotSort
@@ -107,6 +111,8 @@ public enum ListViewManagerAnomaly: Anomaly {
             message = "A commitDelete reaction changed the storage while removesDeletedItems is on; the items at \(indexPaths.map(\.shortDescription).joined(separator: ", ")) were not removed. Either remove them in the reaction or let the manager do it"
         case let .menuActionForRemovedItem(entry):
             message = "The context menu entry \"\(entry)\" was chosen after its item was removed from the storage; nothing was done"
+        case let .invalidMenuAccelerator(entry, accelerator):
+            message = "The context menu entry \"\(entry)\" has the accelerator \"\(accelerator)\", which GTK cannot read; it is not shown and no key runs the entry. Write it as gtk_accelerator_parse reads it, e.g. \"<Control>o\""
         case let .invalidMove(from, to):
             message = "Cannot move the item at \(from.shortDescription) to \(to.shortDescription): there is no such item or place; nothing was moved"
         case let .columnCannotSort(title, reason):
@@ -134,6 +140,7 @@ public enum ListViewManagerAnomaly: Anomaly {
         case let .missingOutlet(id, template, _): return "ListViewManagerAnomaly.missingOutlet(\(id), \(template))"
         case let .storageChangedDuringDeletion(indexPaths): return "ListViewManagerAnomaly.storageChangedDuringDeletion(\(indexPaths.count) items)"
         case let .menuActionForRemovedItem(entry): return "ListViewManagerAnomaly.menuActionForRemovedItem(\(entry))"
+        case let .invalidMenuAccelerator(entry, accelerator): return "ListViewManagerAnomaly.invalidMenuAccelerator(\(entry), \(accelerator))"
         case let .invalidMove(from, to): return "ListViewManagerAnomaly.invalidMove(\(from.shortDescription) to \(to.shortDescription))"
         case let .columnCannotSort(title, _): return "ListViewManagerAnomaly.columnCannotSort(\(title))"
         case let .unusedEventDetected(rowType, event, _): return "ListViewManagerAnomaly.unusedEventDetected(\(rowType), \(event))"

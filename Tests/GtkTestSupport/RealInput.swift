@@ -11,14 +11,18 @@ extension GtkHarness {
         xdotool(["key", "--delay", "20"] + keys, file: file, line: line)
     }
 
-    /// Clicks mouse `button` (1 left, 3 right) in the middle of `widget`, or holds it down
-    /// for `holding` seconds (a long press).
-    public func click(_ widget: UnsafeMutablePointer<GtkWidget>, button: Int = 1, holding: Double? = nil, file: StaticString = #filePath, line: UInt = #line) {
+    /// Clicks mouse `button` (1 left, 3 right) in the middle of `widget` (in the window or
+    /// in one of its popovers), or holds it down for `holding` seconds (a long press), with
+    /// `keys` held down meanwhile (X key names, e.g. "ctrl").
+    public func click(_ widget: UnsafeMutablePointer<GtkWidget>, button: Int = 1, holding: Double? = nil, keys: [String] = [],
+                      file: StaticString = #filePath, line: UInt = #line) {
         let move = pointerMove(to: widget, file: file, line: line)
+        let press = keys.isEmpty ? [] : ["keydown"] + [keys.joined(separator: "+")]
+        let release = keys.isEmpty ? [] : ["keyup"] + [keys.joined(separator: "+")]
         if let holding {
-            xdotool(move + ["mousedown", "\(button)", "sleep", "\(holding)", "mouseup", "\(button)"], file: file, line: line)
+            xdotool(move + press + ["mousedown", "\(button)", "sleep", "\(holding)", "mouseup", "\(button)"] + release, file: file, line: line)
         } else {
-            xdotool(move + ["click", "\(button)"], file: file, line: line)
+            xdotool(move + press + ["click", "\(button)"] + release, file: file, line: line)
         }
     }
 
@@ -57,10 +61,16 @@ extension GtkHarness {
     /// of its height and `across` of its width).
     private func pointerMove(to widget: UnsafeMutablePointer<GtkWidget>, fraction: Float = 0.5, across: Float = 0.5,
                              file: StaticString, line: UInt) -> [String] {
+        // A widget of a popover is placed in the popover's surface, placed relative to the window's.
+        let native = gtk_widget_get_native(widget).map { UnsafeMutableRawPointer($0).assumingMemoryBound(to: GtkWidget.self) } ?? window
         var bounds = graphene_rect_t()
-        XCTAssertTrue(gtk_widget_compute_bounds(widget, window, &bounds) != 0, "the widget is in the window", file: file, line: line)
+        XCTAssertTrue(gtk_widget_compute_bounds(widget, native, &bounds) != 0, "the widget is in the window", file: file, line: line)
         var surfaceX = 0.0, surfaceY = 0.0
-        gtk_native_get_surface_transform(OpaquePointer(window), &surfaceX, &surfaceY)
+        gtk_native_get_surface_transform(OpaquePointer(native), &surfaceX, &surfaceY)
+        if native != window, let surface = gtk_native_get_surface(OpaquePointer(native)) {
+            surfaceX += Double(gdk_popup_get_position_x(surface))
+            surfaceY += Double(gdk_popup_get_position_y(surface))
+        }
         let x = Int(surfaceX + Double(bounds.origin.x + bounds.size.width * across))
         let y = Int(surfaceY + Double(bounds.origin.y + bounds.size.height * fraction))
         return ["mousemove", "--window", "%1", "\(x)", "\(y)"]

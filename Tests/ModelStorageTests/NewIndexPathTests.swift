@@ -37,6 +37,25 @@ struct NewIndexPathTests {
         #expect(sectionMove.newIndexPath(for: ip(0, 0)) == ip(1, 0))
     }
 
+    @Test("newSection follows a section through section inserts, deletes and moves; item changes leave it")
+    func sections() throws {
+        let fixture = StorageFixture()
+        for section in 0..<4 { fixture.storage.addItems([section * 10], toSection: section) }
+        _ = fixture.delivered
+        fixture.storage.performUpdates {
+            fixture.storage.removeItems(at: [ip(2, 0)])
+            fixture.storage.insertSection(SectionModel(items: [99]), atIndex: 0)
+            fixture.storage.deleteSections(IndexSet([2]))
+            fixture.storage.moveSection(3, toSection: 0)
+        }
+        let update = try #require(fixture.delivered.first)
+        // Sections 0 1 2 3 → [99] 0 1 2 3 → [99] 0 2 3 → 3 [99] 0 2.
+        #expect(update.newSection(for: 0) == 2)
+        #expect(update.newSection(for: 1) == nil)
+        #expect(update.newSection(for: 2) == 3)
+        #expect(update.newSection(for: 3) == 0)
+    }
+
     @Test("Random updates: every surviving item is found where newIndexPath says, every removed one gives nil",
           arguments: 0..<40)
     func randomUpdates(seed: UInt64) {

@@ -86,6 +86,9 @@ gchar **cgtk_shims_dropped_files(const GValue *value);
  * (NULL resets it, so GTK names the widget from its content again). */
 void cgtk_shims_accessible_set_label(GtkWidget *widget, const gchar *label);
 
+/* gtk_accessible_update_property is variadic: sets the accessible description of `widget`. */
+void cgtk_shims_accessible_set_description(GtkWidget *widget, const gchar *description);
+
 /* A vertical box whose accessible role is heading, of `level` (the role is construct-only,
  * so it must be given to g_object_new, which is variadic). Floating, as gtk_box_new. */
 GtkWidget *cgtk_shims_heading_box_new(int level);

@@ -52,8 +52,8 @@ extension TypedMapping {
     public func didUnhighlight(_ closure: @escaping (Row, Model, IndexPath) -> Void) { on(.didUnhighlight, closure) }
     /// The keyboard focus moved to the row.
     public func didFocus(_ closure: @escaping (Row, Model, IndexPath) -> Void) { on(.didFocus, closure) }
-    /// Builds the entries of the context menu of this mapping's rows (see
-    /// `ListViewManager.contextMenu`).
+    /// Builds the entries of the context menu of this mapping's rows, item, header or footer
+    /// rows as the mapping is (see `ItemViewManager.contextMenu` and `contextMenuHeader`).
     public func contextMenu(_ build: @escaping (Row, Model, IndexPath) -> [MenuEntry]) {
         menuBuilders.append { row, model, indexPath in build(row as! Row, model as! Model, indexPath) }
     }

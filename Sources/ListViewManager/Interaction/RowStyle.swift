@@ -1,10 +1,11 @@
 import CGtk
 import CGtkShims
 
-/// The library's default look of rows: the drop indicator, a line above or below the row
-/// under the pointer (before or after the cell, in a grid), and no hover highlight for rows
-/// `shouldHighlight` refuses. Apps override it with their own CSS for `.drop-above`,
-/// `.drop-below`, `.drop-before`, `.drop-after` and `.no-highlight`.
+/// The library's default look of rows and their menus: the drop indicator, a line above or
+/// below the row under the pointer (before or after the cell, in a grid), no hover highlight
+/// for rows `shouldHighlight` refuses, and destructive menu entries in the theme's error
+/// colour. Apps override it with their own CSS for `.drop-above`, `.drop-below`,
+/// `.drop-before`, `.drop-after`, `.no-highlight` and `modelbutton.destructive-action`.
 @MainActor
 enum RowStyle {
     private static var installed = false
@@ -19,6 +20,7 @@ enum RowStyle {
         .drop-before { box-shadow: inset 3px 0 @theme_selected_bg_color; }
         .drop-after { box-shadow: inset -3px 0 @theme_selected_bg_color; }
         .no-highlight:hover:not(:selected) { background-color: transparent; }
+        modelbutton.destructive-action { color: @error_color; }
         """
         cgtk_shims_css_provider_load(provider.pointer, css)
         // Below the application's own priority, so that its CSS wins.

@@ -99,6 +99,9 @@ public class ItemViewManager {
     /// Model-level builders of context menu entries; nil when the model is not of the
     /// builder's type.
     var menuBuilders: [(Any, IndexPath) -> [MenuEntry]?] = []
+    /// Builders of the menu of several selected items; nil when the items are not all of
+    /// the builder's model type.
+    var selectionMenuBuilders: [([Any], [IndexPath]) -> [MenuEntry]?] = []
     /// The context menu.
     private(set) lazy var contextMenus = ContextMenuPresenter(manager: self)
     var selection: SelectionState! {
@@ -174,7 +177,7 @@ public class ItemViewManager {
         connectActivation()
         installKeyboardNavigation()
         installRowActions()
-        installContextMenuGestures()
+        installContextMenuInput()
         installDropTarget()
         storage.delegate = storageUpdater
         // A storage given here may hold header models the view cannot show: reported once

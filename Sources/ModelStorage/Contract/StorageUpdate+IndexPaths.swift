@@ -12,13 +12,9 @@ extension StorageUpdate {
         var item = indexPath.item
         for change in changes {
             switch change {
-            case .insertSection(let index):
-                if section >= index { section += 1 }
-            case .deleteSection(let index):
-                if section == index { return nil }
-                if section > index { section -= 1 }
-            case .moveSection(let from, let to):
-                section = Self.index(section, afterMovingFrom: from, to: to)
+            case .insertSection, .deleteSection, .moveSection:
+                guard let moved = Self.section(section, after: change) else { return nil }
+                section = moved
             case .insertItems(let inserted, let items):
                 if section == inserted, item >= items.lowerBound { item += items.count }
             case .deleteItems(let deleted, let items):
@@ -38,6 +34,28 @@ extension StorageUpdate {
             }
         }
         return IndexPath(item: item, section: section)
+    }
+
+    /// Where the section that was at `section` before this update is after it, or nil when
+    /// the update deleted it. Item changes leave sections where they are: use it to keep
+    /// state attached to a section (its header's menu, say) in step with the storage.
+    public func newSection(for section: Int) -> Int? {
+        var section = section
+        for change in changes {
+            guard let moved = Self.section(section, after: change) else { return nil }
+            section = moved
+        }
+        return section
+    }
+
+    /// Where section `section` is after `change` (nil: deleted); item changes keep it.
+    private static func section(_ section: Int, after change: StorageChange) -> Int? {
+        switch change {
+        case .insertSection(let index): return section >= index ? section + 1 : section
+        case .deleteSection(let index): return section == index ? nil : section > index ? section - 1 : section
+        case .moveSection(let from, let to): return index(section, afterMovingFrom: from, to: to)
+        case .insertItems, .deleteItems, .moveItem, .updateItem, .supplementary: return section
+        }
     }
 
     /// Where index `index` of an array is after the element at `from` moved to `to`.

@@ -4,50 +4,65 @@ import Foundation
 import ModelStorage
 
 /// Shows a manager's context menus: one GtkPopoverMenu, a child of the list view, pointing
-/// at the row it was opened for. Its entries are `context.entry-N` actions of an action
-/// group made for each opening; the item's index path follows storage updates while the
-/// menu is open, so an entry acts on the item wherever it moved, or on nothing (an anomaly)
-/// when it was removed.
+/// at the row it was opened on, made from the menu's GMenu model; the model's actions are
+/// inserted on the list view as the `context` group, made anew for each opening. What the
+/// menu is for follows storage updates while it is open, so that an entry acts on its item
+/// (header, footer, selection) wherever it moved, or on nothing (an anomaly) once removed.
 @MainActor
 final class ContextMenuPresenter: UpdateFollower {
     private weak var manager: ItemViewManager?
     private let view: UnsafeMutablePointer<GtkWidget>
     /// The popover (the list view is its parent and holds its reference).
     private(set) var popover: UnsafeMutablePointer<GtkWidget>?
-    private var entries: [MenuEntry] = []
-    /// The item the open (or last) menu is for, where it is now; nil once removed.
-    private(set) var target: IndexPath?
+    /// The model of the open (or last) menu.
+    private(set) var model: ContextMenuModel?
+    /// What the open (or last) menu is for, where it is now; nil once removed.
+    private(set) var target: MenuTarget?
+    /// How many menus were opened: a menu waiting to pop up pops up only if still the last.
+    private var openings = 0
 
     init(manager: ItemViewManager) {
         self.manager = manager
         view = manager.view
     }
 
-    /// The titles of the menu shown now, or nil when no menu is shown.
-    var shownTitles: [String]? {
-        guard let popover, gtk_widget_get_visible(popover) != 0 else { return nil }
-        return entries.map(\.title)
+    /// Whether a menu is shown, or about to pop up.
+    var isShown: Bool {
+        guard let popover else { return false }
+        return waitingToPopUp || gtk_widget_get_visible(popover) != 0
     }
 
-    /// Opens the menu of the item at `indexPath` built from `entries`, pointing at `rect`
-    /// (list view coordinates).
-    func open(_ entries: [MenuEntry], for indexPath: IndexPath, pointingTo rect: GdkRectangle) {
-        self.entries = entries
-        target = indexPath
-        let menu = ObjectReference(adopting: g_menu_new()!)
-        let group = ObjectReference(adopting: g_simple_action_group_new()!)
-        for (index, entry) in entries.enumerated() {
-            g_menu_append(menu.pointer, entry.title, "context.entry-\(index)")
-            let action = ObjectReference(adopting: g_simple_action_new("entry-\(index)", nil)!)
-            Signal.connect(action.pointer.rawPointer, "activate") { [weak self] (_: UnsafeMutableRawPointer?) in self?.choose(index) }
-            g_action_map_add_action(OpaquePointer(group.pointer), action.pointer)
-        }
+    /// Whether the last menu opened has yet to pop up.
+    private var waitingToPopUp = false
+
+    /// The titles of the entries that do something in the menu shown now (or about to pop
+    /// up), or nil when no menu is shown.
+    var shownTitles: [String]? {
+        isShown ? model?.actionEntries.map(\.title) : nil
+    }
+
+    /// Opens the menu of `entries` for `target`, pointing at `rect` (list view coordinates).
+    func open(_ entries: [MenuEntry], for target: MenuTarget, pointingTo rect: GdkRectangle) {
+        self.target = target
+        let model = ContextMenuModel(entries) { [weak self] index in self?.choose(index) }
+        self.model = model
+        // The actions first, so that GTK makes each entry knowing whether it is enabled.
+        gtk_widget_insert_action_group(view, ContextMenuModel.actionPrefix, OpaquePointer(model.actions.pointer))
         let popover = self.popover ?? makePopover()
-        gtk_popover_menu_set_menu_model(OpaquePointer(popover), gtkCast(menu.pointer, to: GMenuModel.self))
-        gtk_widget_insert_action_group(popover, "context", OpaquePointer(group.pointer))
+        gtk_popover_menu_set_menu_model(OpaquePointer(popover), model.menuModel)
+        DestructiveEntries.mark(entries, in: popover)
         var pointing = rect
         gtk_popover_set_pointing_to(asPopover(popover), &pointing)
-        gtk_popover_popup(asPopover(popover))
+        // GTK shows sections' separators and titles only once idle, and the popover of 4.8
+        // keeps the size it popped up with: it pops up once they are in.
+        openings += 1
+        let opening = openings
+        waitingToPopUp = true
+        whenIdle { [weak self] in
+            guard let self, openings == opening, let popover = self.popover else { return }
+            waitingToPopUp = false
+            gtk_popover_popup(asPopover(popover))
+        }
     }
 
     private func asPopover(_ widget: UnsafeMutablePointer<GtkWidget>) -> UnsafeMutablePointer<GtkPopover> {
@@ -66,36 +81,33 @@ final class ContextMenuPresenter: UpdateFollower {
 
     /// Closes the menu, if shown.
     func close() {
+        openings += 1
+        waitingToPopUp = false
         if let popover { gtk_popover_popdown(asPopover(popover)) }
     }
 
-    /// Runs entry `index` for the target item.
+    /// Runs entry `index` (an action's number) for the target.
     func choose(_ index: Int) {
-        guard let manager, entries.indices.contains(index) else { return }
-        let entry = entries[index]
+        guard let manager, let entries = model?.actionEntries, entries.indices.contains(index) else { return }
         close()
-        guard let target else {
-            manager.anomalyHandler.report(.menuActionForRemovedItem(entry: entry.title))
-            return
-        }
-        switch entry.action {
-        case .perform(let action): action(target)
-        case .delete: manager.deleteItems(at: [target])
-        }
+        manager.runMenuEntry(entries[index], for: target)
     }
 
-    /// Follows the target item through `update` (nil when it was removed).
+    /// Follows the target through `update` (nil when it was removed).
     func follow(_ update: StorageUpdate, models: any SectionedModels) {
-        target = target.flatMap(update.newIndexPath)
+        target = target?.following(update)
     }
 
-    /// Every row was reloaded: the target item is gone.
+    /// Every row was reloaded: the target is gone.
     func dropForReload(models: any SectionedModels) {
         target = nil
     }
 
-    /// Takes the popover off the list view (before the list view goes).
+    /// Takes the popover and the actions off the list view (before the list view goes).
     func detach() {
+        openings += 1
+        waitingToPopUp = false
+        gtk_widget_insert_action_group(view, ContextMenuModel.actionPrefix, nil)
         guard let popover else { return }
         gtk_widget_unparent(popover)
         self.popover = nil
