@@ -79,8 +79,8 @@ final class DragAndDropTests: XCTestCase {
         }
         // Labels above the list, dragging text and a file, as another part of the app (or
         // another app, a file manager) would.
-        let note = Self.dragSource("a note", cgtk_shims_text_content_new("a note"))
-        let file = Self.dragSource("a file", cgtk_shims_file_content_new("/tmp/dropped file.txt"))
+        let note = Self.dragSource("a note", .text("a note"))
+        let file = Self.dragSource("a file", .files(["/tmp/dropped file.txt"]))
         let scrolled = gtk_window_get_child(harness.windowPointer)!
         g_object_ref(scrolled)
         let box = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)!
@@ -100,13 +100,13 @@ final class DragAndDropTests: XCTestCase {
         harness.close()
     } }
 
-    /// A label whose drag carries `content` (taking the provider's reference).
+    /// A label whose drag carries `content`.
     @MainActor
-    private static func dragSource(_ text: String, _ content: UnsafeMutablePointer<GdkContentProvider>?) -> UnsafeMutablePointer<GtkWidget> {
+    private static func dragSource(_ text: String, _ content: DragContent) -> UnsafeMutablePointer<GtkWidget> {
         let label = gtk_label_new(text)!
         let source = gtk_drag_source_new()!
-        gtk_drag_source_set_content(source, content)
-        g_object_unref(UnsafeMutableRawPointer(content))
+        let provider = content.makeProvider()
+        withExtendedLifetime(provider) { gtk_drag_source_set_content(source, provider.pointer) }
         gtk_widget_add_controller(label, source)
         return label
     }

@@ -92,10 +92,19 @@ public class ItemViewManager {
     var moveFilters: [(Any, IndexPath) -> Bool?] = []
     /// Reactions to moves: the moved item's bound row (if any), its model, from, to.
     var moveReactions: [(RowWidget?, Any, IndexPath, IndexPath) -> Void] = []
+    /// `targetIndexPathForMove` closures: the place a move goes instead (nil: refused), or
+    /// nil when the model is not of the closure's type.
+    var moveRedirects: [(Any, IndexPath, IndexPath) -> IndexPath??] = []
     /// Reactions to content dropped from outside the list, with the insertion point.
     var dropReactions: [(DroppedContent, IndexPath) -> Void] = []
+    /// Which items dragged from other managed lists this one takes, as `moveFilters`.
+    var otherListDropFilters: [(Any, ItemViewManager, IndexPath) -> Bool?] = []
+    /// Reactions to items dropped from other managed lists.
+    var otherListDropReactions: [(Any, ItemViewManager, IndexPath, DropOperation) -> Void] = []
     /// The item being dragged, followed through updates, and the drop indicator.
     let drag = DragState()
+    /// Scrolls the list while a drag is held near its top or bottom edge.
+    private(set) lazy var dragAutoscroll = DragAutoscroll(view: view)
     /// Model-level builders of context menu entries; nil when the model is not of the
     /// builder's type.
     var menuBuilders: [(Any, IndexPath) -> [MenuEntry]?] = []
