@@ -211,32 +211,57 @@ final class DragAndDropTests: XCTestCase {
 
     // MARK: Scrolling while dragging
 
-    func testADragHeldNearAnEdgeScrollsTheListUntilItMovesAwayOrDrops() { onMain {
+    func testTheLineFollowsTheRowsGtkScrollsUnderADragHeldAtAnEdge() { onMain {
         let harness = GtkHarness { manager in
             manager.register(PostRow.self)
             manager.configuration.movesItemsInStorage = true
             manager.canMove(withItem: Post.self) { _, _ in true }
             manager.memoryStorage.addItems((0..<200).map { Post(id: $0, title: "post \($0)") })
         }
-        let adjustment = gtk_scrollable_get_vadjustment(OpaquePointer(harness.manager.view))!
+        let view = harness.manager.view
+        let adjustment = gtk_scrollable_get_vadjustment(OpaquePointer(view))!
         var scrolled: Double { gtk_adjustment_get_value(adjustment) }
-        harness.drag(from: harness.boundRowsByPosition[2]!.rootWidget, to: harness.manager.view, at: 0.98, drop: false)
-        harness.wait(until: { scrolled > 600 }, "the list to scroll down while the drag is at its bottom edge")
-        harness.movePointer(to: harness.manager.view, at: 0.01)
+        harness.drag(from: harness.boundRowsByPosition[2]!.rootWidget, to: view, at: 0.98, drop: false)
+        harness.wait(until: { scrolled > 600 }, "GTK to scroll the list down while the drag is at its bottom edge")
+        XCTAssertEqual(Array(dropMarks(harness).keys), [position(in: harness, at: 0.98)], "the line is by the row under the pointer now")
+        harness.movePointer(to: view, at: 0.01)
         let lowest = scrolled
-        harness.wait(until: { scrolled < lowest - 200 }, "the list to scroll up while the drag is at its top edge")
-        harness.movePointer(to: harness.manager.view, at: 0.5)
+        harness.wait(until: { scrolled < lowest - 200 }, "GTK to scroll the list up while the drag is at its top edge")
+        XCTAssertEqual(Array(dropMarks(harness).keys), [position(in: harness, at: 0.01)])
+        harness.movePointer(to: view, at: 0.5)
         let still = scrolled
         harness.waitForFrames(10)
         XCTAssertEqual(scrolled, still, "away from the edges, the list stays")
         harness.releaseButton()
         let dropped = (harness.manager.memoryStorage.items(inSection: 0) ?? []).firstIndex { ($0 as! Post).id == 2 }
         XCTAssertGreaterThan(dropped ?? 0, 10, "post 2 went where the drag was, far down the list")
-        harness.waitForFrames(2)
-        let settled = scrolled  // GTK keeps the rows in view as post 2 leaves the rows above them
+        XCTAssertFalse(harness.viewManager.dragHover.isActive, "nothing follows the drag once it dropped")
+        harness.close()
+    } }
+
+    func testADragHeldOverThePinnedHeaderScrollsTheListUp() { onMain {
+        let harness = GtkHarness(showing: {
+            let manager = ListViewManager()
+            manager.register(PostRow.self)
+            manager.canMove(withItem: Post.self) { _, _ in true }
+            manager.memoryStorage.setSectionHeaderModels(["A", "B"])
+            manager.memoryStorage.addItems((0..<100).map { Post(id: $0, title: "post \($0)") }, toSection: 0)
+            manager.memoryStorage.addItems((100..<200).map { Post(id: $0, title: "post \($0)") }, toSection: 1)
+            return manager
+        }, throughScrolledView: true)
+        let adjustment = gtk_scrollable_get_vadjustment(OpaquePointer(harness.manager.view))!
+        gtk_adjustment_set_value(adjustment, 2000)
+        harness.waitForFrames(3)
+        guard let middle = position(in: harness, at: 0.5).flatMap({ harness.boundRowsByPosition[$0] }) else { return XCTFail("no row in the middle") }
+        // The pinned copy of the header covers the list's top edge, where GTK would scroll.
+        harness.drag(from: middle.rootWidget, to: harness.manager.view, at: 0.01, drop: false)
+        harness.wait(until: { gtk_adjustment_get_value(adjustment) < 1600 }, "the list to scroll up under the drag")
+        harness.movePointer(to: harness.manager.view, at: 0.5)
+        let still = gtk_adjustment_get_value(adjustment)
         harness.waitForFrames(10)
-        XCTAssertEqual(scrolled, settled, "and the list stays after the drop")
-        XCTAssertFalse(harness.viewManager.dragAutoscroll.isScrolling)
+        XCTAssertEqual(gtk_adjustment_get_value(adjustment), still, "off the header, the list stays")
+        harness.releaseButton()
+        XCTAssertFalse(harness.viewManager.dragHover.isActive)
         harness.close()
     } }
 
@@ -310,6 +335,21 @@ private final class DocumentRow: Row, ModelTransfer {
     let name = Label()
     required init() { super.init(); append(name) }
     func update(with model: Document) { name.text = model.name }
+}
+
+/// The position of the row on screen at `fraction` of the list's height: of the widget GTK
+/// made for its item, padding included (GTK leaves the rows it keeps off screen where they
+/// were, unmapped).
+@MainActor
+private func position(in harness: GtkHarness, at fraction: Double) -> Int? {
+    let view = harness.manager.view
+    let y = Float(fraction) * Float(gtk_widget_get_height(view))
+    return harness.boundRowsByPosition.first { _, row in
+        var bounds = graphene_rect_t()
+        guard let item = harness.viewManager.itemWidget(of: row), gtk_widget_get_mapped(item) != 0,
+              gtk_widget_compute_bounds(item, view, &bounds) != 0 else { return false }
+        return y >= bounds.origin.y && y < bounds.origin.y + bounds.size.height
+    }?.key
 }
 
 /// The bound rows of `manager` marked as where a drop goes, by position, with the mark.

@@ -74,9 +74,10 @@ extension ItemViewManager {
     /// in a grid), or anywhere when the list shows no row.
     private func isPastLastRow(x: Double, y: Double) -> Bool {
         guard bridge.count > 0 else { return true }
-        guard let last = boundRows(at: bridge.count - 1).first else { return false }
+        // GTK leaves the rows it keeps off screen unmapped, where they were.
+        guard let last = boundRows(at: bridge.count - 1).first?.row.row.rootWidget, gtk_widget_get_mapped(last) != 0 else { return false }
         var bounds = graphene_rect_t()
-        guard gtk_widget_compute_bounds(last.row.row.rootWidget, view, &bounds) != 0 else { return false }
+        guard gtk_widget_compute_bounds(last, view, &bounds) != 0 else { return false }
         let top = Double(bounds.origin.y), bottom = top + Double(bounds.size.height)
         return y > bottom || (kind.flowsHorizontally && y >= top && x > Double(bounds.origin.x + bounds.size.width))
     }

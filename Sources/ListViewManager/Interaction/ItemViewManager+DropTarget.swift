@@ -24,7 +24,8 @@ enum PlannedDrop {
 
 extension ItemViewManager {
     /// The list's drop target: while a drag is over the list, a line above or below a row
-    /// shows where a drop goes (nowhere refused), and the list scrolls near its edges.
+    /// shows where a drop goes (nowhere where it is refused), following the rows as they
+    /// move under the drag.
     func installDropTarget() {
         RowStyle.install()
         let target = cgtk_shims_list_drop_target_new()!
@@ -37,7 +38,7 @@ extension ItemViewManager {
         Signal.connect(UnsafeMutableRawPointer(target), "drop") { [weak self] (value: UnsafePointer<GValue>, x: Double, y: Double) in
             self?.dropped(value, drop: gtk_drop_target_get_current_drop(target), x: x, y: y) ?? false
         }
-        dragAutoscroll.didScroll = { [weak self] x, y in
+        dragHover.followRows = { [weak self] x, y in
             _ = self?.dragMoved(over: gtk_drop_target_get_current_drop(target), x: x, y: y)
         }
         gtk_widget_add_controller(view, target)
@@ -63,17 +64,14 @@ extension ItemViewManager {
         return (.move(from: item, to: destination), dropMark(at: insertion))
     }
 
-    /// A move unless the drag offers none or Control is held (GDK offers a drag of this
-    /// process every action whatever the modifiers, so the keyboard tells).
+    /// A move unless the drag offers none: GDK takes the move away while Control is held.
     private static func operation(of drop: OpaquePointer?) -> DropOperation {
         guard let drop else { return .move }
-        guard gdk_drop_get_actions(drop).rawValue & GDK_ACTION_MOVE.rawValue != 0 else { return .copy }
-        guard let seat = gdk_device_get_seat(gdk_drop_get_device(drop)), let keyboard = gdk_seat_get_keyboard(seat) else { return .move }
-        return gdk_device_get_modifier_state(keyboard).rawValue & GDK_CONTROL_MASK.rawValue != 0 ? .copy : .move
+        return gdk_drop_get_actions(drop).rawValue & GDK_ACTION_MOVE.rawValue != 0 ? .move : .copy
     }
 
     private func dragMoved(over drop: OpaquePointer?, x: Double, y: Double) -> GdkDragAction {
-        dragAutoscroll.follow(x: x, y: y)
+        dragHover.moved(x: x, y: y)
         guard let planned = plannedDrop(drop, x: x, y: y) else {
             drag.showIndicator(nil)
             return GdkDragAction(rawValue: 0)
@@ -84,7 +82,7 @@ extension ItemViewManager {
 
     private func dragLeft() {
         drag.showIndicator(nil)
-        dragAutoscroll.stop()
+        dragHover.left()
     }
 
     private func dropped(_ value: UnsafePointer<GValue>, drop: OpaquePointer?, x: Double, y: Double) -> Bool {

@@ -103,8 +103,9 @@ public class ItemViewManager {
     var otherListDropReactions: [(Any, ItemViewManager, IndexPath, DropOperation) -> Void] = []
     /// The item being dragged, followed through updates, and the drop indicator.
     let drag = DragState()
-    /// Scrolls the list while a drag is held near its top or bottom edge.
-    private(set) lazy var dragAutoscroll = DragAutoscroll(view: view)
+    /// A drag over the list: the line follows rows moving under it, and the pinned header
+    /// scrolls the list up.
+    private(set) lazy var dragHover = DragHover(view: view)
     /// Model-level builders of context menu entries; nil when the model is not of the
     /// builder's type.
     var menuBuilders: [(Any, IndexPath) -> [MenuEntry]?] = []
