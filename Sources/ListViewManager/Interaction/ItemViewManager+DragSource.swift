@@ -14,7 +14,7 @@ extension ItemViewManager {
         Signal.connect(UnsafeMutableRawPointer(source), "prepare") { (_: Double, _: Double) -> UnsafeMutableRawPointer? in
             guard let manager = target.manager, let position = target.boundPosition,
                   case .item(let indexPath)? = manager.bridge.row(at: position) else { return nil }
-            return manager.dragContent(ofItemAt: indexPath).map(UnsafeMutableRawPointer.init)
+            return manager.beginDrag(ofItemAt: indexPath).map(UnsafeMutableRawPointer.init)
         }
         Signal.connect(UnsafeMutableRawPointer(source), "drag-begin") { (_: UnsafeMutableRawPointer?) in
             // The dragged row itself is the drag icon.
@@ -28,11 +28,11 @@ extension ItemViewManager {
         gtk_widget_add_controller(row.rootWidget, source)
     }
 
-    /// The content of a drag of the item at `indexPath` (one reference, for GTK), or nil
-    /// when it cannot be dragged: the item itself, which managed lists of this process read
-    /// (and which moves only when `canMove` allows), then what its model offers as a
-    /// `DraggableModel`.
-    private func dragContent(ofItemAt indexPath: IndexPath) -> UnsafeMutablePointer<GdkContentProvider>? {
+    /// Begins a drag of the item at `indexPath`: follows it while it is dragged when it can
+    /// move (`canMove`), and returns what the drag carries (one reference, for GTK), or nil
+    /// when it cannot be dragged: the item itself, which managed lists of this process read,
+    /// then what its model offers as a `DraggableModel`.
+    private func beginDrag(ofItemAt indexPath: IndexPath) -> UnsafeMutablePointer<GdkContentProvider>? {
         guard let model = bridge.model(of: .item(indexPath)) else { return nil }
         let movable = canMove(indexPath)
         let offered = (model as? DraggableModel)?.dragContent ?? []

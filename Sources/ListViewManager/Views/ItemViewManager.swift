@@ -154,7 +154,10 @@ public class ItemViewManager {
         public var removesDeletedItems = false
         /// Whether items the user drags to another place are moved in the `MemoryStorage` by
         /// the manager after their `moveItem` events (DTModelStorage's
-        /// `moveItemWithoutAnimation`). When false, the app moves them in its reaction.
+        /// `moveItemWithoutAnimation`), and items dropped from another managed list inserted
+        /// after their `didDropFromOtherList` events (and removed from the list they leave,
+        /// when that list's manager has this on too). When false, the app does it in its
+        /// reactions.
         public var movesItemsInStorage = false
 
         /// The default configuration.
