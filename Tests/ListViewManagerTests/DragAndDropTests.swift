@@ -133,21 +133,24 @@ final class DragAndDropTests: XCTestCase {
         let harness = GtkHarness { manager in
             manager.register(DocumentRow.self)
             manager.didDropFromOutside { content, _ in outsideDrops.append("\(content)") }
-            manager.memoryStorage.addItems([Document(name: "report", path: "/tmp/report.txt"), Document(name: "notes", path: "/tmp/notes.txt")])
+            manager.memoryStorage.addItems([Document(name: "report", path: "/tmp/report.txt"), Document(name: "notes", path: "/tmp/notes.txt"),
+                                            Document(name: "clipping", path: "/tmp/clipping.txt", ownProvider: true)])
         }
-        // Another part of the app: a text entry, and a label taking files.
-        let entry = gtk_entry_new()!
+        // Another part of the app: text entries, and a label taking files.
+        let entry = gtk_entry_new()!, otherEntry = gtk_entry_new()!
         var receivedFiles: [String] = []
         let fileBox = Self.fileDropLabel { receivedFiles += $0 }
-        harness.arrange(GTK_ORIENTATION_VERTICAL, [entry, fileBox, harness.list])
+        harness.arrange(GTK_ORIENTATION_VERTICAL, [entry, otherEntry, fileBox, harness.list])
         let rows = harness.boundRowsByPosition
         harness.drag(from: rows[0]!.rootWidget, to: entry)
         XCTAssertEqual(String(cString: gtk_editable_get_text(OpaquePointer(entry))), "report", "the entry got the text")
         harness.drag(from: rows[1]!.rootWidget, to: fileBox)
         XCTAssertEqual(receivedFiles, ["/tmp/notes.txt"], "the label got the file")
+        harness.drag(from: rows[2]!.rootWidget, to: otherEntry)
+        XCTAssertEqual(String(cString: gtk_editable_get_text(OpaquePointer(otherEntry))), "clipping, in the app's own provider")
         harness.drag(from: rows[0]!.rootWidget, to: rows[1]!.rootWidget, at: 0.8)
         XCTAssertEqual(outsideDrops, [], "its own list does not take the item as text (it cannot move)")
-        XCTAssertEqual((harness.manager.memoryStorage.items(inSection: 0) ?? []).map { ($0 as! Document).name }, ["report", "notes"])
+        XCTAssertEqual((harness.manager.memoryStorage.items(inSection: 0) ?? []).map { ($0 as! Document).name }, ["report", "notes", "clipping"])
         harness.close()
     } }
 
@@ -325,11 +328,17 @@ private func describe(_ indexPath: IndexPath) -> String {
     "[\(indexPath.section),\(indexPath.item)]"
 }
 
-/// A model dragged out as its name (text) and its file.
+/// A model dragged out as its name (text) and its file, or through a content provider of
+/// the app's own.
 private struct Document: DraggableModel {
     let name: String
     let path: String
-    var dragContent: [DragContent] { [.text(name), .files([path])] }
+    var ownProvider = false
+
+    var dragContent: [DragContent] {
+        guard ownProvider else { return [.text(name), .files([path])] }
+        return [.provider(ObjectReference(adopting: cgtk_shims_text_content_new("\(name), in the app's own provider")!))]
+    }
 }
 
 private final class DocumentRow: Row, ModelTransfer {
