@@ -29,8 +29,8 @@ let package = Package(
             name: "CGtkShims",
             dependencies: ["CGtk"]
         ),
-        // C that only the tests and benchmarks use (GLib type macros, another app's drag
-        // content, glibc's heap figures): kept out of what apps link.
+        // C that only the tests and benchmarks use (GLib type macros, glibc's heap
+        // figures): kept out of what apps link.
         .target(name: "CGtkTestShims", dependencies: ["CGtk"]),
         // Sectioned storages and the flattened layout; pure Swift, no GTK.
         .target(name: "ModelStorage"),

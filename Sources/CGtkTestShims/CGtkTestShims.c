@@ -21,18 +21,6 @@ GtkWidget *cgtk_shims_widget(gpointer instance) {
     return GTK_WIDGET(instance);
 }
 
-GdkContentProvider *cgtk_shims_text_content_new(const gchar *text) {
-    return gdk_content_provider_new_typed(G_TYPE_STRING, text);
-}
-
-GdkContentProvider *cgtk_shims_file_content_new(const gchar *path) {
-    GFile *file = g_file_new_for_path(path);
-    GSList *files = g_slist_prepend(NULL, file);
-    GdkContentProvider *provider = gdk_content_provider_new_typed(GDK_TYPE_FILE_LIST, files);
-    g_slist_free_full(files, g_object_unref);
-    return provider;
-}
-
 size_t cgtk_shims_heap_bytes_in_use(void) {
     struct mallinfo2 info = mallinfo2();
     return info.uordblks + info.hblkhd;

@@ -12,6 +12,9 @@ public final class GtkHarness {
 
     /// The manager, whatever its view (`manager` is the same one when it is a list's).
     public var viewManager: ItemViewManager!
+    /// What shows the manager's view in the window: the test's scrolled window, or
+    /// `scrolledView`.
+    public private(set) var list: UnsafeMutablePointer<GtkWidget>!
 
     /// A window showing a new list view manager, set up by `configure`.
     public convenience init(selectionMode: SelectionMode = .single, configure: (ListViewManager) -> Void = { _ in }) {
@@ -34,12 +37,11 @@ public final class GtkHarness {
         self.manager = manager as? ListViewManager
         viewManager = manager
         if throughScrolledView, let list = manager as? ListViewManager {
-            gtk_window_set_child(windowPointer, list.scrolledView)
+            self.list = list.scrolledView
         } else {
-            let scrolled = gtk_scrolled_window_new()
-            gtk_scrolled_window_set_child(OpaquePointer(scrolled), manager.view)
-            gtk_window_set_child(windowPointer, scrolled)
+            list = Self.scrolled(manager.view)
         }
+        gtk_window_set_child(windowPointer, list)
         gtk_window_present(windowPointer)
         waitForFrames()
     }
@@ -97,6 +99,27 @@ public func onMain(_ body: @MainActor () throws -> Void) rethrows {
 }
 
 extension GtkHarness {
+    /// A new scrolled window showing `view` (a second manager's, say).
+    public static func scrolled(_ view: UnsafeMutablePointer<GtkWidget>) -> UnsafeMutablePointer<GtkWidget> {
+        let scrolled = gtk_scrolled_window_new()!
+        gtk_scrolled_window_set_child(OpaquePointer(scrolled), view)
+        return scrolled
+    }
+
+    /// Lays the window out anew: `widgets` (among them `list`, where it goes) in a row,
+    /// sharing the room equally, or in a column, where `list` takes the room the others
+    /// leave.
+    public func arrange(_ orientation: GtkOrientation, _ widgets: [UnsafeMutablePointer<GtkWidget>]) {
+        let kept = ObjectReference(retaining: list!)  // while it moves from the window to the box
+        let box = gtk_box_new(orientation, 0)!
+        gtk_box_set_homogeneous(gtkCast(box, to: GtkBox.self), orientation == GTK_ORIENTATION_HORIZONTAL ? 1 : 0)
+        gtk_window_set_child(windowPointer, box)
+        for widget in widgets { gtk_box_append(gtkCast(box, to: GtkBox.self), widget) }
+        gtk_widget_set_vexpand(list, 1)
+        withExtendedLifetime(kept) {}
+        waitForFrames(2)
+    }
+
     /// Activates one of the list view's actions, as GTK's own key bindings and clicks do.
     public func activateAction(_ name: String, _ parameters: [OpaquePointer]) {
         activateAction(viewManager, name, parameters)

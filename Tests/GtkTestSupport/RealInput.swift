@@ -28,18 +28,25 @@ extension GtkHarness {
 
     /// Presses the left button on `source` and moves the pointer, in steps, to `target`
     /// (at `fraction` of its height and `across` of its width), dropping there unless
-    /// `drop` is false (then `releaseButton` drops later).
+    /// `drop` is false (then `releaseButton` drops later), with `keys` (X key names, e.g.
+    /// "ctrl") held down throughout.
     public func drag(from source: UnsafeMutablePointer<GtkWidget>, to target: UnsafeMutablePointer<GtkWidget>, at fraction: Float = 0.5,
-              across: Float = 0.5, drop: Bool = true, file: StaticString = #filePath, line: UInt = #line) {
+              across: Float = 0.5, holding keys: [String] = [], drop: Bool = true, file: StaticString = #filePath, line: UInt = #line) {
         let start = pointerMove(to: source, file: file, line: line)
         let end = pointerMove(to: target, fraction: fraction, across: across, file: file, line: line)
         let (x0, y0, x1, y1) = (Int(start[3])!, Int(start[4])!, Int(end[3])!, Int(end[4])!)
-        var commands = start + ["mousedown", "1", "sleep", "0.1"]
+        var commands = start + keys.flatMap { ["keydown", $0] } + ["mousedown", "1", "sleep", "0.1"]
         for step in 1...8 {
             commands += ["mousemove", "--window", "%1", "\(x0 + (x1 - x0) * step / 8)", "\(y0 + (y1 - y0) * step / 8)", "sleep", "0.05"]
         }
-        if drop { commands += ["sleep", "0.1", "mouseup", "1"] }
+        if drop { commands += ["sleep", "0.1", "mouseup", "1"] + keys.flatMap { ["keyup", $0] } }
         xdotool(commands, file: file, line: line)
+    }
+
+    /// Moves the pointer to `widget` (at `fraction` of its height), whatever it is doing: a
+    /// drag started with `drop: false` goes on there.
+    public func movePointer(to widget: UnsafeMutablePointer<GtkWidget>, at fraction: Float = 0.5, file: StaticString = #filePath, line: UInt = #line) {
+        xdotool(pointerMove(to: widget, fraction: fraction, file: file, line: line), file: file, line: line)
     }
 
     /// Releases the left button (ending a drag started with `drop: false`).

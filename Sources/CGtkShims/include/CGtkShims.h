@@ -59,20 +59,39 @@ void cgtk_shims_css_provider_load(GtkCssProvider *provider, const gchar *css);
 /* g_log is variadic, which Swift cannot call: logs `message` as a warning in `domain`. */
 void cgtk_shims_log_warning(const gchar *domain, const gchar *message);
 
-/* ---- Drag and drop: G_TYPE_* and GDK_TYPE_FILE_LIST are macros, GValue needs init ---- */
+/* ---- Drag and drop: G_TYPE_* and GDK_TYPE_FILE_LIST are macros, GValue needs init,
+ * gdk_content_provider_new_typed is variadic ---- */
 
-/* What a list row's drag carries: its position, as a G_TYPE_UINT (in-process only: no
- * other application can read it). */
-GdkContentProvider *cgtk_shims_row_drag_content_new(guint position);
+/* What a managed list's item drag carries in-process: a CGtkShimsRowItem whose payload
+ * names the list it comes from (released with `destroy`). No other application can read
+ * it: they read the text or files offered beside it. */
+GdkContentProvider *cgtk_shims_item_drag_content_new(gpointer payload, GDestroyNotify destroy);
 
-/* A drop target for the list: a row (G_TYPE_UINT), files (GDK_TYPE_FILE_LIST) or text
+/* A content provider offering `text` (G_TYPE_STRING: text/plain to other applications). */
+GdkContentProvider *cgtk_shims_text_content_new(const gchar *text);
+
+/* A content provider offering the `count` files of `paths` (local paths, or URIs with a
+ * scheme) as a GDK_TYPE_FILE_LIST: text/uri-list to other applications. */
+GdkContentProvider *cgtk_shims_files_content_new(const gchar *const *paths, gsize count);
+
+/* A content provider offering what each of `providers` offers, the first preferred. Takes
+ * a reference of its own to each (gdk_content_provider_new_union takes them over). */
+GdkContentProvider *cgtk_shims_content_union_new(GdkContentProvider *const *providers, gsize count);
+
+/* A drop target for the list: an item of a managed list (CGtkShimsRowItem, first, so that
+ * it wins over the text it also offers), files (GDK_TYPE_FILE_LIST) or text
  * (G_TYPE_STRING), moved or copied. */
 GtkDropTarget *cgtk_shims_list_drop_target_new(void);
+
+/* The payload of the managed list item `drop` carries when its drag is this process's own
+ * (borrowed: its drag's content holds it), else NULL. Read from the drag's content, so
+ * that it is known while the drop is only hovering. */
+gpointer cgtk_shims_drop_item_payload(GdkDrop *drop);
 
 /* What a dropped value is. */
 typedef enum {
     CGTK_SHIMS_DROPPED_OTHER = -1,  /* anything else */
-    CGTK_SHIMS_DROPPED_ROW = 0,     /* a row of a list, by position (G_TYPE_UINT) */
+    CGTK_SHIMS_DROPPED_ITEM = 0,    /* an item of a managed list (CGtkShimsRowItem) */
     CGTK_SHIMS_DROPPED_FILES = 1,   /* files (GDK_TYPE_FILE_LIST) */
     CGTK_SHIMS_DROPPED_TEXT = 2,    /* text (G_TYPE_STRING) */
 } CGtkShimsDroppedKind;

@@ -1,9 +1,8 @@
 #ifndef CGTK_TEST_SHIMS_H
 #define CGTK_TEST_SHIMS_H
 
-/* Shims that only the tests and the benchmarks use: GLib macros Swift cannot import, content
- * providers that stand for another application's drag, and glibc's heap figures. Kept out of
- * the library, which apps link. Prefixed `cgtk_shims_`, each with why it exists. */
+/* Shims that only the tests and the benchmarks use: GLib macros Swift cannot import and
+ * glibc's heap figures. Kept out of the library, which apps link. Prefixed `cgtk_shims_`, each with why it exists. */
 
 #include "../../CGtk/shim.h"
 #include <stddef.h>
@@ -31,12 +30,5 @@ size_t cgtk_shims_heap_bytes_in_use(void);
 /* Whether cgtk_shims_heap_bytes_in_use counts this process's allocations: false when a
  * sanitizer (AddressSanitizer, ThreadSanitizer) has replaced glibc's malloc. */
 gboolean cgtk_shims_heap_is_counted(void);
-
-/* A content provider offering `text` (for tests dragging text from outside a list). */
-GdkContentProvider *cgtk_shims_text_content_new(const gchar *text);
-
-/* A content provider offering the file at `path` as a GDK_TYPE_FILE_LIST (as a file
- * manager's drag does). */
-GdkContentProvider *cgtk_shims_file_content_new(const gchar *path);
 
 #endif

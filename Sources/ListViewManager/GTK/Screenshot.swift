@@ -59,19 +59,13 @@ public enum Screenshot {
     /// laid out and drawn.
     @MainActor
     public static func afterFrames(of widget: UnsafeMutablePointer<GtkWidget>, _ frames: Int, _ action: @escaping @MainActor () -> Void) {
-        final class Countdown {
-            var remaining: Int
-            let action: @MainActor () -> Void
-            init(_ remaining: Int, _ action: @escaping @MainActor () -> Void) { self.remaining = remaining; self.action = action }
+        var remaining = frames
+        everyFrame(of: widget) { _ in
+            remaining -= 1
+            guard remaining <= 0 else { return true }
+            action()
+            return false
         }
-        let tick: GtkTickCallback = { _, _, data in
-            let countdown = Unmanaged<Countdown>.fromOpaque(data!).takeUnretainedValue()
-            countdown.remaining -= 1
-            guard countdown.remaining <= 0 else { return 1 }
-            MainActor.assumeIsolated { countdown.action() }
-            return 0
-        }
-        gtk_widget_add_tick_callback(widget, tick, Unmanaged.passRetained(Countdown(frames, action)).toOpaque(), ReleaseUserData.destroyNotify)
         gtk_widget_queue_draw(widget)
     }
 }

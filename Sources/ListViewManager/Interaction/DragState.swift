@@ -11,6 +11,14 @@ public enum DroppedContent: Equatable, Sendable {
     case text(String)
 }
 
+/// What a drop of an item from another managed list does to it.
+public enum DropOperation: Equatable, Sendable {
+    /// The item leaves the list it comes from (the default).
+    case move
+    /// The item stays in the list it comes from too (Control held while dropping).
+    case copy
+}
+
 /// The item a manager's list is dragging (followed through storage updates while the drag
 /// lasts) and the row showing the drop indicator.
 @MainActor

@@ -4,8 +4,9 @@ import Foundation
 import ModelStorage
 
 extension ItemViewManager {
-    /// Lets the user drag items of `modelType` to another place in the list (any section)
-    /// when `closure` says so. Items no `canMove` closure speaks for stay put.
+    /// Lets the user drag items of `modelType` to another place in the list (any section),
+    /// or to another managed list that takes them, when `closure` says so. Items no
+    /// `canMove` closure speaks for stay put.
     public func canMove<Model>(withItem modelType: Model.Type, _ closure: @escaping (Model, IndexPath) -> Bool) {
         moveFilters.append(forModels(closure))
     }
@@ -27,6 +28,32 @@ extension ItemViewManager {
         moveReactions.append { row, model, source, destination in
             if let row = row as? T, let model = model as? T.ModelType { closure(row, model, source, destination) }
         }
+    }
+
+    /// Redirects or refuses the places items of `modelType` are dragged to within the list
+    /// (DTTableViewManager's `targetIndexPathForMove`): `closure` gets the item, where it is,
+    /// and where the drop would put it (its index path once moved), and answers where it
+    /// goes instead, or nil to refuse that place: no line shows there and a drop does
+    /// nothing. The line under the drag shows the place answered. The latest closure
+    /// registered for the item's type decides; without one, items go where they are dropped.
+    ///
+    /// ```swift
+    /// manager.targetIndexPathForMove(model: Post.self) { post, source, proposed in
+    ///     proposed.section == source.section ? proposed : nil  // stays in its section
+    /// }
+    /// ```
+    public func targetIndexPathForMove<Model>(model modelType: Model.Type,
+                                              _ closure: @escaping (Model, _ source: IndexPath, _ proposed: IndexPath) -> IndexPath?) {
+        moveRedirects.append { model, source, proposed in (model as? Model).map { closure($0, source, proposed) } }
+    }
+
+    /// Where a drag would move the item `model`, now at `source`, when dropped at `proposed`
+    /// (its index path once moved): `targetIndexPathForMove`'s answer, nil when refused.
+    func targetIndexPath(forMoving model: Any, from source: IndexPath, proposed: IndexPath) -> IndexPath? {
+        for redirect in moveRedirects.reversed() {
+            if let answer = redirect(model, source, proposed) { return answer }
+        }
+        return proposed
     }
 
     /// Files or text from outside the list were dropped on it; the index path is where the
@@ -65,107 +92,5 @@ extension ItemViewManager {
             memoryStorage.moveItemWithoutAnimation(from: source, to: destination)
         }
         return true
-    }
-
-    // MARK: GTK
-
-    /// A drag source on a new item row: dragging it carries its item when `canMove` allows.
-    func installDragSource(on row: RowWidget, host: RowHost) {
-        let source = gtk_drag_source_new()!
-        gtk_drag_source_set_actions(source, GDK_ACTION_MOVE)
-        let target = RowTarget(manager: self, row: row, host: host)
-        Signal.connect(UnsafeMutableRawPointer(source), "prepare") { (_: Double, _: Double) -> UnsafeMutableRawPointer? in
-            guard let manager = target.manager, let position = target.boundPosition,
-                  case .item(let indexPath)? = manager.bridge.row(at: position), manager.canMove(indexPath) else { return nil }
-            manager.drag.start(indexPath)
-            return UnsafeMutableRawPointer(cgtk_shims_row_drag_content_new(UInt32(position)))
-        }
-        Signal.connect(UnsafeMutableRawPointer(source), "drag-begin") { (_: UnsafeMutableRawPointer?) in
-            // The dragged row itself is the drag icon.
-            guard let row = target.row else { return }
-            let paintable = ObjectReference(adopting: gtk_widget_paintable_new(row.rootWidget)!)
-            gtk_drag_source_set_icon(source, paintable.pointer, 12, 12)
-        }
-        Signal.connect(UnsafeMutableRawPointer(source), "drag-end") { (_: UnsafeMutableRawPointer?, _: Bool) in
-            target.manager?.drag.end()
-        }
-        gtk_widget_add_controller(row.rootWidget, source)
-    }
-
-    /// The list's drop target: rows of this list move, files and text go to
-    /// `didDropFromOutside`; a line above or below the row under the pointer shows where.
-    func installDropTarget() {
-        RowStyle.install()
-        let target = cgtk_shims_list_drop_target_new()!
-        let motion: @MainActor (Double, Double) -> GdkDragAction = { [weak self] x, y in
-            self?.dragMoved(x: x, y: y) ?? GdkDragAction(rawValue: 0)
-        }
-        Signal.connect(UnsafeMutableRawPointer(target), "motion", motion)
-        Signal.connect(UnsafeMutableRawPointer(target), "enter", motion)
-        Signal.connect(UnsafeMutableRawPointer(target), "leave") { [weak self] in self?.drag.showIndicator(nil) }
-        Signal.connect(UnsafeMutableRawPointer(target), "drop") { [weak self] (value: UnsafePointer<GValue>, x: Double, y: Double) in
-            self?.dropped(value, x: x, y: y) ?? false
-        }
-        gtk_widget_add_controller(view, target)
-    }
-
-    /// Where a drop at (`x`, `y`) would go: the item index it would take (before the row
-    /// under the pointer, or after it past its middle: its vertical middle in a list, its
-    /// horizontal one in a grid, whose items flow left to right) and the row to mark
-    /// (`drop-above` / `drop-below`, or `drop-before` / `drop-after` in a grid).
-    private func dropPoint(x: Double, y: Double) -> (indexPath: IndexPath, mark: (UnsafeMutablePointer<GtkWidget>, String))? {
-        guard let picked = boundRow(atX: x, y: y) else { return nil }
-        let after = kind.flowsHorizontally
-            ? x > Double(picked.bounds.origin.x + picked.bounds.size.width / 2)
-            : y > Double(picked.bounds.origin.y + picked.bounds.size.height / 2)
-        let mark = (picked.row.rootWidget, kind.flowsHorizontally ? (after ? "drop-after" : "drop-before") : (after ? "drop-below" : "drop-above"))
-        switch picked.flatRow {
-        case .item(let indexPath):
-            return (IndexPath(item: indexPath.item + (after ? 1 : 0), section: indexPath.section), mark)
-        case .header(let section):
-            return (IndexPath(item: 0, section: section), (picked.row.rootWidget, "drop-below"))
-        case .footer(let section):
-            return (IndexPath(item: storage.numberOfItems(inSection: section), section: section), (picked.row.rootWidget, "drop-above"))
-        }
-    }
-
-    private func dragMoved(x: Double, y: Double) -> GdkDragAction {
-        guard let point = dropPoint(x: x, y: y) else {
-            drag.showIndicator(nil)
-            return GdkDragAction(rawValue: 0)
-        }
-        drag.showIndicator((point.mark.0, point.mark.1))
-        return drag.item != nil ? GDK_ACTION_MOVE : GDK_ACTION_COPY
-    }
-
-    private func dropped(_ value: UnsafePointer<GValue>, x: Double, y: Double) -> Bool {
-        let dragged = drag.item
-        drag.end()
-        guard let point = dropPoint(x: x, y: y) else { return false }
-        switch cgtk_shims_dropped_kind(value) {
-        case CGTK_SHIMS_DROPPED_ROW:
-            // A row: of this list only while this list is dragging it.
-            guard let source = dragged else { return false }
-            var destination = point.indexPath
-            if source.section == destination.section, source.item < destination.item { destination.item -= 1 }
-            return moveItem(at: source, to: destination)
-        case CGTK_SHIMS_DROPPED_FILES:
-            guard let paths = cgtk_shims_dropped_files(value) else { return false }
-            defer { g_strfreev(paths) }
-            var files: [String] = []
-            var index = 0
-            while let path = paths[index] {
-                files.append(String(cString: path))
-                index += 1
-            }
-            for reaction in dropReactions { reaction(.files(files), point.indexPath) }
-            return !dropReactions.isEmpty
-        case CGTK_SHIMS_DROPPED_TEXT:
-            guard let text = cgtk_shims_dropped_text(value) else { return false }
-            for reaction in dropReactions { reaction(.text(String(cString: text)), point.indexPath) }
-            return !dropReactions.isEmpty
-        default:
-            return false
-        }
     }
 }

@@ -11,10 +11,13 @@ extension ItemViewManager {
         let bounds: graphene_rect_t
     }
 
-    /// The bound row at (`x`, `y`) in the list view's coordinates, if any.
+    /// The bound row at (`x`, `y`) in the list view's coordinates, if any: on the row, or
+    /// on the padding around it of the widget GTK made for its item.
     func boundRow(atX x: Double, y: Double) -> PickedRow? {
         guard var widget = gtk_widget_pick(view, x, y, GTK_PICK_DEFAULT) else { return nil }
-        let rows = Dictionary(boundRows.map { (UnsafeMutableRawPointer($0.row.row.rootWidget), $0) }, uniquingKeysWith: { first, _ in first })
+        let bound = boundRows
+        let itemWidgets = bound.compactMap { entry in itemWidget(of: entry.row.row).map { (UnsafeMutableRawPointer($0), entry) } }
+        let rows = Dictionary(bound.map { (UnsafeMutableRawPointer($0.row.row.rootWidget), $0) } + itemWidgets, uniquingKeysWith: { first, _ in first })
         while widget != view {
             if let (listItem, attached) = rows[UnsafeMutableRawPointer(widget)],
                let flatRow = bridge.row(at: Int(gtk_list_item_get_position(listItem))) {

@@ -92,10 +92,20 @@ public class ItemViewManager {
     var moveFilters: [(Any, IndexPath) -> Bool?] = []
     /// Reactions to moves: the moved item's bound row (if any), its model, from, to.
     var moveReactions: [(RowWidget?, Any, IndexPath, IndexPath) -> Void] = []
+    /// `targetIndexPathForMove` closures: the place a move goes instead (nil: refused), or
+    /// nil when the model is not of the closure's type.
+    var moveRedirects: [(Any, IndexPath, IndexPath) -> IndexPath??] = []
     /// Reactions to content dropped from outside the list, with the insertion point.
     var dropReactions: [(DroppedContent, IndexPath) -> Void] = []
+    /// Which items dragged from other managed lists this one takes, as `moveFilters`.
+    var otherListDropFilters: [(Any, ItemViewManager, IndexPath) -> Bool?] = []
+    /// Reactions to items dropped from other managed lists.
+    var otherListDropReactions: [(Any, ItemViewManager, IndexPath, DropOperation) -> Void] = []
     /// The item being dragged, followed through updates, and the drop indicator.
     let drag = DragState()
+    /// A drag over the list: the line follows rows moving under it, and the pinned header
+    /// scrolls the list up.
+    private(set) lazy var dragHover = DragHover(view: view)
     /// Model-level builders of context menu entries; nil when the model is not of the
     /// builder's type.
     var menuBuilders: [(Any, IndexPath) -> [MenuEntry]?] = []
@@ -147,7 +157,10 @@ public class ItemViewManager {
         public var removesDeletedItems = false
         /// Whether items the user drags to another place are moved in the `MemoryStorage` by
         /// the manager after their `moveItem` events (DTModelStorage's
-        /// `moveItemWithoutAnimation`). When false, the app moves them in its reaction.
+        /// `moveItemWithoutAnimation`), and items dropped from another managed list inserted
+        /// after their `didDropFromOtherList` events (and removed from the list they leave,
+        /// when that list's manager has this on too). When false, the app does it in its
+        /// reactions.
         public var movesItemsInStorage = false
 
         /// The default configuration.

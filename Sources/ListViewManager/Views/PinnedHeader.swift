@@ -38,6 +38,13 @@ final class PinnedHeader {
         gtk_widget_add_css_class(holder, "view")
         gtk_widget_set_visible(holder, 0)
         gtk_overlay_add_overlay(OpaquePointer(overlay), holder)
+        // The copy hides the list's top edge, where GTK scrolls a list under a drag.
+        let dragMotion = gtk_drop_controller_motion_new()!
+        Signal.connect(UnsafeMutableRawPointer(dragMotion), "enter") { [weak manager] (_: Double, _: Double) -> Void in
+            manager?.dragHover.pinnedHeaderHovered(true)
+        }
+        Signal.connect(UnsafeMutableRawPointer(dragMotion), "leave") { [weak manager] in manager?.dragHover.pinnedHeaderHovered(false) }
+        gtk_widget_add_controller(holder, dragMotion)
         // Looked at once GTK has laid out each frame (row widgets have their new places then).
         Signal.connect(UnsafeMutableRawPointer(manager.view), "map") { [weak self] in self?.followFrames() }
         Signal.connect(UnsafeMutableRawPointer(manager.view), "unmap") { [weak self] in self?.stopFollowingFrames() }
