@@ -101,4 +101,27 @@ final class KeyboardFocusTests: XCTestCase {
                                          "row post 4 4", "model 4 [1,1]"])
         fixture.harness.close()
     } }
+
+    func testFocusMovesTheKeyboardFocusToAnItemFarOffScreenWithoutSelectingIt() { onMain {
+        var focused: [Int] = []
+        let harness = GtkHarness { manager in
+            manager.register(PostRow.self)
+            manager.canFocus(withItem: Post.self) { post, _ in post.id != 3 }
+            manager.didFocus(model: Post.self) { post, _ in focused.append(post.id) }
+            manager.memoryStorage.addItems((0..<500).map { Post(id: $0, title: "post \($0)") }, toSection: 0)
+        }
+        let manager = harness.manager!
+        harness.waitForFrames()
+        focused = []  // the window gave its first row the focus
+        XCTAssertFalse(manager.focus(IndexPath(item: 3, section: 0)), "canFocus refuses post 3")
+        XCTAssertFalse(manager.focus(IndexPath(item: 500, section: 0)), "there is no item 500")
+        XCTAssertTrue(manager.focus(IndexPath(item: 420, section: 0)))
+        harness.wait(until: { manager.focusedIndexPath == IndexPath(item: 420, section: 0) }, "the focus on post 420")
+        XCTAssertEqual(focused, [420])
+        XCTAssertEqual(manager.selectedIndexPaths, [], "focusing selects nothing")
+        XCTAssertTrue(manager.focus(IndexPath(item: 1, section: 0)))
+        harness.wait(until: { manager.focusedIndexPath == IndexPath(item: 1, section: 0) }, "the focus back on post 1")
+        XCTAssertEqual(focused, [420, 1])
+        harness.close()
+    } }
 }

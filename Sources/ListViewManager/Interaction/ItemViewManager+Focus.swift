@@ -131,13 +131,36 @@ extension ItemViewManager {
         return cgtk_shims_gtk_at_least(12) != 0 || canSelect(model, at: row)
     }
 
+    /// Scrolls to the item at `indexPath` and gives its row the keyboard focus (DTTableViewManager's
+    /// `indexPathForPreferredFocusedView`), without selecting it. Returns false, changing nothing,
+    /// when there is no such item or `canFocus` refuses it. A row GTK has not made yet (far off
+    /// screen) gets the focus once it is shown, in the next frame.
+    @discardableResult
+    public func focus(_ indexPath: IndexPath) -> Bool {
+        guard let position = position(of: indexPath), takesFocus(position) else { return false }
+        focus(position: position)
+        return true
+    }
+
     /// Scrolls to the row at `position` and gives it the keyboard focus.
     func focus(position: Int) {
         if cgtk_shims_view_scroll_to_and_focus(view, UInt32(position)) != 0 { return }
         gtk_widget_activate_action_variant(kind.listBase(view), "list.scroll-to-item", g_variant_new_uint32(UInt32(position)))
-        if let listItem = factories.first?.boundListItem(at: position), let child = gtk_list_item_get_child(listItem),
-           let rowWidget = rowWidget(containing: child) {
-            gtk_widget_grab_focus(rowWidget)
+        if grabFocus(position: position) { return }
+        // GTK 4.8 makes the rows scrolled to in its next layout: give the focus then.
+        var framesLeft = 3
+        everyFrame(of: kind.listBase(view)) { [weak self] _ in
+            framesLeft -= 1
+            guard let self, !grabFocus(position: position) else { return false }
+            return framesLeft > 0
         }
+    }
+
+    /// Gives the keyboard focus to the row at `position` if GTK shows it.
+    private func grabFocus(position: Int) -> Bool {
+        guard let listItem = factories.first?.boundListItem(at: position), let child = gtk_list_item_get_child(listItem),
+              let rowWidget = rowWidget(containing: child) else { return false }
+        gtk_widget_grab_focus(rowWidget)
+        return true
     }
 }
