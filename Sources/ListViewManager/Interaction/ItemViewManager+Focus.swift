@@ -52,36 +52,31 @@ extension ItemViewManager {
         return nil
     }
 
-    /// Gives GTK's widget for `listItem`'s row what the row needs of it: the `no-highlight`
-    /// class when `shouldHighlight` refuses the item, and a focus controller for `didFocus`
-    /// (GTK keeps one widget per list item, so each gets one, marked on the widget).
+    /// Gives GTK's widget for `listItem`'s row the `no-highlight` class when `shouldHighlight`
+    /// refuses the item. GTK binds a row widget it makes before it puts it in the view: the
+    /// row widget is then the list item's outermost widget.
     func prepareRowWidget(of listItem: OpaquePointer) {
         // GTK's section headers (GTK 4.12 and later) are GtkListHeaders, not list items.
-        guard cgtk_shims_instance_is_a(UnsafeMutableRawPointer(listItem), gtk_list_item_get_type()) != 0,
-              let child = gtk_list_item_get_child(listItem), let rowWidget = rowWidget(containing: child) else { return }
-        if !selectionRules.shouldHighlight.isEmpty {
-            if shouldHighlight(position: Int(gtk_list_item_get_position(listItem))) {
-                gtk_widget_remove_css_class(rowWidget, "no-highlight")
-            } else {
-                gtk_widget_add_css_class(rowWidget, "no-highlight")
-            }
+        guard !selectionRules.shouldHighlight.isEmpty,
+              cgtk_shims_instance_is_a(UnsafeMutableRawPointer(listItem), gtk_list_item_get_type()) != 0,
+              let child = gtk_list_item_get_child(listItem) else { return }
+        var rowWidget = child
+        while let parent = gtk_widget_get_parent(rowWidget), parent != kind.listBase(view) { rowWidget = parent }
+        if shouldHighlight(position: Int(gtk_list_item_get_position(listItem))) {
+            gtk_widget_remove_css_class(rowWidget, "no-highlight")
+        } else {
+            gtk_widget_add_css_class(rowWidget, "no-highlight")
         }
-        guard g_object_get_data(UnsafeMutablePointer(OpaquePointer(rowWidget)), Self.focusWatchKey) == nil else { return }
-        g_object_set_data(UnsafeMutablePointer(OpaquePointer(rowWidget)), Self.focusWatchKey, UnsafeMutableRawPointer(bitPattern: 1))
-        let controller = gtk_event_controller_focus_new()!
-        Signal.connect(UnsafeMutableRawPointer(controller), "enter") { [weak self] in
-            guard let self, let position = position(ofRowWidget: rowWidget) else { return }
-            fireItemEvent(.didFocus, at: position)
-        }
-        gtk_widget_add_controller(rowWidget, controller)
     }
-
-    private static let focusWatchKey = "list-view-manager-focus"
 
     /// Arrow keys, Home and End pass over rows that cannot take the focus (headers, footers,
     /// items `canFocus` refuses), where GTK would stop at them. Where the next row can take
     /// the focus, GTK moves it itself.
     func installKeyboardNavigation() {
+        focusWatch = FocusWatch(base: kind.listBase(view), rowWidget: { [weak self] in self?.rowWidget(containing: $0) }) { [weak self] rowWidget in
+            guard let self, let rowWidget, let position = position(ofRowWidget: rowWidget) else { return }
+            fireItemEvent(.didFocus, at: position)
+        }
         let keys = gtk_event_controller_key_new()!
         gtk_event_controller_set_propagation_phase(keys, GTK_PHASE_CAPTURE)
         Signal.connect(UnsafeMutableRawPointer(keys), "key-pressed") { [weak self] (keyval: UInt32, _: UInt32, state: UInt32) -> Bool in

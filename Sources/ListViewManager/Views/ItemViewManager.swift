@@ -81,6 +81,8 @@ public class ItemViewManager {
     var modelEvents: [EventKind: [(Any, IndexPath) -> Void]] = [:]
     /// The app's rules for selection and focus, by model type.
     var selectionRules = SelectionRules()
+    /// Follows the keyboard focus from row to row, for `didFocus`.
+    var focusWatch: FocusWatch?
     /// Deletion filters, by model type (nil when the model is not of the filter's type); an
     /// item no filter speaks for is not deletable.
     var deletionFilters: [(Any, IndexPath) -> Bool?] = []

@@ -48,6 +48,13 @@ final class ContextMenuPresenter: UpdateFollower {
         self.model = model
         // The actions first, so that GTK makes each entry knowing whether it is enabled.
         gtk_widget_insert_action_group(view, ContextMenuModel.actionPrefix, OpaquePointer(model.actions.pointer))
+        // A popover hidden a moment ago is not shown again: on X11 the server's note that its
+        // window was unmapped may still be on its way, and GTK 4.18 would take it for the
+        // new popup's and close it at once. A new popover has a window of its own.
+        if let hidden = self.popover, gtk_widget_get_visible(hidden) == 0 {
+            gtk_widget_unparent(hidden)
+            self.popover = nil
+        }
         let popover = self.popover ?? makePopover()
         gtk_popover_menu_set_menu_model(OpaquePointer(popover), model.menuModel)
         DestructiveEntries.mark(entries, in: popover)
