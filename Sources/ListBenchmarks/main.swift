@@ -41,7 +41,7 @@ if let windows = value(after: "--long-session").flatMap(Int.init) {
 // The storage scenarios measure resident memory exactly; the GTK ones (each in its own
 // process) keep glibc's usual allocation, as the baselines do.
 pinMallocMapThreshold()
-for measurement in StorageScenarios.run(sizes: sizes, only: prefix) {
+for measurement in StorageScenarios.run(sizes: sizes, only: prefix) + StripScenarios.run(sizes: sizes, only: prefix) {
     print(measurement.json)
 }
 // The diff scenarios (their own sizes: DifferenceKit's benchmark shapes), with
