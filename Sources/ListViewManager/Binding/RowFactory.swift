@@ -55,11 +55,26 @@ final class RowFactory {
     struct AttachedRow {
         /// The GtkListItem (or column view cell, or GtkListHeader) showing the row.
         let listItem: OpaquePointer
+        /// The factory that bound it.
+        unowned let factory: RowFactory
         let row: RowWidget
         let mapping: ViewModelMapping
         var item: RowItem?
         var flatRow: FlatRow?
         var isBound: Bool
+
+        /// The position of the row in the view's list now (list items only).
+        @MainActor var position: Int { factory.position(of: listItem) }
+    }
+
+    /// The position in the view's list of what `listItem` shows now.
+    func position(of listItem: OpaquePointer) -> Int {
+        Int(gtk_list_item_get_position(listItem))
+    }
+
+    /// The widget `listItem` shows (its host's child), if any.
+    func child(of listItem: OpaquePointer) -> UnsafeMutablePointer<GtkWidget>? {
+        gtk_list_item_get_child(listItem)
     }
 
     init(slots: Slots = .listItems) {
@@ -114,13 +129,13 @@ final class RowFactory {
 
     /// The bound list item at `position`, if any.
     func boundListItem(at position: Int) -> OpaquePointer? {
-        attached.first { $0.value.isBound && Int(gtk_list_item_get_position($0.key)) == position }?.key
+        attached.first { $0.value.isBound && self.position(of: $0.key) == position }?.key
     }
 
     /// The widget GTK made for the bound list item at `position` (a child of the view, the
     /// parent of what the list item shows), if any.
     func itemWidget(at position: Int) -> UnsafeMutablePointer<GtkWidget>? {
-        boundListItem(at: position).flatMap(gtk_list_item_get_child).flatMap(gtk_widget_get_parent)
+        boundListItem(at: position).flatMap(child(of:)).flatMap(gtk_widget_get_parent)
     }
 
     /// Binds `slot` to what it shows now.
@@ -144,7 +159,7 @@ final class RowFactory {
             gtk_list_item_set_activatable(listItem, 0)
             return
         }
-        guard let model = item.model, let flatRow = delegate.flatRow(at: Int(gtk_list_item_get_position(listItem))) else { return }
+        guard let model = item.model, let flatRow = delegate.flatRow(at: position(of: listItem)) else { return }
         if var entry = attached[listItem], !entry.isBound, entry.item === item,
            entry.flatRow == flatRow || delegate.mapping(for: flatRow, model: model) === entry.mapping {
             let moved = entry.flatRow != flatRow
@@ -167,7 +182,7 @@ final class RowFactory {
         let row = dequeue(mapping, into: listItem)
         mapping.updateRow(row, model)
         updateCount += 1
-        attached[listItem] = AttachedRow(listItem: listItem, row: row, mapping: mapping, item: item, flatRow: flatRow, isBound: true)
+        attached[listItem] = AttachedRow(listItem: listItem, factory: self, row: row, mapping: mapping, item: item, flatRow: flatRow, isBound: true)
         updateFlags(of: listItem, item: item, model: model, at: flatRow, delegate: delegate)
     }
 
@@ -213,7 +228,7 @@ final class RowFactory {
         var moved: [OpaquePointer] = []
         for index in attached.indices where attached.values[index].isBound {
             let listItem = attached.keys[index]
-            let position = Int(gtk_list_item_get_position(listItem))
+            let position = position(of: listItem)
             guard position >= unchangedRows else { continue }
             followedCount += 1
             guard let flatRow = delegate.flatRow(at: position), flatRow != attached.values[index].flatRow else { continue }

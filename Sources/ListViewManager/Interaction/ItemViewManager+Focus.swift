@@ -44,9 +44,9 @@ extension ItemViewManager {
     func position(ofRowWidget rowWidget: UnsafeMutablePointer<GtkWidget>) -> Int? {
         for factory in factories {
             for (listItem, _) in factory.boundRows {
-                guard let child = gtk_list_item_get_child(listItem),
+                guard let child = factory.child(of: listItem),
                       child == rowWidget || gtk_widget_is_ancestor(child, rowWidget) != 0 else { continue }
-                return Int(gtk_list_item_get_position(listItem))
+                return factory.position(of: listItem)
             }
         }
         return nil
@@ -153,7 +153,7 @@ extension ItemViewManager {
 
     /// Gives the keyboard focus to the row at `position` if GTK shows it.
     private func grabFocus(position: Int) -> Bool {
-        guard let listItem = factories.first?.boundListItem(at: position), let child = gtk_list_item_get_child(listItem),
+        guard let factory = factories.first, let listItem = factory.boundListItem(at: position), let child = factory.child(of: listItem),
               let rowWidget = rowWidget(containing: child) else { return false }
         gtk_widget_grab_focus(rowWidget)
         return true

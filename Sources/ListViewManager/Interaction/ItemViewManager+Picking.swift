@@ -19,8 +19,8 @@ extension ItemViewManager {
         let itemWidgets = bound.compactMap { entry in itemWidget(of: entry.row.row).map { (UnsafeMutableRawPointer($0), entry) } }
         let rows = Dictionary(bound.map { (UnsafeMutableRawPointer($0.row.row.rootWidget), $0) } + itemWidgets, uniquingKeysWith: { first, _ in first })
         while widget != view {
-            if let (listItem, attached) = rows[UnsafeMutableRawPointer(widget)],
-               let flatRow = bridge.row(at: Int(gtk_list_item_get_position(listItem))) {
+            if let (_, attached) = rows[UnsafeMutableRawPointer(widget)],
+               let flatRow = bridge.row(at: attached.position) {
                 var bounds = graphene_rect_t()
                 guard gtk_widget_compute_bounds(widget, view, &bounds) != 0 else { return nil }
                 return PickedRow(row: attached.row, flatRow: flatRow, bounds: bounds)

@@ -76,7 +76,7 @@ final class RowTarget {
     var boundPosition: Int? {
         guard let row, let host, let entry = host.factory?.attached[host.listItem],
               entry.isBound, entry.row === row else { return nil }
-        return Int(gtk_list_item_get_position(host.listItem))
+        return entry.position
     }
 
 

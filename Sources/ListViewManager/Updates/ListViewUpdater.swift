@@ -105,7 +105,7 @@ extension ItemViewManager {
         for factory in factories {
             listItems.removeAll(keepingCapacity: true)
             for (listItem, _) in factory.boundRows {
-                listItems[Int(gtk_list_item_get_position(listItem))] = listItem
+                listItems[factory.position(of: listItem)] = listItem
             }
             for position in positions {
                 guard let listItem = listItems[position], let flatRow = bridge.row(at: position),
@@ -127,6 +127,6 @@ extension ItemViewManager {
 
     /// Re-runs `update(with:)` on every bound row (after mappings changed).
     func updateAllBoundRows() {
-        updateRowsInPlace(at: Array(Set(boundRows.map { Int(gtk_list_item_get_position($0.listItem)) })))
+        updateRowsInPlace(at: Array(Set(boundRows.map(\.row.position))))
     }
 }

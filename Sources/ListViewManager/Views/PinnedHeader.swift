@@ -175,7 +175,7 @@ final class PinnedHeader {
             if gtk_widget_get_mapped(widget) != 0, allocation.y + allocation.height > 0,
                let content = gtk_widget_get_first_child(widget),
                let listItem = manager.factory.listItem(showing: content) {
-                return (Int(gtk_list_item_get_position(listItem)), Int(allocation.y))
+                return (manager.factory.position(of: listItem), Int(allocation.y))
             }
             child = gtk_widget_get_next_sibling(widget)
         }
