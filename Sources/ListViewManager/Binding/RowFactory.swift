@@ -46,7 +46,13 @@ final class RowFactory {
         /// GtkListHeaders (GTK 4.12 and later): each shows the header of the section of its
         /// item (the section's first row), or nothing.
         case sectionHeaders
+        /// Tiles of a sectioned grid's strips (`TileSlots`): widgets of the manager's, bound
+        /// by `bindTile(_:item:)` rather than by GTK.
+        case tiles
     }
+
+    /// Where tiles are and what they show (`tiles` slots).
+    weak var tiles: TileSlots?
 
     /// The bound section headers, those showing nothing included (`sectionHeaders` only).
     private var boundHeaders: Set<OpaquePointer> = []
@@ -69,12 +75,14 @@ final class RowFactory {
 
     /// The position in the view's list of what `listItem` shows now.
     func position(of listItem: OpaquePointer) -> Int {
-        Int(gtk_list_item_get_position(listItem))
+        guard slots == .tiles else { return Int(gtk_list_item_get_position(listItem)) }
+        return tiles?.position(ofTile: listItem) ?? -1
     }
 
     /// The widget `listItem` shows (its host's child), if any.
     func child(of listItem: OpaquePointer) -> UnsafeMutablePointer<GtkWidget>? {
-        gtk_list_item_get_child(listItem)
+        guard slots == .tiles else { return gtk_list_item_get_child(listItem) }
+        return hosts[listItem]?.child
     }
 
     init(slots: Slots = .listItems) {
@@ -141,7 +149,8 @@ final class RowFactory {
     /// Binds `slot` to what it shows now.
     func bind(_ slot: OpaquePointer) {
         switch slots {
-        case .listItems: bindListItem(slot)
+        case .listItems: bind(slot, to: RowItem.of(gtk_list_item_get_item(slot)))
+        case .tiles: break  // bound by `bindTile`
         case .sectionHeaders:
             boundHeaders.insert(slot)
             showSectionHeader(in: slot, updated: false)
@@ -151,8 +160,8 @@ final class RowFactory {
     /// Binds `listItem` to the row item GTK gave it. Binding the item the list item had
     /// just before is a refresh: the row already shows it, so nothing is updated or fired,
     /// unless the row's new place calls for another row type.
-    private func bindListItem(_ listItem: OpaquePointer) {
-        guard let delegate, let item = RowItem.of(gtk_list_item_get_item(listItem)), item.kind != .vanishing else { return }
+    private func bind(_ listItem: OpaquePointer, to item: RowItem?) {
+        guard let delegate, let item, item.kind != .vanishing else { return }
         guard item.kind != .placeholder else {
             showNothing(in: listItem)
             gtk_list_item_set_selectable(listItem, 0)
@@ -222,7 +231,8 @@ final class RowFactory {
     /// only at the bound rows after its first change, and costs O(1) for each of them
     /// unless the place matters.
     func followMovedRows(after unchangedRows: Int) {
-        guard let delegate, slots == .listItems, !Self.rebindsMovedRows else { return }
+        // Tiles are never bound again by GTK: they are followed on every GTK.
+        guard let delegate, slots == .tiles || (slots == .listItems && !Self.rebindsMovedRows) else { return }
         let placeMatters = delegate.rowsDependOnPlace
         // Found first, changed after: replacing a row's content changes `attached`.
         var moved: [OpaquePointer] = []
@@ -422,4 +432,33 @@ extension RowFactoryDelegate {
     /// Only a header factory asks: a column's cells show no section headers.
     func sectionHeader(above item: RowItem) -> FlatRow? { nil }
     func model(of row: FlatRow) -> Any? { nil }
+}
+
+extension RowFactory {
+    /// Binds `tile` (a `tiles` slot) to `item`, the row item at the tile's position, as GTK
+    /// binds a list item: binding the item the tile had just before is a refresh.
+    func bindTile(_ tile: OpaquePointer, item: RowItem) {
+        bind(tile, to: item)
+    }
+
+    /// Shows nothing in `tile` (a strip's tile past its last item): what it showed ends its
+    /// display.
+    func clearTile(_ tile: OpaquePointer) {
+        guard attached[tile] != nil else { return }
+        showNothing(in: tile)
+    }
+
+    /// The item `tile` last showed (to bind it to the same item again: a refresh).
+    func lastItem(ofTile tile: OpaquePointer) -> RowItem? {
+        attached[tile]?.item
+    }
+}
+
+/// What a factory of tiles asks of the strips holding them.
+@MainActor
+protocol TileSlots: AnyObject {
+    /// The position in the manager's flat list of the item `tile` shows now, if it shows one.
+    func position(ofTile tile: OpaquePointer) -> Int?
+    /// Puts `widget` into `tile` in place of what it held.
+    func setChild(_ widget: UnsafeMutablePointer<GtkWidget>, ofTile tile: OpaquePointer)
 }

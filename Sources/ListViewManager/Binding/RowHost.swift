@@ -78,6 +78,7 @@ final class RowHost {
         switch slots {
         case .listItems: gtk_list_item_set_child(listItem, widget)
         case .sectionHeaders: cgtk_shims_list_header_set_child(UnsafeMutableRawPointer(listItem), widget)
+        case .tiles: factory?.tiles?.setChild(widget, ofTile: listItem)
         }
     }
 

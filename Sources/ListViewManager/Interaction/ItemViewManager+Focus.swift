@@ -31,6 +31,7 @@ extension ItemViewManager {
 
     /// The child of the list base (GTK's widget for one row) that holds `widget`, if any.
     func rowWidget(containing widget: UnsafeMutablePointer<GtkWidget>) -> UnsafeMutablePointer<GtkWidget>? {
+        if kind.showsTiles { return tileSlot(containing: widget) }
         let base = kind.listBase(view)
         var candidate = widget
         while let parent = gtk_widget_get_parent(candidate) {
@@ -88,7 +89,7 @@ extension ItemViewManager {
     /// What a key does to the focus: GTK's moves (arrows along the list, Home, End), to the
     /// nearest row that can take the focus. False leaves the key to GTK.
     private func moveFocus(forKey keyval: UInt32, state: UInt32) -> Bool {
-        guard let current = focusedPosition else { return false }
+        guard !kind.showsTiles, let current = focusedPosition else { return false }
         let last = bridge.count - 1
         let (start, step): (Int, Int)
         let vertical = !kind.flowsHorizontally  // a grid's Up and Down go by columns: GTK's
@@ -139,6 +140,7 @@ extension ItemViewManager {
 
     /// Scrolls to the row at `position` and gives it the keyboard focus.
     func focus(position: Int) {
+        if focusTile(at: position) { return }
         if cgtk_shims_view_scroll_to_and_focus(view, UInt32(position)) != 0 { return }
         gtk_widget_activate_action_variant(kind.listBase(view), "list.scroll-to-item", g_variant_new_uint32(UInt32(position)))
         if grabFocus(position: position) { return }

@@ -34,7 +34,8 @@ extension ItemViewManager {
     private func scrollTo(position: Int) -> Bool {
         pinnedHeader?.keepClear(of: position)
         revealSectionHeader(above: position)
-        return gtk_widget_activate_action_variant(kind.listBase(view), "list.scroll-to-item", g_variant_new_uint32(UInt32(position))) != 0
+        guard let shown = viewPosition(ofRow: position) else { return false }
+        return gtk_widget_activate_action_variant(kind.listBase(view), "list.scroll-to-item", g_variant_new_uint32(UInt32(shown))) != 0
     }
 
     /// Where the view shows GTK's section headers, a section's first row scrolled to the

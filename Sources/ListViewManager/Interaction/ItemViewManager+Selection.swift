@@ -110,6 +110,7 @@ final class SelectionState: UpdateFollower {
         manager.kind.setModel(manager.view, model)
         Signal.connect(UnsafeMutableRawPointer(model), "selection-changed") { [weak manager] (position: UInt32, count: UInt32) in
             manager?.selection.selectionChanged(Int(position), Int(count))
+            manager?.selectionDidChange(at: Int(position)..<Int(position + count))
         }
     }
 

@@ -21,6 +21,11 @@ enum RowStyle {
         .drop-after { box-shadow: inset -3px 0 @theme_selected_bg_color; }
         .no-highlight:hover:not(:selected) { background-color: transparent; }
         modelbutton.destructive-action { color: @error_color; }
+        .sectioned-grid .tile { border-radius: 6px; }
+        .sectioned-grid .tile:hover { background-color: alpha(currentColor, 0.07); }
+        .sectioned-grid .tile:selected { background-color: alpha(@theme_selected_bg_color, 0.3); }
+        .sectioned-grid .tile:focus-visible { outline: 2px solid alpha(@theme_selected_bg_color, 0.8); outline-offset: -2px; }
+        .sectioned-grid .tile:selected:focus-within { background-color: alpha(@theme_selected_bg_color, 0.45); }
         """
         cgtk_shims_css_provider_load(provider.pointer, css)
         // Below the application's own priority, so that its CSS wins.

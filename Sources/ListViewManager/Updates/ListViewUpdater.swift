@@ -57,6 +57,7 @@ public final class ListViewUpdater {
             willUpdateContent?(update)
             for follower in manager.updateFollowers { follower.follow(update, models: models) }
             let updated = manager.bridge.apply(update, models: models, tellingEachSplice: manager.spliceFollowers)
+            manager.viewListFollow(update, models: models)
             manager.factories.forEach { $0.followMovedRows(after: updated.unchangedRows) }
             manager.headerFactory?.followSectionHeaders(updatedSections: Set(updated.sectionHeaders))
             manager.updateRowsInPlace(at: updated.positions)
@@ -67,6 +68,7 @@ public final class ListViewUpdater {
             willUpdateContent?(nil)
             for follower in manager.updateFollowers { follower.dropForReload(models: models) }
             manager.bridge.reload(models: models, options: options, tellingEachSplice: manager.spliceFollowers)
+            manager.viewListReload(models: models, options: options)
             manager.headerFactory?.followSectionHeaders(updatedSections: [])
             manager.pinnedHeader?.setNeedsRefresh()
             didUpdateContent?(nil)

@@ -55,8 +55,8 @@ public class ItemViewManager {
     }
 
     let bridge: ListModelBridge
-    /// The item factory of a list or grid view.
-    let factory = RowFactory()
+    /// The item factory of a list or grid view (of a sectioned grid's tiles).
+    let factory: RowFactory
     /// The factory of the section headers the view shows itself (GTK 4.12 and later, list
     /// and column views), on the view while `usesGTKSectionHeaders` is on; nil when the view
     /// has none.
@@ -178,6 +178,7 @@ public class ItemViewManager {
     init(view: UnsafeMutablePointer<GtkWidget>, kind: ViewKind, storage: Storage?, selectionMode: SelectionMode) {
         viewReference = ObjectReference(sinking: view)
         self.kind = kind
+        factory = RowFactory(slots: kind.showsTiles ? .tiles : .listItems)
         let storage = storage ?? MemoryStorage.reportingToGLib()
         self.storage = storage
         storageUpdater = updater
@@ -221,6 +222,30 @@ public class ItemViewManager {
             withExtendedLifetime(model) {}
         }
     }
+
+    // MARK: What a view of strips adds (`SectionedGridViewManager`)
+
+    /// Follows `update`, just applied to the flat list (`bridge`), in the view's own list
+    /// when it has one (a sectioned grid's strips).
+    func viewListFollow(_ update: StorageUpdate, models: any SectionedModels) {}
+
+    /// Reloads the view's own list, when it has one, after the flat list was reloaded.
+    func viewListReload(models: any SectionedModels, options: FlatLayoutOptions) {}
+
+    /// The position in the view's own list of what shows the row at `position` of the flat
+    /// list (a sectioned grid's strip), or the position itself where they are one list.
+    func viewPosition(ofRow position: Int) -> Int? { position }
+
+    /// Gives the keyboard focus to the tile of the item at `position`, where the rows are
+    /// tiles; false where they are not.
+    func focusTile(at position: Int) -> Bool { false }
+
+    /// The tile slot holding `widget`, where the rows are tiles (a sectioned grid's).
+    func tileSlot(containing widget: UnsafeMutablePointer<GtkWidget>) -> UnsafeMutablePointer<GtkWidget>? { nil }
+
+    /// The selection of the items at `positions` changed: a view whose rows GTK does not
+    /// select (tiles) shows it itself.
+    func selectionDidChange(at positions: Range<Int>) {}
 
     /// Gives the view its header factory while it shows GTK's section headers, and takes it
     /// back otherwise (GTK then handles no sections at all). A column view gets it only
@@ -280,6 +305,7 @@ public class ItemViewManager {
     /// item and which has the keyboard focus: the list or grid view's child, or the column
     /// view's row holding the cell `row`.
     func itemWidget(of row: RowWidget) -> UnsafeMutablePointer<GtkWidget>? {
+        if kind.showsTiles { return tileSlot(containing: row.rootWidget) }
         let listBase = kind.listBase(view)
         var widget = row.rootWidget
         while let parent = gtk_widget_get_parent(widget) {

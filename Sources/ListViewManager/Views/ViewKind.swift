@@ -23,10 +23,13 @@ struct ViewKind {
     /// Whether items follow each other left to right (a grid), so that a drop goes before
     /// or after the item by the pointer's horizontal place.
     let flowsHorizontally: Bool
+    /// Whether the view's rows are strips of tiles (a sectioned grid): the view's list is one
+    /// of strips, and the manager's rows are the tiles, in positions of the manager's own list.
+    var showsTiles: Bool { name == Self.sectionedGrid.name }
     /// Whether the list items the factory binds are the view's items, which GTK 4.12 names
     /// for screen readers through `gtk_list_item_set_accessible_label` (a column view's
     /// factories bind cells).
-    var namesItemsThroughListItems: Bool { name != Self.column.name }
+    var namesItemsThroughListItems: Bool { name != Self.column.name && !showsTiles }
     /// Whether the view takes a header factory only while it has columns (a column view:
     /// see `ItemViewManager.attachHeaderFactory`).
     var headerFactoryNeedsColumns: Bool { name == Self.column.name }
@@ -74,6 +77,15 @@ struct ViewKind {
         setModel: { gtk_grid_view_set_model(OpaquePointer($0), $1) },
         setSingleClickActivation: { gtk_grid_view_set_single_click_activate(OpaquePointer($0), $1 ? 1 : 0) },
         detachFactories: { gtk_grid_view_set_factory(OpaquePointer($0), nil) },
+        listBase: { $0 })
+
+    /// A GtkListView of strips (`SectionedGridViewManager`): its model is the manager's list
+    /// of strips, not the selection model of the items, which no GTK view holds.
+    static let sectionedGrid = ViewKind(
+        name: "sectioned grid", showsSupplementaryRows: true, hasHeaderFactory: false, flowsHorizontally: true,
+        setModel: { view, model in if model == nil { gtk_list_view_set_model(OpaquePointer(view), nil) } },
+        setSingleClickActivation: { _, _ in },  // the tiles' clicks activate
+        detachFactories: { gtk_list_view_set_factory(OpaquePointer($0), nil) },
         listBase: { $0 })
 
     static let column = ViewKind(

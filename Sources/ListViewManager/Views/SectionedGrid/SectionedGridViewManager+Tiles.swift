@@ -1,0 +1,50 @@
+import CGtk
+import CGtkShims
+import ModelStorage
+
+/// What the user does with tiles: a click selects (Control adds or removes, Shift extends
+/// from the last click, as in GTK's own grids), a double click activates (a single one with
+/// `singleClickActivation`), and each tile shows whether its item is selected.
+extension SectionedGridViewManager {
+    /// Gives `slot` the `:selected` state when the item at `position` is selected.
+    func showSelection(ofTile slot: UnsafeMutablePointer<GtkWidget>, at position: Int) {
+        if gtk_selection_model_is_selected(selection.model, UInt32(position)) != 0 {
+            gtk_widget_set_state_flags(slot, GTK_STATE_FLAG_SELECTED, 0)
+        } else {
+            gtk_widget_unset_state_flags(slot, GTK_STATE_FLAG_SELECTED)
+        }
+    }
+
+    /// Clicks on a new tile slot select and activate the item it shows then.
+    func installTileInput(on slot: UnsafeMutablePointer<GtkWidget>) {
+        let click = gtk_gesture_click_new()!
+        gtk_gesture_single_set_button(click, UInt32(GDK_BUTTON_PRIMARY))
+        Signal.connect(UnsafeMutableRawPointer(click), "pressed") { [weak self] (presses: Int32, _: Double, _: Double) in
+            guard let self, let position = factory.tiles?.position(ofTile: OpaquePointer(slot)),
+                  case .item? = bridge.layout.row(at: position) else { return }
+            gtk_widget_grab_focus(slot)
+            let state = gtk_event_controller_get_current_event_state(click).rawValue
+            if presses == 1 { tileClicked(at: position, control: state & GDK_CONTROL_MASK.rawValue != 0, shift: state & GDK_SHIFT_MASK.rawValue != 0) }
+            if presses == 2 || (presses == 1 && configuration.singleClickActivation) { fireItemEvent(.didActivate, at: position) }
+        }
+        gtk_widget_add_controller(slot, click)
+    }
+
+    /// A click on the tile of the item at `position`, as GTK's `list.select-item` takes one:
+    /// alone it selects only this item, with Control it adds or removes it, with Shift it
+    /// selects the range from the last click.
+    func tileClicked(at position: Int, control: Bool, shift: Bool) {
+        let model = selection.model
+        if shift, let anchor = selectionAnchor, anchor != position {
+            let range = min(anchor, position)...max(anchor, position)
+            gtk_selection_model_select_range(model, UInt32(range.lowerBound), UInt32(range.count), control ? 0 : 1)
+            return
+        }
+        selectionAnchor = position
+        if control, gtk_selection_model_is_selected(model, UInt32(position)) != 0 {
+            gtk_selection_model_unselect_item(model, UInt32(position))
+        } else {
+            gtk_selection_model_select_item(model, UInt32(position), control ? 0 : 1)
+        }
+    }
+}

@@ -1,0 +1,205 @@
+import CGtk
+import CGtkShims
+import Foundation
+import ModelStorage
+
+/// Drives a sectioned grid: each section of the storage is a header row as wide as the
+/// grid, its items in tiles flowing left to right (`minColumns`, `maxColumns`, `itemSize`),
+/// then a footer row, with the same registration of row types (tiles, headers, footers),
+/// storages, typed events and selection as `ListViewManager`.
+///
+/// ```swift
+/// let grid = SectionedGridViewManager(maxColumns: 8)
+/// grid.itemSize = (width: 160, height: 160)
+/// grid.register(PhotoTile.self)
+/// grid.memoryStorage.setSectionHeaderModels(days.map(\.title))
+/// grid.memoryStorage.setItemsForAllSections(days.map(\.photos))
+/// window.child = grid.scrolledView
+/// ```
+///
+/// No GTK view has this (GtkGridView has no sections, even in GTK 4.18): the grid is a
+/// GtkListView whose rows are strips, a header, a row of up to `columns` tiles, or a
+/// footer, laid out by `StripColumns` from the width. Only the strips on screen are made and
+/// bound; a change of width lays the strips out again without touching the storage or the
+/// selection; a storage change re-lays out only the strips from its first item to the end of
+/// its section. The selection is of items, through the manager's own selection model
+/// (GTK's selects strips), and tiles show it with the `:selected` state.
+@MainActor
+public final class SectionedGridViewManager: ItemViewManager {
+    /// The GtkListView of strips (the same widget as `view`).
+    public var listView: UnsafeMutablePointer<GtkWidget> { view }
+
+    /// The list view in a scrolled window: put this into a window. The grid lays its tiles
+    /// out by the width its scrolled window gives it.
+    public var scrolledView: UnsafeMutablePointer<GtkWidget> {
+        if let scrolled = scrolledWindow { return scrolled.pointer }
+        let scrolled = ObjectReference(sinking: gtk_scrolled_window_new()!)
+        gtk_scrolled_window_set_child(OpaquePointer(scrolled.pointer), view)
+        gtk_scrolled_window_set_policy(OpaquePointer(scrolled.pointer), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC)
+        scrolledWindow = scrolled
+        return scrolled.pointer
+    }
+    private var scrolledWindow: ObjectReference<UnsafeMutablePointer<GtkWidget>>?
+
+    /// The fewest tiles in a strip, however narrow the grid is (at least 1).
+    public var minColumns: Int { didSet { reflowSoon() } }
+    /// The most tiles in a strip, however wide the grid is (at least `minColumns`).
+    public var maxColumns: Int { didSet { reflowSoon() } }
+
+    /// The size every tile asks for, in pixels; its width decides how many tiles a strip
+    /// holds (160 wide when nil). Applies to tiles made already as well as later ones.
+    public var itemSize: (width: Int, height: Int)? {
+        get { itemSizeRequest }
+        set {
+            itemSizeRequest = newValue
+            for (row, mapping) in factory.madeRows where mapping.kind == .item { applyItemSize(to: row) }
+            reflowSoon()
+        }
+    }
+
+    /// The number of tiles a full strip holds now.
+    public var columns: Int { stripColumns.columns }
+
+    /// Where the items fall into strips.
+    private(set) var stripColumns: StripColumns
+    /// The GListModel of strips the list view shows.
+    let strips: ListModelBridge
+    private(set) var stripFactory: StripFactory!
+    /// Where the last click without Shift was: Shift extends the selection from there.
+    var selectionAnchor: Int?
+    private let stripSelection: ObjectReference<OpaquePointer>
+    /// The horizontal adjustment the list view was given, whose page size is its width.
+    private var widthSource: (adjustment: ObjectReference<UnsafeMutablePointer<GtkAdjustment>>, handler: UInt)?
+    private var reflowScheduled = false
+
+    /// Creates a sectioned grid showing `storage`.
+    /// - Parameters:
+    ///   - storage: where models come from (a new `MemoryStorage` by default).
+    ///   - selectionMode: none, single (the default) or multiple.
+    ///   - minColumns: the fewest tiles in a strip.
+    ///   - maxColumns: the most tiles in a strip.
+    public init(storage: Storage? = nil, selectionMode: SelectionMode = .single, minColumns: Int = 1, maxColumns: Int = 7) {
+        self.minColumns = max(1, minColumns)
+        self.maxColumns = max(1, minColumns, maxColumns)
+        let view = gtk_list_view_new(nil, nil)!
+        let models = storage ?? MemoryStorage.reportingToGLib()
+        stripColumns = StripColumns(storage: models, columns: max(1, minColumns))
+        strips = ListModelBridge(models: stripColumns.strips(of: models), options: ViewKind.sectionedGrid.layoutOptions(Configuration()))
+        g_object_ref(UnsafeMutableRawPointer(strips.listModel))  // the selection model takes this reference
+        stripSelection = ObjectReference(adopting: gtk_no_selection_new(strips.listModel)!)
+        super.init(view: view, kind: .sectionedGrid, storage: models, selectionMode: selectionMode)
+        stripFactory = StripFactory(manager: self)
+        factory.tiles = stripFactory
+        gtk_widget_add_css_class(view, "sectioned-grid")
+        RowStyle.install()
+        gtk_list_view_set_factory(OpaquePointer(view), stripFactory.factory)
+        gtk_list_view_set_model(OpaquePointer(view), stripSelection.pointer)
+        installTileKeyboard()
+        Signal.onChange(of: "hadjustment", of: UnsafeMutableRawPointer(view)) { [weak self] in self?.watchWidth() }
+    }
+
+    isolated deinit {
+        if let widthSource { g_signal_handler_disconnect(UnsafeMutableRawPointer(widthSource.adjustment.pointer), gulong(widthSource.handler)) }
+    }
+
+    /// The strip row at `position` of the list GTK sees now.
+    func stripRow(at position: Int) -> StripRow? {
+        strips.row(at: position).map(stripColumns.stripRow)
+    }
+
+    /// The position in the list view of the strip showing the item at `indexPath`.
+    func stripPosition(of indexPath: IndexPath) -> Int? {
+        stripColumns.strip(ofItem: indexPath).flatMap { strips.layout.position(of: .item($0)) }
+    }
+
+    override func viewPosition(ofRow position: Int) -> Int? {
+        switch bridge.layout.row(at: position) {
+        case .item(let indexPath)?: return stripPosition(of: indexPath)
+        case .header(let section)?: return strips.layout.position(of: .header(section: section))
+        case .footer(let section)?: return strips.layout.position(of: .footer(section: section))
+        case nil: return nil
+        }
+    }
+
+    override func focusTile(at position: Int) -> Bool {
+        focusTileSoon(at: position)
+        return true
+    }
+
+    override func tileSlot(containing widget: UnsafeMutablePointer<GtkWidget>) -> UnsafeMutablePointer<GtkWidget>? {
+        stripFactory.slot(containing: widget)
+    }
+
+    override func selectionDidChange(at positions: Range<Int>) {
+        for (slot, position) in stripFactory.boundTiles where positions.contains(position) {
+            showSelection(ofTile: slot, at: position)
+        }
+    }
+
+    // MARK: Following the storage
+
+    override func viewListFollow(_ update: StorageUpdate, models: any SectionedModels) {
+        let stripUpdate = stripColumns.translate(update)
+        _ = strips.apply(stripUpdate, models: stripColumns.strips(of: models), tellingEachSplice: [])
+    }
+
+    override func viewListReload(models: any SectionedModels, options: FlatLayoutOptions) {
+        stripColumns = StripColumns(storage: models, columns: columns)
+        strips.reload(models: stripColumns.strips(of: models), options: options, tellingEachSplice: [])
+    }
+
+    // MARK: Width
+
+    /// Follows the width of the list view through its horizontal adjustment (GTK sets its
+    /// page size to the width at each allocation).
+    private func watchWidth() {
+        if let widthSource { g_signal_handler_disconnect(UnsafeMutableRawPointer(widthSource.adjustment.pointer), gulong(widthSource.handler)) }
+        widthSource = nil
+        guard let adjustment = gtk_scrollable_get_hadjustment(OpaquePointer(view)) else { return }
+        let handler = Signal.connect(UnsafeMutableRawPointer(adjustment), "changed") { [weak self] in self?.reflowSoon() }
+        widthSource = (ObjectReference(retaining: adjustment), handler)
+        reflowSoon()
+    }
+
+    /// The number of tiles a strip holds at the list's width now: as many as fit at the
+    /// width a tile needs (the widest of the tiles on screen, margins and all; `itemSize` or 160
+    /// before there is one), as GtkGridView counts its columns.
+    private var columnsForWidth: Int {
+        let width = widthSource.map { gtk_adjustment_get_page_size($0.adjustment.pointer) } ?? 0
+        var tileWidth = Int32(itemSize?.width ?? 160)
+        let itemTiles = stripFactory.boundTiles.filter { if case .item? = bridge.layout.row(at: $0.position) { true } else { false } }
+        if !itemTiles.isEmpty {
+            tileWidth = itemTiles.map { tile in
+                var minimum: Int32 = 0
+                gtk_widget_measure(tile.slot, GTK_ORIENTATION_HORIZONTAL, -1, &minimum, nil, nil, nil)
+                return minimum
+            }.max()!
+        }
+        return min(max(Int(width) / Int(max(1, tileWidth)), minColumns), max(minColumns, maxColumns))
+    }
+
+    /// Lays the strips out again for the width once GTK is done allocating (a change of the
+    /// list's model while it allocates would be a change under GTK's feet).
+    private func reflowSoon() {
+        guard !reflowScheduled else { return }
+        reflowScheduled = true
+        whenIdle { [weak self] in
+            guard let self else { return }
+            reflowScheduled = false
+            reflow(columns: columnsForWidth)
+        }
+    }
+
+    /// Lays the strips out in `columns` tiles: one splice of the list of strips; the storage,
+    /// the selection and the rows made stay. The item at the top stays in view.
+    func reflow(columns: Int) {
+        var columnsOfItems = stripColumns
+        guard columnsOfItems.reflow(columns: columns) else { return }
+        let top = stripFactory.boundTiles.map(\.position).min()
+        stripColumns = columnsOfItems
+        strips.reload(models: stripColumns.strips(of: bridge.models), options: layoutOptions, tellingEachSplice: [])
+        if let top, case .item(let indexPath)? = bridge.layout.row(at: top), let strip = stripPosition(of: indexPath) {
+            gtk_widget_activate_action_variant(view, "list.scroll-to-item", g_variant_new_uint32(UInt32(strip)))
+        }
+    }
+}

@@ -1,0 +1,177 @@
+import CGtk
+import Foundation
+@testable import ListViewManager
+import XCTest
+import GtkTestSupport
+
+/// A sectioned grid in a real window: sections as full-width headers and footers around
+/// strips of tiles, laid out by the width, following storage changes with splices of strips.
+final class SectionedGridTests: XCTestCase {
+    /// Three sections ("Day 0"…"Day 2", footers "10 photos") of 10 posts each, tiles 150 wide.
+    @MainActor
+    private final class Fixture {
+        let harness: GtkHarness
+        let grid: SectionedGridViewManager
+        var selected: [String] = []
+
+        init(selectionMode: SelectionMode = .single, width: Int32 = 720, columns: Int = 4) {
+            var made: SectionedGridViewManager!
+            var record: (String) -> Void = { _ in }
+            harness = GtkHarness(showing: {
+                let grid = SectionedGridViewManager(selectionMode: selectionMode, maxColumns: 7)
+                grid.itemSize = (width: 150, height: 60)
+                grid.register(PostRow.self)
+                grid.memoryStorage.setSectionHeaderModels((0..<3).map { "Day \($0)" })
+                grid.memoryStorage.setSectionFooterModels((0..<3).map { _ in "10 photos" })
+                for section in 0..<3 {
+                    grid.memoryStorage.addItems((0..<10).map { Post(id: section * 10 + $0, title: "post \(section * 10 + $0)") }, toSection: section)
+                }
+                grid.didSelect(PostRow.self) { _, post, indexPath in record("select \(post.id) [\(indexPath.section),\(indexPath.item)]") }
+                grid.didDeselect(PostRow.self) { _, post, _ in record("deselect \(post.id)") }
+                made = grid
+                return grid
+            })
+            grid = made
+            record = { [unowned self] in selected.append($0) }
+            setWidth(width, columns: columns)
+        }
+
+        /// Makes the grid's scrolled window `width` pixels wide and waits for the re-flow to
+        /// `columns` columns (a tile is 174 pixels wide: 150 and a row's margins).
+        func setWidth(_ width: Int32, columns: Int) {
+            gtk_widget_set_halign(harness.list, GTK_ALIGN_START)
+            gtk_widget_set_size_request(harness.list, width, -1)
+            harness.waitForFrames()
+            harness.wait(until: { grid.columns == columns }, "\(columns) columns at \(width) pixels, not \(grid.columns)")
+            harness.waitForFrames()
+        }
+
+        /// The tile slots on screen, by the position of the item each shows.
+        var tiles: [Int: UnsafeMutablePointer<GtkWidget>] {
+            Dictionary(grid.stripFactory.boundTiles.map { ($0.position, $0.slot) }, uniquingKeysWith: { first, _ in first })
+        }
+
+        func tile(_ indexPath: IndexPath) -> UnsafeMutablePointer<GtkWidget> {
+            tiles[grid.position(of: indexPath)!]!
+        }
+
+        func width(of widget: UnsafeMutablePointer<GtkWidget>) -> Int {
+            Int(gtk_widget_get_width(widget))
+        }
+
+        func take() -> [String] {
+            defer { selected = [] }
+            return selected
+        }
+    }
+
+    func testTilesFlowInStripsAsWideAsTheGridAllowsAndHeadersSpanIt() { onMain {
+        let fixture = Fixture(width: 380, columns: 2)
+        for (width, columns) in [(Int32(380), 2), (560, 3), (900, 5)] {
+            fixture.setWidth(width, columns: columns)
+            XCTAssertEqual(fixture.grid.columns, columns, "\(width) pixels")
+            let grid = fixture.grid
+            // The first section: its header, ceil(10 / columns) strips, its footer.
+            XCTAssertEqual(grid.stripRow(at: 0), .header(section: 0))
+            XCTAssertEqual(grid.stripRow(at: 1), .strip(section: 0, items: 0..<columns))
+            let strips = (10 + columns - 1) / columns
+            XCTAssertEqual(grid.stripRow(at: 1 + strips), .footer(section: 0), "\(width) pixels")
+            // Each tile a column wide; the header row as wide as the grid.
+            let listWidth = fixture.width(of: grid.view)
+            for item in 0..<columns {
+                let tile = fixture.tile(IndexPath(item: item, section: 0))
+                XCTAssertEqual(Double(fixture.width(of: tile)), Double(listWidth) / Double(columns), accuracy: 2, "tile \(item) at \(width) pixels")
+            }
+            let header = grid.boundRows(at: grid.bridge.layout.position(of: .header(section: 0))!).first!.row.row
+            let headerSlot = grid.stripFactory.slot(containing: header.rootWidget)!
+            XCTAssertEqual(Double(fixture.width(of: headerSlot)), Double(listWidth), accuracy: 4,
+                           "the header spans the grid (less the padding of GTK's row) at \(width) pixels")
+            XCTAssertEqual((grid.row(at: IndexPath(item: columns, section: 0)) as? PostRow)?.title.text, "post \(columns)",
+                           "the first tile of the second strip")
+        }
+        fixture.harness.close()
+    } }
+
+    func testStorageChangesSpliceOnlyTheStripsFromTheChangeToItsSectionsEnd() { onMain {
+        let fixture = Fixture()  // 4 columns: each section is a header, 3 strips, a footer
+        let grid = fixture.grid
+        let strips = ItemsChangedRecorder(grid.strips.listModel, describe: describeRowItem)
+        let storage = grid.memoryStorage!
+        try? storage.insertItem(Post(id: 100, title: "new"), to: IndexPath(item: 3, section: 1))
+        XCTAssertEqual(strips.take(), ["6-3+3"], "section 1's strips from item 3 (strip 0) on; 11 items still take 3 strips")
+        try? storage.insertItem(Post(id: 101, title: "newer"), to: IndexPath(item: 11, section: 1))
+        XCTAssertEqual(strips.take(), ["8-1+1"], "only the last strip, which had room")
+        try? storage.insertItem(Post(id: 102, title: "newest"), to: IndexPath(item: 12, section: 1))
+        XCTAssertEqual(strips.take(), ["9+1"], "a strip more, after the last")
+        storage.moveItem(at: IndexPath(item: 9, section: 0), to: IndexPath(item: 0, section: 2))
+        XCTAssertEqual(strips.take(), ["3-1+1", "12-3+3"], "the last strip of section 0 is re-laid out, and section 2 from its first")
+        try? storage.replaceItem(Post(id: 21, title: "post 21"), with: Post(id: 21, title: "retitled"))
+        XCTAssertEqual(strips.take(), [], "a content update splices nothing")
+        fixture.harness.waitForFrames()
+        XCTAssertEqual((grid.row(at: IndexPath(item: 2, section: 2)) as? PostRow)?.title.text, "retitled", "the tile was updated in place")
+        XCTAssertEqual(strips.shadow, strips.fetchAll(), "the splices replayed give the model GTK sees")
+        XCTAssertEqual((grid.row(at: IndexPath(item: 0, section: 2)) as? PostRow)?.title.text, "post 9")
+        strips.disconnect()
+        fixture.harness.close()
+    } }
+
+    func testClicksSelectTilesAndTheSelectionSurvivesAReflow() { onMain {
+        let fixture = Fixture(selectionMode: .multiple)
+        let grid = fixture.grid
+        fixture.harness.click(fixture.tile(IndexPath(item: 1, section: 0)))
+        XCTAssertEqual(fixture.take(), ["select 1 [0,1]"])
+        fixture.harness.click(fixture.tile(IndexPath(item: 2, section: 1)), keys: ["ctrl"])
+        XCTAssertEqual(fixture.take(), ["select 12 [1,2]"])
+        fixture.harness.click(fixture.tile(IndexPath(item: 0, section: 1)), keys: ["shift"])
+        XCTAssertEqual(grid.selectedIndexPaths, [IndexPath(item: 0, section: 1), IndexPath(item: 1, section: 1), IndexPath(item: 2, section: 1)],
+                       "Shift selects the range from the last click, and only it")
+        XCTAssertEqual(Set(fixture.take()), ["deselect 1", "select 10 [1,0]", "select 11 [1,1]"])
+        let isSelected = { (indexPath: IndexPath) in gtk_widget_get_state_flags(fixture.tile(indexPath)).rawValue & GTK_STATE_FLAG_SELECTED.rawValue != 0 }
+        XCTAssertTrue(isSelected(IndexPath(item: 1, section: 1)))
+        XCTAssertFalse(isSelected(IndexPath(item: 1, section: 0)))
+
+        fixture.setWidth(380, columns: 2)
+        XCTAssertEqual(grid.selectedIndexPaths, [IndexPath(item: 0, section: 1), IndexPath(item: 1, section: 1), IndexPath(item: 2, section: 1)],
+                       "a re-flow keeps the selection")
+        XCTAssertEqual(fixture.take(), [], "and fires nothing")
+        grid.scrollTo(IndexPath(item: 1, section: 1))
+        fixture.harness.waitForFrames()
+        XCTAssertTrue(isSelected(IndexPath(item: 1, section: 1)), "and the tiles show it")
+        fixture.harness.close()
+    } }
+
+    func testKeysMoveBetweenTilesAcrossStripsAndSectionsAndSelectAsTheyGo() { onMain {
+        let fixture = Fixture()  // 4 columns: each section's items in strips 0-3, 4-7, 8-9
+        let grid = fixture.grid
+        var activated: [Int] = []
+        grid.didActivate(PostRow.self) { _, post, _ in activated.append(post.id) }
+        @MainActor func press(_ keys: [String], from indexPath: IndexPath) -> IndexPath? {
+            fixture.harness.press(keys, focusing: fixture.tile(indexPath))
+            fixture.harness.waitForFrames()
+            return grid.focusedIndexPath
+        }
+        let path = { (section: Int, item: Int) in IndexPath(item: item, section: section) }
+        XCTAssertEqual(press(["Down"], from: path(0, 1)), path(0, 5))
+        XCTAssertEqual(grid.selectedIndexPaths, [path(0, 5)], "the key selects where it lands")
+        XCTAssertEqual(press(["Down"], from: path(0, 2)), path(0, 6))
+        XCTAssertEqual(press(["Down"], from: path(0, 6)), path(0, 9), "the last tile of a shorter strip")
+        XCTAssertEqual(press(["Down"], from: path(0, 9)), path(1, 1), "past the footer and the header, in the same column")
+        XCTAssertEqual(press(["Up"], from: path(1, 0)), path(0, 8), "up into the last strip of the section above")
+        XCTAssertEqual(press(["Right"], from: path(0, 9)), path(1, 0), "Right goes on to the next section's first item")
+        XCTAssertEqual(press(["Left"], from: path(1, 0)), path(0, 9))
+        XCTAssertEqual(press(["End"], from: path(0, 0)), path(2, 9))
+        XCTAssertEqual(press(["Home"], from: path(2, 9)), path(0, 0))
+        XCTAssertEqual(press(["Up"], from: path(0, 0)), path(0, 0), "the first strip is as far up as it goes")
+        XCTAssertEqual(grid.selectedIndexPaths, [path(0, 0)])
+        XCTAssertEqual(press(["ctrl+Right"], from: path(0, 0)), path(0, 1))
+        XCTAssertEqual(grid.selectedIndexPaths, [path(0, 0)], "with Control the focus moves alone")
+        _ = press(["Return"], from: path(1, 3))
+        XCTAssertEqual(activated, [13], "Enter activates")
+        var focused: [Int] = []
+        grid.didFocus(model: Post.self) { post, _ in focused.append(post.id) }
+        XCTAssertTrue(grid.focus(path(2, 8)))
+        fixture.harness.wait(until: { grid.focusedIndexPath == path(2, 8) }, "the focus on post 28")
+        XCTAssertEqual(focused, [28], "didFocus names the tile's item")
+        fixture.harness.close()
+    } }
+}
