@@ -65,7 +65,12 @@ final class ViewModeTests: XCTestCase {
             XCTAssertEqual(viewer.shownPage, "grid")
             XCTAssertEqual(viewer.gridManager.selectedIndexPaths, [city])
             XCTAssertEqual(viewer.detailsTitle, "city.png")
-            XCTAssertEqual(viewer.gridManager.numberOfRows, 5, "tiles for the items, no headers")
+            let storage = viewer.gridManager.storage
+            let supplementary = (0..<storage.numberOfSections()).reduce(0) { count, section in
+                count + (storage.headerModel(forSection: section) != nil ? 1 : 0) + (storage.footerModel(forSection: section) != nil ? 1 : 0)
+            }
+            XCTAssertEqual(viewer.gridManager.numberOfRows, 5 + supplementary, "tiles for the items, under the sections' headers")
+            XCTAssertEqual(viewer.gridManager.stripRow(at: 0), .header(section: 0), "Folders")
             XCTAssertEqual(viewer.manager.numberOfRows, 0, "the hidden list let go of the items")
             // Image tiles show thumbnails made from the files, off the main thread.
             let tile = try XCTUnwrap(viewer.gridManager.row(at: city) as? ImageTile)
@@ -92,8 +97,9 @@ final class ViewModeTests: XCTestCase {
         MainActor.assumeIsolated {
             let viewer = Self.open(root)
             viewer.setViewMode(.grid)
-            // Enter or a double click on the first tile: GtkGridView's activate-item.
-            gtk_widget_activate_action_variant(viewer.gridManager.view, "list.activate-item", g_variant_new_uint32(0))
+            // Enter or a double click on the first tile: the grid's activate-item.
+            let first = viewer.gridManager.position(of: IndexPath(item: 0, section: 0))!
+            gtk_widget_activate_action_variant(viewer.gridManager.view, "tiles.activate-item", g_variant_new_uint32(UInt32(first)))
             ViewerTestLoop.wait("the subfolder to open") { viewer.titleText == "Holidays" && viewer.isLoaded }
             XCTAssertEqual(viewer.viewMode, .grid, "the view stays a grid")
             XCTAssertEqual(Self.names(viewer, section: 2), ["inside.txt"])
@@ -125,13 +131,18 @@ final class ViewModeTests: XCTestCase {
         }
     }
 
-    func testTheCatalogInAGridShowsEveryItemAsATile() throws { try MainActor.assumeIsolated {
+    func testTheCatalogInAGridShowsItsFiveSectionsUnderTheirHeaders() throws { try MainActor.assumeIsolated {
         let viewer = ViewerWindow(application: ViewerTestApplication.shared)
         viewer.present()
         viewer.show(try CatalogLoader.load(path: ViewerResources.sampleCatalog.path))
         viewer.setViewMode(.grid)
         MainLoopPump.drain(rounds: 20)
-        XCTAssertEqual(viewer.gridManager.numberOfRows, 310)
+        let grid = viewer.gridManager
+        XCTAssertEqual(grid.storage.numberOfSections(), 5)
+        XCTAssertEqual((0..<5).reduce(0) { $0 + grid.storage.numberOfItems(inSection: $1) }, 310, "every item a tile")
+        let rows = sequence(first: 0) { $0 + 1 }.lazy.map(grid.stripRow(at:)).prefix { $0 != nil }.compactMap { $0 }
+        XCTAssertEqual(rows.filter { if case .header = $0 { true } else { false } }, (0..<5).map { StripRow.header(section: $0) },
+                       "each section under its header")
         let first = try XCTUnwrap(viewer.gridManager.row(at: IndexPath(item: 0, section: 0)) as? ItemTile)
         XCTAssertEqual(first.name.text, (viewer.filter.storage.item(at: IndexPath(item: 0, section: 0)) as? any Detailed)?.detailTitle)
         XCTAssertEqual(first.picture.iconName, "x-office-document-symbolic")

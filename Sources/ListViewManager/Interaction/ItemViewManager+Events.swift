@@ -156,7 +156,9 @@ extension ItemViewManager {
     /// Connects GtkListView's `activate` to `didActivate`.
     func connectActivation() {
         Signal.connect(UnsafeMutableRawPointer(view), "activate") { [weak self] (position: UInt32) in
-            self?.fireItemEvent(.didActivate, at: Int(position))
+            // A sectioned grid's strips are GTK's rows; its tiles activate (`tiles.activate-item`).
+            guard let self, !kind.showsTiles else { return }
+            fireItemEvent(.didActivate, at: Int(position))
         }
         kind.setSingleClickActivation(view, configuration.singleClickActivation)
     }

@@ -6,7 +6,7 @@ import ListViewManager
 public enum ViewMode: String, CaseIterable, Sendable {
     /// Rows under section headers (`ListViewManager`).
     case list
-    /// Tiles: icons, and thumbnails of images (`GridViewManager`).
+    /// Tiles under section headers: icons, and thumbnails of images (`SectionedGridViewManager`).
     case grid
     /// A table of name, kind, size and date, sorted by clicking a column (`ColumnViewManager`).
     case table
@@ -129,6 +129,8 @@ extension ViewerWindow {
             let page: UnsafeMutablePointer<GtkWidget>
             if mode == .list {
                 page = manager.scrolledView
+            } else if mode == .grid {
+                page = gridManager.scrolledView
             } else {
                 page = gtk_scrolled_window_new()!
                 gtk_scrolled_window_set_child(OpaquePointer(page), manager(for: mode).view)
@@ -144,9 +146,9 @@ extension ViewerWindow {
     /// The grid's tiles and the table's columns.
     func registerGridAndTable() {
         // The viewer's sections (a folder's kinds, a catalog's groups) have headers for the
-        // list; the grid and the table show the items in the sections' order without them.
-        gridManager.anomalyHandler.silence(.supplementaryRowsNotShown)
+        // list and the grid; the table shows the items in the sections' order without them.
         tableManager.anomalyHandler.silence(.supplementaryRowsNotShown)
+        gridManager.registerHeader(BannerHeaderRow.self)
         gridManager.itemSize = (width: 132, height: 150)
         gridManager.register(ImageTile.self) { $0.modelCondition = { _, entry in entry.kind == .image } }
         gridManager.register(ItemTile.self)

@@ -13,7 +13,7 @@ public final class ViewerWindow {
     /// The list view's manager (the view shown at first).
     public let manager: ListViewManager
     /// The grid view's manager.
-    public let gridManager: GridViewManager
+    public let gridManager: SectionedGridViewManager
     /// The table's manager.
     public let tableManager: ColumnViewManager
     /// The view shown: list, grid or table (`setViewMode(_:)` switches).
@@ -58,7 +58,7 @@ public final class ViewerWindow {
                  ObjectReference(sinking: gtk_button_new_from_icon_name("go-previous-symbolic")!),
                  ObjectReference(sinking: gtk_search_entry_new()!))
         manager = ListViewManager(selectionMode: .single)
-        gridManager = GridViewManager(storage: MemoryStorage(), minColumns: 2, maxColumns: 12)
+        gridManager = SectionedGridViewManager(storage: MemoryStorage(), minColumns: 2, maxColumns: 12)
         tableManager = ColumnViewManager(storage: MemoryStorage())
         filter = SearchFilter(storage: manager.memoryStorage)
         contentStorage = manager.memoryStorage

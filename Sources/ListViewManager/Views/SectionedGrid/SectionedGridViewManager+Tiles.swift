@@ -6,6 +6,22 @@ import ModelStorage
 /// from the last click, as in GTK's own grids), a double click activates (a single one with
 /// `singleClickActivation`), and each tile shows whether its item is selected.
 extension SectionedGridViewManager {
+    /// The grid's action `tiles.activate-item` (the position of an item, as `position(of:)`
+    /// gives it): activates the item, as GtkGridView's `list.activate-item` does, for apps
+    /// and assistive technologies.
+    func installTileActions() {
+        let group = ObjectReference(adopting: g_simple_action_group_new()!)
+        let position = g_variant_type_new("u")!
+        defer { g_variant_type_free(position) }
+        let activate = ObjectReference(adopting: g_simple_action_new("activate-item", position)!)
+        Signal.connect(activate.pointer.rawPointer, "activate") { [weak self] (parameter: UnsafeMutableRawPointer?) in
+            guard let self, let parameter else { return }
+            fireItemEvent(.didActivate, at: Int(g_variant_get_uint32(OpaquePointer(parameter))))
+        }
+        g_action_map_add_action(OpaquePointer(group.pointer), activate.pointer)
+        gtk_widget_insert_action_group(view, "tiles", OpaquePointer(group.pointer))
+    }
+
     /// Gives `slot` the `:selected` state when the item at `position` is selected.
     func showSelection(ofTile slot: UnsafeMutablePointer<GtkWidget>, at position: Int) {
         if gtk_selection_model_is_selected(selection.model, UInt32(position)) != 0 {

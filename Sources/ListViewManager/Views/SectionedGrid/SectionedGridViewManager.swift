@@ -95,6 +95,7 @@ public final class SectionedGridViewManager: ItemViewManager {
         gtk_list_view_set_factory(OpaquePointer(view), stripFactory.factory)
         gtk_list_view_set_model(OpaquePointer(view), stripSelection.pointer)
         installTileKeyboard()
+        installTileActions()
         Signal.onChange(of: "hadjustment", of: UnsafeMutableRawPointer(view)) { [weak self] in self?.watchWidth() }
     }
 
@@ -102,8 +103,9 @@ public final class SectionedGridViewManager: ItemViewManager {
         if let widthSource { g_signal_handler_disconnect(UnsafeMutableRawPointer(widthSource.adjustment.pointer), gulong(widthSource.handler)) }
     }
 
-    /// The strip row at `position` of the list GTK sees now.
-    func stripRow(at position: Int) -> StripRow? {
+    /// What the list view shows at `position`: a section's header, a strip of its items, or
+    /// its footer (nil past the end).
+    public func stripRow(at position: Int) -> StripRow? {
         strips.row(at: position).map(stripColumns.stripRow)
     }
 
