@@ -98,4 +98,15 @@ final class ScreenReaderTests: XCTestCase {
                        "a header, the folders, a header, the document")
         XCTAssertEqual(found["after"] as? [String], ["", "Document: inside.txt"], "Down then Return opened alpha")
     }
+
+    func testAScreenReaderReadsTheGridsTilesByTheirItemsAndItsHeadersAsHeadings() throws {
+        let root = NSTemporaryDirectory() + "list-viewer-grid-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: root + "/alpha", withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(atPath: root + "/beta", withIntermediateDirectories: true)
+        XCTAssertTrue(FileManager.default.createFile(atPath: root + "/readme.txt", contents: Data()))
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let found = try read("grid", viewerArguments: [root, "--view", "grid"])
+        XCTAssertEqual(found["tiles"] as? [String], ["Folder: alpha", "Folder: beta", "Document: readme.txt"], "each tile named by its item")
+        XCTAssertEqual(found["headings"] as? [String], ["Folders", "Text and documents"], "each section's header a heading (none for empty sections)")
+    }
 }

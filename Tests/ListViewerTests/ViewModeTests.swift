@@ -66,7 +66,8 @@ final class ViewModeTests: XCTestCase {
             XCTAssertEqual(viewer.gridManager.selectedIndexPaths, [city])
             XCTAssertEqual(viewer.detailsTitle, "city.png")
             let storage = viewer.gridManager.storage
-            let supplementary = (0..<storage.numberOfSections()).reduce(0) { count, section in
+            // A folder's empty sections show no header, as in the list.
+            let supplementary = (0..<storage.numberOfSections()).filter { storage.numberOfItems(inSection: $0) > 0 }.reduce(0) { count, section in
                 count + (storage.headerModel(forSection: section) != nil ? 1 : 0) + (storage.footerModel(forSection: section) != nil ? 1 : 0)
             }
             XCTAssertEqual(viewer.gridManager.numberOfRows, 5 + supplementary, "tiles for the items, under the sections' headers")

@@ -46,8 +46,7 @@ extension ViewerWindow {
         liveTable = opened
         // One section's header stays when its table is empty; sections of values go with
         // their last row.
-        manager.configuration.displayHeaderOnEmptySection = true
-        manager.configuration.displayFooterOnEmptySection = false
+        showEmptySections(headers: true, footers: false)
         // The table shows the database table's own columns.
         tableManager.setColumns(ViewerTable.columns(of: opened.query))
         showContent(opened.storage)

@@ -200,12 +200,21 @@ public final class ViewerWindow {
         hideProblem()
     }
 
+    /// Whether the list and the grid show the header (and the footer, unless nil) of an
+    /// empty section.
+    func showEmptySections(headers: Bool, footers: Bool? = nil) {
+        for view in [manager, gridManager] as [ItemViewManager] {
+            view.configuration.displayHeaderOnEmptySection = headers
+            if let footers { view.configuration.displayFooterOnEmptySection = footers }
+        }
+    }
+
     /// Shows a catalog.
     public func show(_ catalog: Catalog) {
         guard !isClosed else { return }
         startNewSource()
         showTitle(catalog.title, tooltip: nil)
-        manager.configuration.displayHeaderOnEmptySection = true
+        showEmptySections(headers: true)
         filter.setSections(catalog.sections.map { section in
             (header: section.header?.model, footer: section.footer,
              items: section.items.map { (model: $0.model, text: $0.searchText) })
@@ -246,8 +255,7 @@ public final class ViewerWindow {
         let path = DirectoryReader.text(rawPath)
         showTitle((path as NSString).lastPathComponent.isEmpty ? path : (path as NSString).lastPathComponent, tooltip: path)
         gtk_widget_set_visible(backButton, history.isEmpty ? 0 : 1)
-        manager.configuration.displayHeaderOnEmptySection = false
-        manager.configuration.displayFooterOnEmptySection = false
+        showEmptySections(headers: false, footers: false)
         filter.setSections(EntryKind.allCases.map { (header: $0.sectionTitle, footer: nil, items: []) })
         gtk_spinner_start(OpaquePointer(spinner))
         gtk_widget_set_visible(spinner, 1)

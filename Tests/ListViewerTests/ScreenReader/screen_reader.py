@@ -101,9 +101,18 @@ def folder(app):
     return {"before": before, "after": after}
 
 
+def grid(app):
+    def tiles():
+        names = [node.name for node in find_all(app, lambda node: node.getRoleName() == "table cell")]
+        return names if "Folder: alpha" in names else None
+    names = wait_for("the grid's tiles", tiles)
+    headings = [node.name for node in find_all(app, lambda node: node.getRoleName() == "heading")]
+    return {"tiles": names, "headings": headings}
+
+
 def main():
     app = wait_for("list-viewer on the accessibility bus", application)
-    result = {"catalog": catalog, "folder": folder}[sys.argv[1]](app)
+    result = {"catalog": catalog, "folder": folder, "grid": grid}[sys.argv[1]](app)
     print(json.dumps(result))
 
 

@@ -21,12 +21,20 @@ final class StripFactory: TileSlots {
 
     private struct Strip {
         let box: UnsafeMutablePointer<GtkWidget>
+        /// The slot of a header or footer, as wide as the strip.
+        let wide: UnsafeMutablePointer<GtkWidget>
+        /// The tiles' slots, a column each.
         var slots: [UnsafeMutablePointer<GtkWidget>] = []
         /// The strip item the list item showed last: bound again to the same, its tiles show
         /// the same items.
         var item: RowItem?
-        /// How many slots show something (from the first).
+        /// Whether it shows a header or footer (in `wide`) rather than tiles.
+        var showsWide = false
+        /// How many tile slots show an item (from the first).
         var used = 0
+
+        /// The slots that show something.
+        var usedSlots: [UnsafeMutablePointer<GtkWidget>] { showsWide ? [wide] : Array(slots.prefix(used)) }
     }
 
     init(manager: SectionedGridViewManager) {
@@ -46,48 +54,55 @@ final class StripFactory: TileSlots {
         // The strip is a row of GTK's; the tiles in it are what the user selects and activates.
         gtk_list_item_set_selectable(listItem, 0)
         gtk_list_item_set_activatable(listItem, 0)
-        strips[listItem] = Strip(box: box)
+        let wide = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)!
+        gtk_box_append(gtkCast(box, to: GtkBox.self), wide)
+        slotPlaces[OpaquePointer(wide)] = (listItem, Self.wideIndex)
+        strips[listItem] = Strip(box: box, wide: wide)
     }
+
+    /// The index in `slotPlaces` of a strip's wide slot.
+    private static let wideIndex = -1
 
     private func bind(_ listItem: OpaquePointer) {
         guard let manager, var strip = strips[listItem], let item = RowItem.of(gtk_list_item_get_item(listItem)),
               let row = manager.stripRow(at: Int(gtk_list_item_get_position(listItem))) else { return }
         let sameStrip = strip.item === item
         strip.item = item
-        let wide: Bool, count: Int
         switch row {
-        case .header, .footer: (wide, count) = (true, 1)
-        case .strip(_, let items): (wide, count) = (false, items.count)
+        case .header, .footer: (strip.showsWide, strip.used) = (true, 0)
+        case .strip(_, let items): (strip.showsWide, strip.used) = (false, items.count)
         }
-        let slotCount = wide ? 1 : manager.columns
-        resize(&strip, to: slotCount, listItem: listItem)
-        strip.used = count
+        if !strip.showsWide { resize(&strip, to: manager.columns, listItem: listItem) }
         strips[listItem] = strip  // the tiles' positions are read from it
-        for (index, slot) in strip.slots.enumerated() {
+        gtk_widget_set_visible(strip.wide, strip.showsWide ? 1 : 0)
+        for slot in [strip.wide] + strip.slots {
             let tile = OpaquePointer(slot)
-            if wide { gtk_widget_remove_css_class(slot, "tile") } else { gtk_widget_add_css_class(slot, "tile") }
-            guard index < count, let position = position(ofTile: tile) else {
+            if slot != strip.wide { gtk_widget_set_visible(slot, strip.showsWide ? 0 : 1) }
+            guard let position = position(ofTile: tile) else {
+                // An empty place at the end of a strip: kept for its width, hidden from screen readers.
                 gtk_widget_set_focusable(slot, 0)
+                cgtk_shims_accessible_set_hidden(slot, 1)
                 manager.factory.clearTile(tile)
                 continue
             }
-            gtk_widget_set_focusable(slot, wide ? 0 : 1)
+            cgtk_shims_accessible_set_hidden(slot, 0)
+            gtk_widget_set_focusable(slot, slot == strip.wide ? 0 : 1)
             let tileItem = sameStrip ? manager.factory.lastItem(ofTile: tile) ?? manager.bridge.item(at: position) : manager.bridge.item(at: position)
             manager.factory.bindTile(tile, item: tileItem)
-            manager.showSelection(ofTile: slot, at: position)
+            if slot != strip.wide { manager.showSelection(ofTile: slot, at: position) }
         }
     }
 
     private func unbind(_ listItem: OpaquePointer) {
         guard let manager, let strip = strips[listItem] else { return }
-        for slot in strip.slots { manager.factory.unbind(OpaquePointer(slot)) }
+        for slot in [strip.wide] + strip.slots { manager.factory.unbind(OpaquePointer(slot)) }
     }
 
     /// GTK is taking the list item apart, its widgets with it: only what the slots showed is
     /// let go of.
     private func teardown(_ listItem: OpaquePointer) {
         guard let strip = strips.removeValue(forKey: listItem) else { return }
-        for slot in strip.slots {
+        for slot in [strip.wide] + strip.slots {
             manager?.factory.teardown(OpaquePointer(slot))
             slotPlaces[OpaquePointer(slot)] = nil
         }
@@ -102,7 +117,8 @@ final class StripFactory: TileSlots {
             gtk_box_remove(gtkCast(strip.box, to: GtkBox.self), slot)
         }
         while strip.slots.count < count {
-            let slot = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)!
+            let slot = cgtk_shims_tile_box_new()!
+            gtk_widget_add_css_class(slot, "tile")
             gtk_box_append(gtkCast(strip.box, to: GtkBox.self), slot)
             slotPlaces[OpaquePointer(slot)] = (listItem, strip.slots.count)
             strip.slots.append(slot)
@@ -123,7 +139,7 @@ final class StripFactory: TileSlots {
     /// The slots of the strips GTK shows now that show an item, with its position.
     var boundTiles: [(slot: UnsafeMutablePointer<GtkWidget>, position: Int)] {
         strips.values.flatMap { strip in
-            strip.slots.prefix(strip.used).compactMap { slot in position(ofTile: OpaquePointer(slot)).map { (slot, $0) } }
+            strip.usedSlots.compactMap { slot in position(ofTile: OpaquePointer(slot)).map { (slot, $0) } }
         }
     }
 
@@ -133,10 +149,10 @@ final class StripFactory: TileSlots {
         guard let manager, let (listItem, index) = slotPlaces[tile], strips[listItem]?.item != nil,
               let row = manager.stripRow(at: Int(gtk_list_item_get_position(listItem))) else { return nil }
         switch row {
-        case .header(let section): return index == 0 ? manager.bridge.layout.position(of: .header(section: section)) : nil
-        case .footer(let section): return index == 0 ? manager.bridge.layout.position(of: .footer(section: section)) : nil
+        case .header(let section): return index == Self.wideIndex ? manager.bridge.layout.position(of: .header(section: section)) : nil
+        case .footer(let section): return index == Self.wideIndex ? manager.bridge.layout.position(of: .footer(section: section)) : nil
         case .strip(let section, let items):
-            guard index < items.count else { return nil }
+            guard index >= 0, index < items.count else { return nil }
             return manager.bridge.layout.position(of: .item(IndexPath(item: items.lowerBound + index, section: section)))
         }
     }
