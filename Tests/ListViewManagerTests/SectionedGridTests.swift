@@ -14,7 +14,8 @@ final class SectionedGridTests: XCTestCase {
         let grid: SectionedGridViewManager
         var selected: [String] = []
 
-        init(selectionMode: SelectionMode = .single, width: Int32 = 720, columns: Int = 4) {
+        init(selectionMode: SelectionMode = .single, width: Int32 = 720, columns: Int = 4,
+             configure: (SectionedGridViewManager) -> Void = { _ in }) {
             var made: SectionedGridViewManager!
             var record: (String) -> Void = { _ in }
             harness = GtkHarness(showing: {
@@ -28,6 +29,7 @@ final class SectionedGridTests: XCTestCase {
                 }
                 grid.didSelect(PostRow.self) { _, post, indexPath in record("select \(post.id) [\(indexPath.section),\(indexPath.item)]") }
                 grid.didDeselect(PostRow.self) { _, post, _ in record("deselect \(post.id)") }
+                configure(grid)
                 made = grid
                 return grid
             })
@@ -172,6 +174,38 @@ final class SectionedGridTests: XCTestCase {
         XCTAssertTrue(grid.focus(path(2, 8)))
         fixture.harness.wait(until: { grid.focusedIndexPath == path(2, 8) }, "the focus on post 28")
         XCTAssertEqual(focused, [28], "didFocus names the tile's item")
+        fixture.harness.close()
+    } }
+
+    func testMenusDeletionTooltipsAndHoverActOnTheTileUnderThePointerOrTheFocus() { onMain {
+        var highlighted: [Int] = []
+        let fixture = Fixture { grid in
+            grid.contextMenu(PostRow.self) { _, post, _ in [MenuEntry("Open \(post.id)") { _ in }, .delete] }
+            grid.canDelete(withItem: Post.self) { post, _ in post.id != 12 }
+            grid.configuration.removesDeletedItems = true
+            grid.tooltip(model: Post.self) { post, indexPath in "\(post.title), item \(indexPath.item) of section \(indexPath.section)" }
+            grid.didHighlight(model: Post.self) { post, _ in highlighted.append(post.id) }
+        }
+        let grid = fixture.grid
+        fixture.harness.click(fixture.tile(IndexPath(item: 2, section: 0)), button: 3)
+        XCTAssertEqual(grid.shownContextMenuTitles, ["Open 2", "Delete"], "the menu of the tile clicked")
+        grid.contextMenus.close()
+        fixture.harness.waitForFrames()
+
+        let tooltip = gtk_widget_get_tooltip_text(grid.row(at: IndexPath(item: 3, section: 1))!.rootWidget).map { String(cString: $0) }
+        XCTAssertEqual(tooltip, "post 13, item 3 of section 1")
+
+        highlighted = []  // (the pointer went to tile 2 for its menu)
+        fixture.harness.hover(fixture.tile(IndexPath(item: 1, section: 0)))
+        fixture.harness.hover(fixture.tile(IndexPath(item: 1, section: 1)))
+        XCTAssertEqual(highlighted, [1, 11], "the pointer over a tile highlights its item")
+
+        fixture.harness.click(fixture.tile(IndexPath(item: 1, section: 1)))
+        fixture.harness.press(["Delete"], focusing: fixture.tile(IndexPath(item: 1, section: 1)))
+        fixture.harness.waitForFrames()
+        let ids = (grid.memoryStorage.items(inSection: 1) ?? []).compactMap { ($0 as? Post)?.id }
+        XCTAssertEqual(ids, [10, 12, 13, 14, 15, 16, 17, 18, 19], "Delete removed the focused, selected tile's item")
+        XCTAssertEqual((grid.row(at: IndexPath(item: 1, section: 1)) as? PostRow)?.title.text, "post 12", "and the tiles after it moved up")
         fixture.harness.close()
     } }
 }
