@@ -69,7 +69,14 @@ enum GtkScenarios {
     /// Whether the project's list goes without its pinned section header (`pinsSectionHeaders` off).
     nonisolated(unsafe) static var noPinnedHeader = false
 
-    static let names = ["bulk_load", "batch", "separate", "content_update", "full_reload", "random", "scroll", "scroll_labels", "scroll_grid"]
+    static let names = ["bulk_load", "batch", "separate", "content_update", "full_reload", "random", "scroll", "scroll_labels", "scroll_grid",
+                        "scroll_grid_sections"]
+
+    /// The baselines' scenario for the project's `scenario`: a sectioned grid against C's and
+    /// Python's GtkGridView of the same tiles without sections (no GTK view has sections).
+    static func baselineScenario(_ scenario: String) -> String {
+        scenario == "scroll_grid_sections" ? "scroll_grid" : scenario
+    }
 
     /// Runs every scenario on both implementations and prints their lines and ratios.
     static func compare(count: Int) {
@@ -80,8 +87,8 @@ enum GtkScenarios {
             let size = scenario.hasPrefix("scroll") ? count / 10 : count
             let swift = runProcess(directory.appendingPathComponent("list-benchmarks"),
                                    ["--gtk-one", scenario, "\(size)"] + (gtkSectionHeaders ? ["--gtk-section-headers"] : []) + (noPinnedHeader ? ["--no-pinned-header"] : []))
-            let c = runProcess(directory.appendingPathComponent("list-baseline-c"), [scenario, "\(size)"])
-            let py = runProcess(URL(fileURLWithPath: "/usr/bin/python3"), [python.path, scenario, "\(size)"])
+            let c = runProcess(directory.appendingPathComponent("list-baseline-c"), [baselineScenario(scenario), "\(size)"])
+            let py = runProcess(URL(fileURLWithPath: "/usr/bin/python3"), [python.path, baselineScenario(scenario), "\(size)"])
             for line in [swift, c, py] { print(line ?? "{\"scenario\":\"\(scenario)\", \"error\":\"no result\"}") }
             if let swift, let c { print(ratios(scenario, swift, c, "c")) }
             if let swift, let py { print(ratios(scenario, swift, py, "python")) }
@@ -133,9 +140,11 @@ enum GtkScenarios {
         let window = gtk_window_new()!
         let gtkWindow = gtkCast(window, to: GtkWindow.self)
         gtk_window_set_default_size(gtkWindow, 800, 600)
-        let grid = scenario == "scroll_grid"
-        // `scroll_grid`: a grid of icon tiles; the other scenarios: a list.
-        let manager: ItemViewManager = grid ? GridViewManager() : ListViewManager()
+        let sectioned = scenario == "scroll_grid_sections"
+        let grid = scenario == "scroll_grid" || sectioned
+        // `scroll_grid`: a grid of icon tiles; `scroll_grid_sections`: the same tiles in 100
+        // sections under their headers; the other scenarios: a list.
+        let manager: ItemViewManager = sectioned ? SectionedGridViewManager(maxColumns: 7) : grid ? GridViewManager() : ListViewManager()
         manager.configuration.usesGTKSectionHeaders = gtkSectionHeaders
         if grid {
             manager.register(BenchmarkTile.self)
@@ -149,6 +158,8 @@ enum GtkScenarios {
         manager.configuration.pinsSectionHeaders = !noPinnedHeader
         if let list = manager as? ListViewManager {
             gtk_window_set_child(gtkWindow, list.scrolledView)
+        } else if let sectionedGrid = manager as? SectionedGridViewManager {
+            gtk_window_set_child(gtkWindow, sectionedGrid.scrolledView)
         } else {
             let scrolled = gtk_scrolled_window_new()
             gtk_scrolled_window_set_child(OpaquePointer(scrolled), manager.view)
@@ -159,10 +170,11 @@ enum GtkScenarios {
         let storage = manager.memoryStorage!
         let signals = SignalCounter(manager.selectionModel)
 
+        let sections = sectioned ? 100 : 10
         func load(firstID: Int) {
-            storage.setItemsForAllSections((0..<10).map { section in
-                (0..<(count / 10)).map { index -> Any in
-                    let id = firstID + section * count / 10 + index
+            storage.setItemsForAllSections((0..<sections).map { section in
+                (0..<(count / sections)).map { index -> Any in
+                    let id = firstID + section * count / sections + index
                     if grid { return BenchmarkPhoto(id: id) }
                     guard scenario == "scroll" else { return BenchmarkPost(id: id, title: "") }
                     // `scroll_labels` (label rows only) is handled by the guard above.
@@ -173,7 +185,7 @@ enum GtkScenarios {
                     }
                 }
             })
-            if scenario != "scroll_labels" && !grid { storage.setSectionHeaderModels((0..<10).map { "Section \($0)" }) }
+            if scenario != "scroll_labels" && (!grid || sectioned) { storage.setSectionHeaderModels((0..<sections).map { "Section \($0)" }) }
         }
 
         var rssBefore = residentBytes()
@@ -194,7 +206,7 @@ enum GtkScenarios {
             start = ContinuousClock.now
             cpuStart = cpuMilliseconds()
             switch scenario {
-            case "scroll", "scroll_labels", "scroll_grid":
+            case "scroll", "scroll_labels", "scroll_grid", "scroll_grid_sections":
                 let adjustment = gtk_scrollable_get_vadjustment(OpaquePointer(manager.view))!
                 var random = SeededRandom(seed: 7)
                 for step in 0..<300 {
