@@ -14,7 +14,7 @@ import ModelStorage
 /// grid.register(PhotoTile.self)
 /// grid.memoryStorage.setSectionHeaderModels(days.map(\.title))
 /// grid.memoryStorage.setItemsForAllSections(days.map(\.photos))
-/// window.child = grid.scrolledView
+/// // Put grid.scrolledView into a window: the tiles flow by its width.
 /// ```
 ///
 /// No GTK view has this (GtkGridView has no sections, even in GTK 4.18): the grid is a
