@@ -44,10 +44,6 @@ GtkWidget *cgtk_shims_heading_box_new(int level) {
     return box;
 }
 
-void cgtk_shims_accessible_set_hidden(GtkWidget *widget, gboolean hidden) {
-    gtk_accessible_update_state(GTK_ACCESSIBLE(widget), GTK_ACCESSIBLE_STATE_HIDDEN, hidden, -1);
-}
-
 GtkWidget *cgtk_shims_tile_box_new(void) {
     return g_object_new(GTK_TYPE_BOX, "orientation", GTK_ORIENTATION_VERTICAL,
                         "accessible-role", GTK_ACCESSIBLE_ROLE_GRID_CELL, NULL);

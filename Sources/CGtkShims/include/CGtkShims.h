@@ -114,9 +114,6 @@ GtkWidget *cgtk_shims_heading_box_new(int level);
 
 /* A box whose accessible role is group, named `label`. A plain box is generic, and GTK 4.12+
  * does not read out a generic widget's name (ARIA prohibits naming generic containers). */
-/* gtk_accessible_update_state is variadic: hides `widget` from assistive technologies, or shows it. */
-void cgtk_shims_accessible_set_hidden(GtkWidget *widget, gboolean hidden);
-
 /// A new vertical GtkBox whose accessible role is a grid cell (a sectioned grid's tile slot:
 /// a widget's role can only be set when it is made).
 GtkWidget *cgtk_shims_tile_box_new(void);

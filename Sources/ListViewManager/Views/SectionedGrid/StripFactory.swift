@@ -25,6 +25,9 @@ final class StripFactory: TileSlots {
         let wide: UnsafeMutablePointer<GtkWidget>
         /// The tiles' slots, a column each.
         var slots: [UnsafeMutablePointer<GtkWidget>] = []
+        /// Empty boxes after the tiles of a short strip, a column each, so that its tiles keep
+        /// a column's width (plain boxes: screen readers see no cells there).
+        var spacers: [UnsafeMutablePointer<GtkWidget>] = []
         /// The strip item the list item showed last: bound again to the same, its tiles show
         /// the same items.
         var item: RowItem?
@@ -75,17 +78,17 @@ final class StripFactory: TileSlots {
         if !strip.showsWide { resize(&strip, to: manager.columns, listItem: listItem) }
         strips[listItem] = strip  // the tiles' positions are read from it
         gtk_widget_set_visible(strip.wide, strip.showsWide ? 1 : 0)
+        for (index, spacer) in strip.spacers.enumerated() {
+            gtk_widget_set_visible(spacer, !strip.showsWide && index >= strip.used ? 1 : 0)
+        }
         for slot in [strip.wide] + strip.slots {
             let tile = OpaquePointer(slot)
-            if slot != strip.wide { gtk_widget_set_visible(slot, strip.showsWide ? 0 : 1) }
             guard let position = position(ofTile: tile) else {
-                // An empty place at the end of a strip: kept for its width, hidden from screen readers.
-                gtk_widget_set_focusable(slot, 0)
-                cgtk_shims_accessible_set_hidden(slot, 1)
+                if slot != strip.wide { gtk_widget_set_visible(slot, 0) }  // a spacer takes its place
                 manager.factory.clearTile(tile)
                 continue
             }
-            cgtk_shims_accessible_set_hidden(slot, 0)
+            if slot != strip.wide { gtk_widget_set_visible(slot, 1) }
             gtk_widget_set_focusable(slot, slot == strip.wide ? 0 : 1)
             let tileItem = sameStrip ? manager.factory.lastItem(ofTile: tile) ?? manager.bridge.item(at: position) : manager.bridge.item(at: position)
             manager.factory.bindTile(tile, item: tileItem)
@@ -110,6 +113,14 @@ final class StripFactory: TileSlots {
 
     /// Gives `strip` `count` slots: new ones made (with their clicks), extra ones taken apart.
     private func resize(_ strip: inout Strip, to count: Int, listItem: OpaquePointer) {
+        while strip.spacers.count > count {
+            gtk_box_remove(gtkCast(strip.box, to: GtkBox.self), strip.spacers.removeLast())
+        }
+        while strip.spacers.count < count {
+            let spacer = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)!
+            gtk_box_append(gtkCast(strip.box, to: GtkBox.self), spacer)
+            strip.spacers.append(spacer)
+        }
         while strip.slots.count > count {
             let slot = strip.slots.removeLast()
             manager?.factory.teardown(OpaquePointer(slot))
@@ -119,7 +130,7 @@ final class StripFactory: TileSlots {
         while strip.slots.count < count {
             let slot = cgtk_shims_tile_box_new()!
             gtk_widget_add_css_class(slot, "tile")
-            gtk_box_append(gtkCast(strip.box, to: GtkBox.self), slot)
+            gtk_box_insert_child_after(gtkCast(strip.box, to: GtkBox.self), slot, strip.slots.last ?? strip.wide)
             slotPlaces[OpaquePointer(slot)] = (listItem, strip.slots.count)
             strip.slots.append(slot)
             manager?.installTileInput(on: slot)
