@@ -140,7 +140,8 @@ enum GtkScenarios {
         let window = gtk_window_new()!
         let gtkWindow = gtkCast(window, to: GtkWindow.self)
         gtk_window_set_default_size(gtkWindow, 800, 600)
-        let sectioned = scenario == "scroll_grid_sections"
+        // `reflow_grid`: the sectioned grid made narrower and wider, 20 times (the project only).
+        let sectioned = scenario == "scroll_grid_sections" || scenario == "reflow_grid"
         let grid = scenario == "scroll_grid" || sectioned
         // `scroll_grid`: a grid of icon tiles; `scroll_grid_sections`: the same tiles in 100
         // sections under their headers; the other scenarios: a list.
@@ -230,6 +231,21 @@ enum GtkScenarios {
                 storage.reloadItem(BenchmarkPost(id: 3, title: "Edited"))
             case "full_reload":
                 storage.performUpdates { load(firstID: count) }
+            case "reflow_grid":
+                // Each resize: GTK allocates the new width, the grid lays its strips out again
+                // (an idle after the allocation) and GTK binds the strips it shows; measured
+                // until the second frame after it. The page alternates 800 and 500 pixels wide.
+                let grid = manager as! SectionedGridViewManager
+                let page = gtk_widget_get_parent(grid.view)!
+                gtk_widget_set_halign(page, GTK_ALIGN_START)
+                var columns: Set<Int> = []
+                for step in 0..<20 {
+                    gtk_widget_set_size_request(page, step % 2 == 0 ? 500 : 800, -1)
+                    waitForFrames(window, 2)
+                    columns.insert(grid.columns)
+                    frames += 2
+                }
+                if columns.count < 2 { writeToStandardError("list-benchmarks: the grid did not re-flow") }
             case "random":
                 var random = SeededRandom(seed: 11)
                 for step in 0..<10_000 {
@@ -264,6 +280,7 @@ enum GtkScenarios {
             ("get_item", Double(manager.itemRequestCount - requestsBefore)),
             ("signals", Double(signals.count)),
             ("realised_rows", Double(manager.boundRowCount)),
+            ("created_rows", Double(manager.createdRowCount)),
             ("cpu_ms", cpu),
             ("cpu_ms_per_frame", frames > 0 ? cpu / Double(frames) : 0),
         ])

@@ -35,7 +35,9 @@ public final class SectionedGridViewManager: ItemViewManager {
         if let scrolled = scrolledWindow { return scrolled.pointer }
         let scrolled = ObjectReference(sinking: gtk_scrolled_window_new()!)
         gtk_scrolled_window_set_child(OpaquePointer(scrolled.pointer), view)
-        gtk_scrolled_window_set_policy(OpaquePointer(scrolled.pointer), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC)
+        // Across, the window may be made narrower than the strips: they lay out again to fit
+        // (with `NEVER`, the strips' width would be the window's minimum, and it could only grow).
+        gtk_scrolled_window_set_policy(OpaquePointer(scrolled.pointer), GTK_POLICY_EXTERNAL, GTK_POLICY_AUTOMATIC)
         scrolledWindow = scrolled
         return scrolled.pointer
     }
