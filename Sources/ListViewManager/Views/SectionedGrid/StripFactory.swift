@@ -16,11 +16,20 @@ final class StripFactory: TileSlots {
     private weak var manager: SectionedGridViewManager?
     /// Each list item's strip box and its slots.
     private var strips: [OpaquePointer: Strip] = [:]
+    /// Strips whose list items GTK took apart, with their tiles and rows, for new list items:
+    /// GTK makes new list items for the items of a splice and takes the old ones apart after,
+    /// so that without them a re-flow would make every row on screen again.
+    private var spares: [Strip] = []
+    /// The most spares kept (GTK 4.8 keeps about 200 list items alive).
+    private static let maximumSpares = 256
     /// Each slot's list item and place in its strip.
     private var slotPlaces: [OpaquePointer: (listItem: OpaquePointer, index: Int)] = [:]
 
     private struct Strip {
-        let box: UnsafeMutablePointer<GtkWidget>
+        /// Owned here as well as by the list item, so that the strip outlives its list item
+        /// and serves the next one (`spares`).
+        let boxReference: ObjectReference<UnsafeMutablePointer<GtkWidget>>
+        var box: UnsafeMutablePointer<GtkWidget> { boxReference.pointer }
         /// The slot of a header or footer, as wide as the strip.
         let wide: UnsafeMutablePointer<GtkWidget>
         /// The tiles' slots, a column each.
@@ -50,17 +59,27 @@ final class StripFactory: TileSlots {
     }
 
     private func setup(_ listItem: OpaquePointer) {
+        // The list item is not selectable and not activatable: the tiles in it are what the
+        // user selects and activates.
+        gtk_list_item_set_selectable(listItem, 0)
+        gtk_list_item_set_activatable(listItem, 0)
+        if let index = spares.firstIndex(where: { gtk_widget_get_parent($0.box) == nil }) {
+            var strip = spares.remove(at: index)
+            strip.item = nil
+            gtk_list_item_set_child(listItem, strip.box)
+            for slot in [strip.wide] + strip.slots { slotPlaces[OpaquePointer(slot)]?.listItem = listItem }
+            strips[listItem] = strip
+            return
+        }
         let box = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 0)!
         gtk_box_set_homogeneous(gtkCast(box, to: GtkBox.self), 1)
         gtk_widget_add_css_class(box, "strip")
+        let reference = ObjectReference(sinking: box)  // ours; the list item takes its own
         gtk_list_item_set_child(listItem, box)
-        // The strip is a row of GTK's; the tiles in it are what the user selects and activates.
-        gtk_list_item_set_selectable(listItem, 0)
-        gtk_list_item_set_activatable(listItem, 0)
         let wide = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)!
         gtk_box_append(gtkCast(box, to: GtkBox.self), wide)
         slotPlaces[OpaquePointer(wide)] = (listItem, Self.wideIndex)
-        strips[listItem] = Strip(box: box, wide: wide)
+        strips[listItem] = Strip(boxReference: reference, wide: wide)
     }
 
     /// The index in `slotPlaces` of a strip's wide slot.
@@ -101,10 +120,11 @@ final class StripFactory: TileSlots {
         for slot in [strip.wide] + strip.slots { manager.factory.unbind(OpaquePointer(slot)) }
     }
 
-    /// GTK is taking the list item apart, its widgets with it: only what the slots showed is
-    /// let go of.
+    /// GTK is taking the list item apart: its strip (which GTK takes out of it right after)
+    /// is kept for a new list item, or, past `maximumSpares`, let go of with its rows.
     private func teardown(_ listItem: OpaquePointer) {
         guard let strip = strips.removeValue(forKey: listItem) else { return }
+        guard spares.count >= Self.maximumSpares else { return spares.append(strip) }
         for slot in [strip.wide] + strip.slots {
             manager?.factory.teardown(OpaquePointer(slot))
             slotPlaces[OpaquePointer(slot)] = nil
