@@ -139,10 +139,13 @@ extension ItemViewManager {
     }
 
     /// Scrolls to the row at `position` and gives it the keyboard focus.
+    /// (In a sectioned grid GTK's rows are strips: the strip is scrolled to, and the tile
+    /// takes the focus.)
     func focus(position: Int) {
-        if focusTile(at: position) { return }
-        if cgtk_shims_view_scroll_to_and_focus(view, UInt32(position)) != 0 { return }
-        gtk_widget_activate_action_variant(kind.listBase(view), "list.scroll-to-item", g_variant_new_uint32(UInt32(position)))
+        if !kind.showsTiles, cgtk_shims_view_scroll_to_and_focus(view, UInt32(position)) != 0 { return }
+        if let shown = viewPosition(ofRow: position) {
+            gtk_widget_activate_action_variant(kind.listBase(view), "list.scroll-to-item", g_variant_new_uint32(UInt32(shown)))
+        }
         if grabFocus(position: position) { return }
         // GTK 4.8 makes the rows scrolled to in its next layout: give the focus then.
         var framesLeft = 3

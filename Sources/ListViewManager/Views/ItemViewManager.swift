@@ -236,10 +236,6 @@ public class ItemViewManager {
     /// list (a sectioned grid's strip), or the position itself where they are one list.
     func viewPosition(ofRow position: Int) -> Int? { position }
 
-    /// Gives the keyboard focus to the tile of the item at `position`, where the rows are
-    /// tiles; false where they are not.
-    func focusTile(at position: Int) -> Bool { false }
-
     /// The tile slot holding `widget`, where the rows are tiles (a sectioned grid's).
     func tileSlot(containing widget: UnsafeMutablePointer<GtkWidget>) -> UnsafeMutablePointer<GtkWidget>? { nil }
 

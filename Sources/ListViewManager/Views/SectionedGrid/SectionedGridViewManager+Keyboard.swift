@@ -43,7 +43,7 @@ extension SectionedGridViewManager {
             return false
         }
         guard let target, target != indexPath, let targetPosition = self.position(of: target) else { return true }
-        focusTileSoon(at: targetPosition)
+        focus(position: targetPosition)
         if !control || shift { tileClicked(at: targetPosition, control: control, shift: shift) }
         return true
     }
@@ -117,26 +117,5 @@ extension SectionedGridViewManager {
         guard let adjustment = gtk_scrollable_get_vadjustment(OpaquePointer(view)),
               let tile = stripFactory.boundTiles.first?.slot, gtk_widget_get_height(tile) > 0 else { return 1 }
         return max(1, Int(gtk_adjustment_get_page_size(adjustment)) / Int(gtk_widget_get_height(tile)))
-    }
-
-    /// Scrolls the tile of the item at `position` into view and gives it the keyboard focus
-    /// (once GTK has made it, when it was off screen).
-    func focusTileSoon(at position: Int) {
-        if let strip = viewPosition(ofRow: position) {
-            gtk_widget_activate_action_variant(view, "list.scroll-to-item", g_variant_new_uint32(UInt32(strip)))
-        }
-        if grabTileFocus(at: position) { return }
-        var framesLeft = 3
-        everyFrame(of: view) { [weak self] _ in
-            framesLeft -= 1
-            guard let self, !grabTileFocus(at: position) else { return false }
-            return framesLeft > 0
-        }
-    }
-
-    private func grabTileFocus(at position: Int) -> Bool {
-        guard let slot = stripFactory.boundTiles.first(where: { $0.position == position })?.slot else { return false }
-        gtk_widget_grab_focus(slot)
-        return true
     }
 }

@@ -125,11 +125,6 @@ public final class SectionedGridViewManager: ItemViewManager {
         }
     }
 
-    override func focusTile(at position: Int) -> Bool {
-        focusTileSoon(at: position)
-        return true
-    }
-
     override func tileSlot(containing widget: UnsafeMutablePointer<GtkWidget>) -> UnsafeMutablePointer<GtkWidget>? {
         stripFactory.slot(containing: widget)
     }
