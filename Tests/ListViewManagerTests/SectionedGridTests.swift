@@ -208,4 +208,52 @@ final class SectionedGridTests: XCTestCase {
         XCTAssertEqual((grid.row(at: IndexPath(item: 1, section: 1)) as? PostRow)?.title.text, "post 12", "and the tiles after it moved up")
         fixture.harness.close()
     } }
+
+    func testOnlyTilesNearTheVisiblePartAreBoundAndAnInsertBindsOnlyItsChangedStrips() { onMain {
+        var displayed: [IndexPath] = []
+        let harness = GtkHarness(showing: {
+            let grid = SectionedGridViewManager(maxColumns: 7)
+            grid.itemSize = (width: 150, height: 60)
+            grid.register(PostRow.self)
+            grid.memoryStorage.setSectionHeaderModels((0..<100).map { "Day \($0)" })
+            grid.memoryStorage.setItemsForAllSections((0..<100).map { section in
+                (0..<1000).map { Post(id: section * 1000 + $0, title: "post \(section * 1000 + $0)") }
+            })
+            grid.willDisplay(PostRow.self) { _, _, indexPath in displayed.append(indexPath) }
+            return grid
+        })
+        let grid = harness.viewManager as! SectionedGridViewManager
+        harness.waitForFrames()
+        harness.wait(until: { grid.columns > 1 }, "the grid laid out by its width")
+        harness.waitForFrames()
+        // The tiles on screen: GTK maps the rows it shows, and keeps far more (200 on GTK 4.8).
+        let onScreen = { grid.stripFactory.boundTiles.filter { gtk_widget_get_mapped($0.slot) != 0 } }
+        let limit = { 2 * onScreen().count + grid.columns }  // and half as many strips again before and after
+        XCTAssertGreaterThan(onScreen().count, grid.columns, "a screenful of tiles is shown")
+        XCTAssertLessThanOrEqual(grid.stripFactory.boundTiles.count, limit(), "100,000 tiles, and only those near the screen are bound")
+
+        displayed = []
+        let target = IndexPath(item: 500, section: 60)
+        XCTAssertTrue(grid.scrollTo(target))
+        harness.wait(until: { grid.row(at: target) != nil }, "the tile scrolled to is shown")
+        harness.waitForFrames()
+        XCTAssertEqual((grid.row(at: target) as? PostRow)?.title.text, "post 60500")
+        XCTAssertLessThanOrEqual(displayed.count, limit(), "a jump binds the tiles near where it lands, not the strips GTK keeps")
+        XCTAssertTrue(displayed.allSatisfy { $0.section == 60 }, "all of them in section 60: \(displayed.prefix(8))")
+
+        // An insert on screen binds again only tiles of the strips from its own to the section's end.
+        let firstShown = onScreen().map(\.position).min()!
+        guard case .item(let top)? = grid.bridge.layout.row(at: firstShown) else { return XCTFail("an item at the top") }
+        let inserted = IndexPath(item: top.item + 2 * grid.columns + 1, section: 60)
+        let stripStart = inserted.item - inserted.item % grid.columns
+        displayed = []
+        try? grid.memoryStorage.insertItem(Post(id: -1, title: "new"), to: inserted)
+        harness.waitForFrames()
+        XCTAssertEqual((grid.row(at: inserted) as? PostRow)?.title.text, "new")
+        XCTAssertTrue(displayed.contains(inserted), "the new tile is shown")
+        XCTAssertTrue(displayed.allSatisfy { $0.section == 60 && $0.item >= stripStart },
+                      "no tile before the insertion's strip is bound again: \(displayed.filter { $0.item < stripStart }.prefix(8))")
+        XCTAssertLessThanOrEqual(displayed.count, limit(), "and only those near the screen")
+        harness.close()
+    } }
 }

@@ -73,7 +73,9 @@ final class ViewModeTests: XCTestCase {
             XCTAssertEqual(viewer.gridManager.numberOfRows, 5 + supplementary, "tiles for the items, under the sections' headers")
             XCTAssertEqual(viewer.gridManager.stripRow(at: 0), .header(section: 0), "Folders")
             XCTAssertEqual(viewer.manager.numberOfRows, 0, "the hidden list let go of the items")
-            // Image tiles show thumbnails made from the files, off the main thread.
+            // Image tiles show thumbnails made from the files, off the main thread. A tile is
+            // bound once its strip is laid out near the visible part of the grid.
+            ViewerTestLoop.wait("the tile of city.png") { viewer.gridManager.row(at: city) != nil }
             let tile = try XCTUnwrap(viewer.gridManager.row(at: city) as? ImageTile)
             ViewerTestLoop.wait("the thumbnail of city.png") { tile.showsThumbnail }
             XCTAssertEqual(tile.path, root + "/city.png")

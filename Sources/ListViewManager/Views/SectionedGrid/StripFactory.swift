@@ -8,6 +8,11 @@ import ModelStorage
 /// fills with the rows of the strip's items; a header or footer strip is one slot as wide as
 /// the list. Slots are made when a strip needs more of them and taken apart when it needs
 /// fewer (after a re-flow), and never move between list items.
+///
+/// GTK keeps many more list items than it shows (200 on GTK 4.8), so a strip's tiles are
+/// bound only once the strip comes near the visible part of the list (`bindStripsNearView`):
+/// until then it waits, with the height of the strips laid out last, so that the list's
+/// scrolling stays true. Header and footer strips are bound at once.
 @MainActor
 final class StripFactory: TileSlots {
     private let reference = ObjectReference(adopting: gtk_signal_list_item_factory_new())
@@ -24,6 +29,15 @@ final class StripFactory: TileSlots {
     private static let maximumSpares = 256
     /// Each slot's list item and place in its strip.
     private var slotPlaces: [OpaquePointer: (listItem: OpaquePointer, index: Int)] = [:]
+    /// The list items whose strips of tiles wait to be bound.
+    private var waitingStrips: Set<OpaquePointer> = []
+    /// The height of a strip of tiles as GTK laid one out last, which waiting strips take
+    /// (nil before one is measured).
+    private var stripHeight: Int32?
+    /// The list item of the strip of tiles bound last (the first strip of tiles is bound at
+    /// once, to measure).
+    private var measuredStrip: OpaquePointer?
+    private var afterLayout: AfterLayout?
 
     private struct Strip {
         /// Owned here as well as by the list item, so that the strip outlives its list item
@@ -44,6 +58,8 @@ final class StripFactory: TileSlots {
         var showsWide = false
         /// How many tile slots show an item (from the first).
         var used = 0
+        /// Whether its tiles wait to be bound until it comes near the visible part of the list.
+        var waiting = false
 
         /// The slots that show something.
         var usedSlots: [UnsafeMutablePointer<GtkWidget>] { showsWide ? [wide] : Array(slots.prefix(used)) }
@@ -56,6 +72,7 @@ final class StripFactory: TileSlots {
         Signal.connect(instance, "bind") { [weak self] (listItem: UnsafeMutableRawPointer?) in self?.bind(OpaquePointer(listItem!)) }
         Signal.connect(instance, "unbind") { [weak self] (listItem: UnsafeMutableRawPointer?) in self?.unbind(OpaquePointer(listItem!)) }
         Signal.connect(instance, "teardown") { [weak self] (listItem: UnsafeMutableRawPointer?) in self?.teardown(OpaquePointer(listItem!)) }
+        afterLayout = AfterLayout(of: manager.view) { [weak self] in self?.bindStripsNearView() }
     }
 
     private func setup(_ listItem: OpaquePointer) {
@@ -88,34 +105,99 @@ final class StripFactory: TileSlots {
     private func bind(_ listItem: OpaquePointer) {
         guard let manager, var strip = strips[listItem], let item = RowItem.of(gtk_list_item_get_item(listItem)),
               let row = manager.stripRow(at: Int(gtk_list_item_get_position(listItem))) else { return }
-        let sameStrip = strip.item === item
+        let sameStrip = strip.item === item && !strip.waiting
         strip.item = item
         switch row {
         case .header, .footer: (strip.showsWide, strip.used) = (true, 0)
         case .strip(_, let items): (strip.showsWide, strip.used) = (false, items.count)
         }
         if !strip.showsWide { resize(&strip, to: manager.columns, listItem: listItem) }
-        strips[listItem] = strip  // the tiles' positions are read from it
         gtk_widget_set_visible(strip.wide, strip.showsWide ? 1 : 0)
         for (index, spacer) in strip.spacers.enumerated() {
             gtk_widget_set_visible(spacer, !strip.showsWide && index >= strip.used ? 1 : 0)
         }
+        for (index, slot) in strip.slots.enumerated() {
+            gtk_widget_set_visible(slot, !strip.showsWide && index < strip.used ? 1 : 0)  // a spacer takes its place
+        }
+        strips[listItem] = strip  // the tiles' positions are read from it
+        if strip.showsWide || sameStrip || (stripHeight == nil && measuredStrip == nil) {
+            bindTiles(of: listItem, refresh: sameStrip)
+        } else {
+            wait(listItem)
+        }
+    }
+
+    /// Binds the slots of the strip `listItem` shows to the items of its row (to the items
+    /// they show already, for a `refresh`).
+    private func bindTiles(of listItem: OpaquePointer, refresh: Bool) {
+        guard let manager, var strip = strips[listItem] else { return }
+        strip.waiting = false
+        strips[listItem] = strip
+        waitingStrips.remove(listItem)
+        gtk_widget_set_size_request(strip.box, -1, -1)
+        if !strip.showsWide { measuredStrip = listItem }
         for slot in [strip.wide] + strip.slots {
             let tile = OpaquePointer(slot)
             guard let position = position(ofTile: tile) else {
-                if slot != strip.wide { gtk_widget_set_visible(slot, 0) }  // a spacer takes its place
                 manager.factory.clearTile(tile)
                 continue
             }
-            if slot != strip.wide { gtk_widget_set_visible(slot, 1) }
             gtk_widget_set_focusable(slot, slot == strip.wide ? 0 : 1)
-            let tileItem = sameStrip ? manager.factory.lastItem(ofTile: tile) ?? manager.bridge.item(at: position) : manager.bridge.item(at: position)
+            let tileItem = refresh ? manager.factory.lastItem(ofTile: tile) ?? manager.bridge.item(at: position) : manager.bridge.item(at: position)
             manager.factory.bindTile(tile, item: tileItem)
             if slot != strip.wide { manager.showSelection(ofTile: slot, at: position) }
         }
     }
 
+    /// Shows nothing in the tiles of the strip `listItem` shows until it comes near the
+    /// visible part of the list; the strip keeps the height of one laid out.
+    private func wait(_ listItem: OpaquePointer) {
+        guard let manager, var strip = strips[listItem] else { return }
+        strip.waiting = true
+        strips[listItem] = strip
+        waitingStrips.insert(listItem)
+        gtk_widget_set_size_request(strip.box, -1, stripHeight ?? -1)
+        for slot in [strip.wide] + strip.slots { manager.factory.clearTile(OpaquePointer(slot)) }
+    }
+
+    /// After each layout: binds the waiting strips near the visible part of the list (GTK
+    /// maps the rows it shows and hides the others), up to half as many strips again as are
+    /// visible before and after it. Their tiles are laid out in another layout of the same
+    /// frame, before it is painted.
+    private func bindStripsNearView() {
+        guard let manager, gtk_widget_get_mapped(manager.view) != 0 else { return }
+        guard let stripHeight else { return learnStripHeight() }
+        var visible: ClosedRange<Int>?
+        for (listItem, strip) in strips where gtk_widget_get_mapped(strip.box) != 0 {
+            let position = Int(gtk_list_item_get_position(listItem))
+            visible = visible.map { min($0.lowerBound, position)...max($0.upperBound, position) } ?? position...position
+            if !strip.waiting, !strip.showsWide, strip.used == strip.slots.count {
+                let height = gtk_widget_get_height(strip.box)
+                if height > 0, height != stripHeight { self.stripHeight = height }
+            }
+        }
+        guard let visible, !waitingStrips.isEmpty else { return }
+        let near = (visible.lowerBound - visible.count / 2)...(visible.upperBound + visible.count / 2)
+        for listItem in waitingStrips where near.contains(Int(gtk_list_item_get_position(listItem))) {
+            bindTiles(of: listItem, refresh: false)
+        }
+    }
+
+    /// Measures the first strip of tiles bound and gives its height to the strips waiting;
+    /// the next layout places them at it.
+    private func learnStripHeight() {
+        guard let manager, let measuredStrip, let strip = strips[measuredStrip], !strip.waiting else { return }
+        var height: Int32 = 0
+        gtk_widget_measure(strip.box, GTK_ORIENTATION_VERTICAL, gtk_widget_get_width(manager.view), &height, nil, nil, nil)
+        guard height > 0 else { return }
+        stripHeight = height
+        for listItem in waitingStrips {
+            if let box = strips[listItem]?.box { gtk_widget_set_size_request(box, -1, height) }
+        }
+    }
+
     private func unbind(_ listItem: OpaquePointer) {
+        waitingStrips.remove(listItem)
         guard let manager, let strip = strips[listItem] else { return }
         for slot in [strip.wide] + strip.slots { manager.factory.unbind(OpaquePointer(slot)) }
     }
@@ -123,6 +205,8 @@ final class StripFactory: TileSlots {
     /// GTK is taking the list item apart: its strip (which GTK takes out of it right after)
     /// is kept for a new list item, or, past `maximumSpares`, let go of with its rows.
     private func teardown(_ listItem: OpaquePointer) {
+        waitingStrips.remove(listItem)
+        if measuredStrip == listItem { measuredStrip = nil }
         guard let strip = strips.removeValue(forKey: listItem) else { return }
         guard spares.count >= Self.maximumSpares else { return spares.append(strip) }
         for slot in [strip.wide] + strip.slots {
@@ -177,7 +261,7 @@ final class StripFactory: TileSlots {
     // MARK: TileSlots
 
     func position(ofTile tile: OpaquePointer) -> Int? {
-        guard let manager, let (listItem, index) = slotPlaces[tile], strips[listItem]?.item != nil,
+        guard let manager, let (listItem, index) = slotPlaces[tile], let strip = strips[listItem], strip.item != nil, !strip.waiting,
               let row = manager.stripRow(at: Int(gtk_list_item_get_position(listItem))) else { return nil }
         switch row {
         case .header(let section): return index == Self.wideIndex ? manager.bridge.layout.position(of: .header(section: section)) : nil
