@@ -147,6 +147,9 @@ enum GtkScenarios {
         // sections under their headers; the other scenarios: a list.
         let manager: ItemViewManager = sectioned ? SectionedGridViewManager(maxColumns: 7) : grid ? GridViewManager() : ListViewManager()
         manager.configuration.usesGTKSectionHeaders = gtkSectionHeaders
+        // `reflow_grid`: tiles of one size, so that a width decides the columns whatever the
+        // tiles bound show (GtkGridView's rule, the widest tile, would depend on their texts).
+        if scenario == "reflow_grid" { (manager as? SectionedGridViewManager)?.itemSize = (width: 140, height: 60) }
         if grid {
             manager.register(BenchmarkTile.self)
         } else {

@@ -6,8 +6,8 @@ import ModelStorage
 /// The factory of a sectioned grid's GtkListView: each list item shows a strip, a row of
 /// tile slots (boxes of the manager's, CSS class `tile`), which the manager's tile factory
 /// fills with the rows of the strip's items; a header or footer strip is one slot as wide as
-/// the list. Slots are made when a strip needs more of them and taken apart when it needs
-/// fewer (after a re-flow), and never move between list items.
+/// the list. Slots are made when a strip needs more of them, kept hidden when it needs fewer
+/// (after a re-flow), and never move between strips.
 ///
 /// GTK keeps many more list items than it shows (200 on GTK 4.8), so a strip's tiles are
 /// bound only once the strip comes near the visible part of the list (`bindStripsNearView`):
@@ -111,10 +111,11 @@ final class StripFactory: TileSlots {
         case .header, .footer: (strip.showsWide, strip.used) = (true, 0)
         case .strip(_, let items): (strip.showsWide, strip.used) = (false, items.count)
         }
-        if !strip.showsWide { resize(&strip, to: manager.columns, listItem: listItem) }
+        let columns = manager.columns
+        if !strip.showsWide { makeSlots(&strip, count: columns, listItem: listItem) }
         gtk_widget_set_visible(strip.wide, strip.showsWide ? 1 : 0)
         for (index, spacer) in strip.spacers.enumerated() {
-            gtk_widget_set_visible(spacer, !strip.showsWide && index >= strip.used ? 1 : 0)
+            gtk_widget_set_visible(spacer, !strip.showsWide && index >= strip.used && index < columns ? 1 : 0)
         }
         for (index, slot) in strip.slots.enumerated() {
             gtk_widget_set_visible(slot, !strip.showsWide && index < strip.used ? 1 : 0)  // a spacer takes its place
@@ -171,7 +172,7 @@ final class StripFactory: TileSlots {
         for (listItem, strip) in strips where gtk_widget_get_mapped(strip.box) != 0 {
             let position = Int(gtk_list_item_get_position(listItem))
             visible = visible.map { min($0.lowerBound, position)...max($0.upperBound, position) } ?? position...position
-            if !strip.waiting, !strip.showsWide, strip.used == strip.slots.count {
+            if !strip.waiting, !strip.showsWide {
                 let height = gtk_widget_get_height(strip.box)
                 if height > 0, height != stripHeight { self.stripHeight = height }
             }
@@ -215,21 +216,14 @@ final class StripFactory: TileSlots {
         }
     }
 
-    /// Gives `strip` `count` slots: new ones made (with their clicks), extra ones taken apart.
-    private func resize(_ strip: inout Strip, to count: Int, listItem: OpaquePointer) {
-        while strip.spacers.count > count {
-            gtk_box_remove(gtkCast(strip.box, to: GtkBox.self), strip.spacers.removeLast())
-        }
+    /// Gives `strip` at least `count` slots and spacers, making new ones (with their clicks).
+    /// A strip keeps the slots a narrowing leaves over, hidden with their rows, for the next
+    /// widening.
+    private func makeSlots(_ strip: inout Strip, count: Int, listItem: OpaquePointer) {
         while strip.spacers.count < count {
             let spacer = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)!
             gtk_box_append(gtkCast(strip.box, to: GtkBox.self), spacer)
             strip.spacers.append(spacer)
-        }
-        while strip.slots.count > count {
-            let slot = strip.slots.removeLast()
-            manager?.factory.teardown(OpaquePointer(slot))
-            slotPlaces[OpaquePointer(slot)] = nil
-            gtk_box_remove(gtkCast(strip.box, to: GtkBox.self), slot)
         }
         while strip.slots.count < count {
             let slot = cgtk_shims_tile_box_new()!
