@@ -13,6 +13,9 @@
  *   scroll_labels    the same (the project's side then has label rows only, no headers)
  *   scroll_grid      the same scrolling over a GtkGridView of tiles: a 48-pixel icon over a
  *                    caption, in a box with 6-pixel margins
+ *   reflow_grid      the scroll_grid tiles, 140x60 each, in a GtkGridView of at most 7
+ *                    columns whose scrolled window is made 500 then 800 pixels wide, 20
+ *                    times, each resize measured over the two frames after it
  *   scroll_rich      the same scrolling over the project's `scroll` rows written in C: items
  *                    of three kinds (a label; an icon and a label; a title over a subtitle)
  *                    and a header item before each tenth, each list item's child a box
@@ -157,6 +160,7 @@ static void setup_tile(GtkSignalListItemFactory *factory, GtkListItem *list_item
     GtkWidget *icon = gtk_image_new_from_icon_name("image-x-generic-symbolic");
     gtk_image_set_pixel_size(GTK_IMAGE(icon), 48);
     gtk_box_append(GTK_BOX(tile), icon);
+    if (data != NULL) gtk_widget_set_size_request(tile, 140, 60); /* reflow_grid: one size */
     GtkWidget *caption = gtk_label_new(NULL);
     gtk_label_set_xalign(GTK_LABEL(caption), 0);
     gtk_box_append(GTK_BOX(tile), caption);
@@ -310,9 +314,10 @@ int main(int argc, char **argv) {
     GtkSelectionModel *selection = GTK_SELECTION_MODEL(gtk_single_selection_new(G_LIST_MODEL(counting)));
     GtkListItemFactory *factory = gtk_signal_list_item_factory_new();
     gboolean rich = strcmp(scenario, "scroll_rich") == 0;
-    gboolean grid = strcmp(scenario, "scroll_grid") == 0;
+    gboolean reflow = strcmp(scenario, "reflow_grid") == 0;
+    gboolean grid = strcmp(scenario, "scroll_grid") == 0 || reflow;
     if (grid) {
-        g_signal_connect(factory, "setup", G_CALLBACK(setup_tile), NULL);
+        g_signal_connect(factory, "setup", G_CALLBACK(setup_tile), reflow ? GINT_TO_POINTER(1) : NULL);
         g_signal_connect(factory, "bind", G_CALLBACK(bind_tile), NULL);
     } else if (rich) {
         g_signal_connect(factory, "setup", G_CALLBACK(setup_rich_row), NULL);
@@ -323,6 +328,7 @@ int main(int argc, char **argv) {
         g_signal_connect(factory, "unbind", G_CALLBACK(unbind_row), NULL);
     }
     GtkWidget *list = grid ? gtk_grid_view_new(selection, factory) : gtk_list_view_new(selection, factory);
+    if (reflow) gtk_grid_view_set_max_columns(GTK_GRID_VIEW(list), 7);
     window = gtk_window_new();
     gtk_window_set_default_size(GTK_WINDOW(window), 800, 600);
     GtkWidget *scrolled = gtk_scrolled_window_new();
@@ -357,6 +363,13 @@ int main(int argc, char **argv) {
                 gtk_adjustment_set_value(adjustment, value);
                 wait_frames(1);
                 frames++;
+            }
+        } else if (reflow) {
+            gtk_widget_set_halign(scrolled, GTK_ALIGN_START);
+            for (int step = 0; step < 20; step++) {
+                gtk_widget_set_size_request(scrolled, step % 2 == 0 ? 500 : 800, -1);
+                wait_frames(2);
+                frames += 2;
             }
         } else if (strcmp(scenario, "batch") == 0) {
             add_items(store, 5, 0, -1000, 1000);
