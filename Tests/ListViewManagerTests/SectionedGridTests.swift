@@ -256,4 +256,41 @@ final class SectionedGridTests: XCTestCase {
         XCTAssertLessThanOrEqual(displayed.count, limit(), "and only those near the screen")
         harness.close()
     } }
+
+    func testARubberbandSelectsTheTilesItCoversAcrossStripsAndSections() { onMain {
+        let fixture = Fixture(selectionMode: .multiple) { $0.rubberbandSelection = true }  // 4 columns
+        let grid = fixture.grid
+        let paths = { (items: [(Int, Int)]) in items.map { IndexPath(item: $0.1, section: $0.0) } }
+        // From the second tile of the first strip to the third of the second: columns 1 and 2.
+        fixture.harness.drag(from: fixture.tile(IndexPath(item: 1, section: 0)), to: fixture.tile(IndexPath(item: 6, section: 0)), drop: false)
+        fixture.harness.waitForFrames()
+        var child = gtk_widget_get_first_child(grid.view)
+        var bandShown = false
+        while let widget = child {
+            if String(cString: gtk_widget_get_css_name(widget)) == "rubberband" { bandShown = true }
+            child = gtk_widget_get_next_sibling(widget)
+        }
+        XCTAssertTrue(bandShown, "GTK draws the band while it is dragged")
+        fixture.harness.releaseButton()
+        fixture.harness.wait(until: { grid.selectedIndexPaths.count == 4 }, "the band's tiles selected, not \(grid.selectedIndexPaths)")
+        XCTAssertEqual(grid.selectedIndexPaths, paths([(0, 1), (0, 2), (0, 5), (0, 6)]))
+        XCTAssertEqual(Set(fixture.take()), ["select 1 [0,1]", "select 2 [0,2]", "select 5 [0,5]", "select 6 [0,6]"])
+        let isSelected = { (indexPath: IndexPath) in gtk_widget_get_state_flags(fixture.tile(indexPath)).rawValue & GTK_STATE_FLAG_SELECTED.rawValue != 0 }
+        XCTAssertTrue(isSelected(IndexPath(item: 5, section: 0)), "the tiles show it")
+
+        // With Control, across the footer and header between two sections: added to the rest.
+        fixture.harness.drag(from: fixture.tile(IndexPath(item: 9, section: 0)), to: fixture.tile(IndexPath(item: 2, section: 1)), holding: ["ctrl"])
+        fixture.harness.wait(until: { grid.selectedIndexPaths.count > 4 }, "the second band added")
+        XCTAssertEqual(grid.selectedIndexPaths, paths([(0, 1), (0, 2), (0, 5), (0, 6), (0, 9), (1, 1), (1, 2)]),
+                       "columns 1 and 2 of the strips from section 0's last to section 1's first (its last strip has one tile)")
+        // With Shift: the band's tiles leave the selection.
+        fixture.harness.drag(from: fixture.tile(IndexPath(item: 2, section: 0)), to: fixture.tile(IndexPath(item: 6, section: 0)), holding: ["shift"])
+        fixture.harness.wait(until: { grid.selectedIndexPaths.count < 7 }, "the third band taken out")
+        XCTAssertEqual(grid.selectedIndexPaths, paths([(0, 1), (0, 5), (0, 9), (1, 1), (1, 2)]))
+        // A plain band replaces the selection.
+        fixture.harness.drag(from: fixture.tile(IndexPath(item: 0, section: 1)), to: fixture.tile(IndexPath(item: 4, section: 1)))
+        fixture.harness.wait(until: { grid.selectedIndexPaths.count == 2 }, "the fourth band alone, not \(grid.selectedIndexPaths)")
+        XCTAssertEqual(grid.selectedIndexPaths, paths([(1, 0), (1, 4)]))
+        fixture.harness.close()
+    } }
 }

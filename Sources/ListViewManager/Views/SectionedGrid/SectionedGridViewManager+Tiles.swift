@@ -31,17 +31,26 @@ extension SectionedGridViewManager {
         }
     }
 
-    /// Clicks on a new tile slot select and activate the item it shows then.
+    /// Clicks on a new tile slot select and activate the item it shows then. As in GTK's
+    /// views, a press gives the focus and a double press activates, and the release selects:
+    /// a drag that GTK takes over (a rubberband, a move) selects nothing on its way.
     func installTileInput(on slot: UnsafeMutablePointer<GtkWidget>) {
         let click = gtk_gesture_click_new()!
         gtk_gesture_single_set_button(click, UInt32(GDK_BUTTON_PRIMARY))
-        Signal.connect(UnsafeMutableRawPointer(click), "pressed") { [weak self] (presses: Int32, _: Double, _: Double) in
+        let itemPosition = { [weak self] () -> Int? in
             guard let self, let position = factory.tiles?.position(ofTile: OpaquePointer(slot)),
-                  case .item? = bridge.layout.row(at: position) else { return }
+                  case .item? = bridge.layout.row(at: position) else { return nil }
+            return position
+        }
+        Signal.connect(UnsafeMutableRawPointer(click), "pressed") { [weak self] (presses: Int32, _: Double, _: Double) in
+            guard let self, let position = itemPosition() else { return }
             gtk_widget_grab_focus(slot)
-            let state = gtk_event_controller_get_current_event_state(click).rawValue
-            if presses == 1 { tileClicked(at: position, control: state & GDK_CONTROL_MASK.rawValue != 0, shift: state & GDK_SHIFT_MASK.rawValue != 0) }
             if presses == 2 || (presses == 1 && configuration.singleClickActivation) { fireItemEvent(.didActivate, at: position) }
+        }
+        Signal.connect(UnsafeMutableRawPointer(click), "released") { [weak self] (presses: Int32, _: Double, _: Double) in
+            guard let self, presses == 1, let position = itemPosition() else { return }
+            let state = gtk_event_controller_get_current_event_state(click).rawValue
+            tileClicked(at: position, control: state & GDK_CONTROL_MASK.rawValue != 0, shift: state & GDK_SHIFT_MASK.rawValue != 0)
         }
         gtk_widget_add_controller(slot, click)
     }

@@ -59,6 +59,17 @@ public final class SectionedGridViewManager: ItemViewManager {
         }
     }
 
+    /// Whether a drag across the grid draws a band and selects the tiles it covers, when the
+    /// selection is multiple (GtkGridView's `enable-rubberband`): alone it selects only them,
+    /// with Control it adds them, with Shift it takes them out of the selection, with both
+    /// it toggles them. Off by default, as in GTK.
+    public var rubberbandSelection: Bool {
+        get { rubberband != nil }
+        set { setRubberband(newValue) }
+    }
+    /// The drag of GTK's rubberband, while `rubberbandSelection` is on.
+    var rubberband: Rubberband?
+
     /// The number of tiles a full strip holds now.
     public var columns: Int { stripColumns.columns }
 

@@ -245,6 +245,22 @@ final class StripFactory: TileSlots {
         return nil
     }
 
+    /// The strip GTK shows at `y` in the list view (or the shown strip nearest to it), by its
+    /// position in the list view, and the column at `x`.
+    func strip(at x: Double, _ y: Double) -> (strip: Int, column: Int)? {
+        guard let manager else { return nil }
+        var nearest: (strip: Int, distance: Float)?
+        for (listItem, strip) in strips where gtk_widget_get_mapped(strip.box) != 0 {
+            var bounds = graphene_rect_t()
+            guard let row = gtk_widget_get_parent(strip.box), gtk_widget_compute_bounds(row, manager.view, &bounds) != 0 else { continue }
+            let top = bounds.origin.y, bottom = bounds.origin.y + bounds.size.height
+            let distance = Float(y) < top ? top - Float(y) : Float(y) > bottom ? Float(y) - bottom : 0
+            if distance < nearest?.distance ?? .infinity { nearest = (Int(gtk_list_item_get_position(listItem)), distance) }
+        }
+        let columnWidth = max(1, Double(gtk_widget_get_width(manager.view))) / Double(manager.columns)
+        return nearest.map { ($0.strip, min(max(Int(x / columnWidth), 0), manager.columns - 1)) }
+    }
+
     /// The slots of the strips GTK shows now that show an item, with its position.
     var boundTiles: [(slot: UnsafeMutablePointer<GtkWidget>, position: Int)] {
         strips.values.flatMap { strip in
