@@ -7,17 +7,23 @@ import CGtk
 /// asks for another layout, which GDK runs before painting (up to four in a frame).
 @MainActor
 final class AfterLayout {
-    private let widget: UnsafeMutablePointer<GtkWidget>
+    /// The widget (a reference of its own, for the handlers taken off at the end).
+    private let reference: ObjectReference<UnsafeMutablePointer<GtkWidget>>
+    private var widget: UnsafeMutablePointer<GtkWidget> { reference.pointer }
     private let action: () -> Void
     /// The frame clock watched, and the handler of its `layout`.
     private var watched: (clock: ObjectReference<OpaquePointer>, handler: UInt)?
+    /// The handlers of the widget's `realize` and `unrealize`.
+    private var realizeHandlers: [UInt] = []
 
-    /// Calls `action` after each layout of `widget`'s window.
+    /// Calls `action` after each layout of `widget`'s window, until this is let go of.
     init(of widget: UnsafeMutablePointer<GtkWidget>, action: @escaping () -> Void) {
-        self.widget = widget
+        reference = ObjectReference(retaining: widget)
         self.action = action
-        Signal.connect(UnsafeMutableRawPointer(widget), "realize") { [weak self] in self?.watchClock() }
-        Signal.connect(UnsafeMutableRawPointer(widget), "unrealize") { [weak self] in self?.stopWatching() }
+        realizeHandlers = [
+            Signal.connect(UnsafeMutableRawPointer(widget), "realize") { [weak self] in self?.watchClock() },
+            Signal.connect(UnsafeMutableRawPointer(widget), "unrealize") { [weak self] in self?.stopWatching() },
+        ]
         if gtk_widget_get_realized(widget) != 0 { watchClock() }
     }
 
@@ -38,5 +44,6 @@ final class AfterLayout {
 
     isolated deinit {
         stopWatching()
+        for handler in realizeHandlers { g_signal_handler_disconnect(UnsafeMutableRawPointer(widget), gulong(handler)) }
     }
 }

@@ -17,8 +17,8 @@ final class DragHover {
     private var pointer: (x: Double, y: Double)?
     /// Whether the drag is over the pinned section header.
     private var overPinnedHeader = false
-    /// The frame clock followed while the drag is over the view, and its `layout` handler.
-    private var layouts: (clock: ObjectReference<UnsafeMutableRawPointer>, handler: UInt)?
+    /// Follows the view's layouts while the drag is over it.
+    private var layouts: AfterLayout?
     /// The tick scrolling the list while the drag is over the pinned header.
     private var tick: UInt32 = 0
     private var lastFrameTime: Int?
@@ -36,22 +36,18 @@ final class DragHover {
     /// The drag is at (`x`, `y`) over the view.
     func moved(x: Double, y: Double) {
         pointer = (x, y)
-        guard layouts == nil, let clock = gtk_widget_get_frame_clock(view) else { return }
-        let instance = UnsafeMutableRawPointer(clock)
+        guard layouts == nil else { return }
         // After GTK's layout: the rows have their new places then.
-        let handler = Signal.connect(instance, "layout", after: true) { [weak self] in
+        layouts = AfterLayout(of: view) { [weak self] in
             guard let self, let pointer else { return }
             followRows?(pointer.x, pointer.y)
         }
-        layouts = (ObjectReference(retaining: instance), handler)
     }
 
     /// The drag left the view, or dropped.
     func left() {
         pointer = nil
-        guard let layouts else { return }
-        g_signal_handler_disconnect(layouts.clock.pointer, gulong(layouts.handler))
-        self.layouts = nil
+        layouts = nil
     }
 
     /// The drag entered (true) or left the pinned section header.
