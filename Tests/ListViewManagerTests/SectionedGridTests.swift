@@ -293,4 +293,45 @@ final class SectionedGridTests: XCTestCase {
         XCTAssertEqual(grid.selectedIndexPaths, paths([(1, 0), (1, 4)]))
         fixture.harness.close()
     } }
+
+    func testDraggingATileAcrossSectionsMovesItBeforeOrAfterTheTileUnderThePointer() { onMain {
+        var moves: [String] = []
+        let fixture = Fixture { grid in
+            grid.configuration.movesItemsInStorage = true
+            grid.canMove(withItem: Post.self) { post, _ in post.id != 3 }
+            grid.moveItem(PostRow.self) { _, post, source, destination in
+                moves.append("\(post.id) [\(source.section),\(source.item)] -> [\(destination.section),\(destination.item)]")
+            }
+        }
+        let grid = fixture.grid
+        let ids = { (section: Int) in (0..<grid.storage.numberOfItems(inSection: section)).compactMap { (grid.storage.item(at: IndexPath(item: $0, section: section)) as? Post)?.id } }
+        let hasMark = { (indexPath: IndexPath, mark: String) in
+            grid.row(at: indexPath).map { gtk_widget_has_css_class($0.rootWidget, mark) != 0 } ?? false
+        }
+        // Held over the right half of the third tile of section 1: the line is after it.
+        fixture.harness.drag(from: fixture.tile(IndexPath(item: 1, section: 0)), to: fixture.tile(IndexPath(item: 2, section: 1)), across: 0.8, drop: false)
+        fixture.harness.wait(until: { hasMark(IndexPath(item: 2, section: 1), "drop-after") }, "the line after the tile under the pointer")
+        fixture.harness.releaseButton()
+        fixture.harness.wait(until: { !moves.isEmpty }, "the drop")
+        XCTAssertEqual(moves, ["1 [0,1] -> [1,3]"])
+        XCTAssertEqual(ids(0), [0, 2, 3, 4, 5, 6, 7, 8, 9])
+        XCTAssertEqual(ids(1), [10, 11, 12, 1, 13, 14, 15, 16, 17, 18, 19])
+        XCTAssertFalse(hasMark(IndexPath(item: 2, section: 1), "drop-after"), "the line goes with the drop")
+
+        // Over the left half of the first tile of section 1: before it, in another strip and section.
+        fixture.harness.drag(from: fixture.tile(IndexPath(item: 0, section: 0)), to: fixture.tile(IndexPath(item: 0, section: 1)), across: 0.2, drop: false)
+        fixture.harness.wait(until: { hasMark(IndexPath(item: 0, section: 1), "drop-before") }, "the line before the tile under the pointer")
+        fixture.harness.releaseButton()
+        fixture.harness.wait(until: { moves.count == 2 }, "the second drop")
+        XCTAssertEqual(moves.last, "0 [0,0] -> [1,0]")
+        XCTAssertEqual(ids(1).prefix(5), [0, 10, 11, 12, 1])
+        XCTAssertEqual((grid.row(at: IndexPath(item: 0, section: 1)) as? PostRow)?.title.text, "post 0", "the tiles show the move")
+
+        // Post 3 cannot move: its drop changes nothing.
+        fixture.harness.drag(from: fixture.tile(IndexPath(item: 1, section: 0)), to: fixture.tile(IndexPath(item: 2, section: 1)), across: 0.8)
+        fixture.harness.waitForFrames()
+        XCTAssertEqual(moves.count, 2)
+        XCTAssertEqual(ids(0), [2, 3, 4, 5, 6, 7, 8, 9])
+        fixture.harness.close()
+    } }
 }
