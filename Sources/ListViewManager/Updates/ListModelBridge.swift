@@ -144,6 +144,20 @@ final class ListModelBridge {
         emit(changes.splices, oldCount: oldCount, from: oldLayout, tellingEach: followers)
     }
 
+    /// Rebuilds everything from `models` (with `options`) as new contents of the same places:
+    /// only the change of count is emitted, at the end, so GTK keeps the rows it has, and the
+    /// caller shows the new contents of those rows itself. For a list of places, as a
+    /// sectioned grid's strips are (strip n), in a view that does not show section headers
+    /// itself.
+    func reloadInPlace(models: any SectionedModels, options: FlatLayoutOptions) {
+        let oldCount = layout.count
+        _ = layout.reload(from: models, options: options)
+        self.models = models
+        let kept = min(oldCount, layout.count)
+        guard oldCount != layout.count else { return }
+        emit([Splice(position: kept, removed: oldCount - kept, added: layout.count - kept)], oldCount: oldCount, from: nil, tellingEach: [])
+    }
+
     /// Reads models from `storage` itself from now on (no update is pending).
     func readLive(_ storage: any SectionedModels) {
         models = storage

@@ -200,14 +200,17 @@ public final class SectionedGridViewManager: ItemViewManager {
         }
     }
 
-    /// Lays the strips out in `columns` tiles: one splice of the list of strips; the storage,
-    /// the selection and the rows made stay. The item at the top stays in view.
+    /// Lays the strips out in `columns` tiles. The strips are places (strip n): GTK keeps the
+    /// rows it has and hears only of the change of their number, and the grid shows the new
+    /// contents of the strips GTK holds (their tiles once they are near the visible part).
+    /// The storage, the selection and the rows made stay. The item at the top stays in view.
     func reflow(columns: Int) {
         var columnsOfItems = stripColumns
         guard columnsOfItems.reflow(columns: columns) else { return }
         let top = stripFactory.boundTiles.map(\.position).min()
         stripColumns = columnsOfItems
-        strips.reload(models: stripColumns.strips(of: bridge.models), options: layoutOptions, tellingEachSplice: [])
+        strips.reloadInPlace(models: stripColumns.strips(of: bridge.models), options: layoutOptions)
+        stripFactory.showNewContents()
         if let top, case .item(let indexPath)? = bridge.layout.row(at: top), let strip = stripPosition(of: indexPath) {
             gtk_widget_activate_action_variant(view, "list.scroll-to-item", g_variant_new_uint32(UInt32(strip)))
         }

@@ -51,9 +51,10 @@ final class StripFactory: TileSlots {
         /// Empty boxes after the tiles of a short strip, a column each, so that its tiles keep
         /// a column's width (plain boxes: screen readers see no cells there).
         var spacers: [UnsafeMutablePointer<GtkWidget>] = []
-        /// The strip item the list item showed last: bound again to the same, its tiles show
-        /// the same items.
+        /// The strip item the list item showed last, and what the strip was then: bound again
+        /// to the same, its tiles show the same items.
         var item: RowItem?
+        var row: StripRow?
         /// Whether it shows a header or footer (in `wide`) rather than tiles.
         var showsWide = false
         /// How many tile slots show an item (from the first).
@@ -82,7 +83,7 @@ final class StripFactory: TileSlots {
         gtk_list_item_set_activatable(listItem, 0)
         if let index = spares.firstIndex(where: { gtk_widget_get_parent($0.box) == nil }) {
             var strip = spares.remove(at: index)
-            strip.item = nil
+            (strip.item, strip.row) = (nil, nil)
             gtk_list_item_set_child(listItem, strip.box)
             for slot in [strip.wide] + strip.slots { slotPlaces[OpaquePointer(slot)]?.listItem = listItem }
             strips[listItem] = strip
@@ -105,8 +106,8 @@ final class StripFactory: TileSlots {
     private func bind(_ listItem: OpaquePointer) {
         guard let manager, var strip = strips[listItem], let item = RowItem.of(gtk_list_item_get_item(listItem)),
               let row = manager.stripRow(at: Int(gtk_list_item_get_position(listItem))) else { return }
-        let sameStrip = strip.item === item && !strip.waiting
-        strip.item = item
+        let sameStrip = strip.item === item && strip.row == row && !strip.waiting
+        (strip.item, strip.row) = (item, row)
         switch row {
         case .header, .footer: (strip.showsWide, strip.used) = (true, 0)
         case .strip(_, let items): (strip.showsWide, strip.used) = (false, items.count)
@@ -159,6 +160,12 @@ final class StripFactory: TileSlots {
         waitingStrips.insert(listItem)
         gtk_widget_set_size_request(strip.box, -1, stripHeight ?? -1)
         for slot in [strip.wide] + strip.slots { manager.factory.clearTile(OpaquePointer(slot)) }
+    }
+
+    /// Shows again the strips of every list item GTK holds, whose places show other items
+    /// after a re-flow.
+    func showNewContents() {
+        for listItem in strips.keys where gtk_list_item_get_item(listItem) != nil { bind(listItem) }
     }
 
     /// After each layout: binds the waiting strips near the visible part of the list (GTK
