@@ -38,6 +38,8 @@ final class StripFactory: TileSlots {
     /// once, to measure).
     private var measuredStrip: OpaquePointer?
     private var afterLayout: AfterLayout?
+    /// Whether the waiting strips near the visible part are to be bound once the frame is done.
+    private var prefetchScheduled = false
 
     private struct Strip {
         /// Owned here as well as by the list item, so that the strip outlives its list item
@@ -168,10 +170,10 @@ final class StripFactory: TileSlots {
         for listItem in strips.keys where gtk_list_item_get_item(listItem) != nil { bind(listItem) }
     }
 
-    /// After each layout: binds the waiting strips near the visible part of the list (GTK
-    /// maps the rows it shows and hides the others), up to half as many strips again as are
-    /// visible before and after it. Their tiles are laid out in another layout of the same
-    /// frame, before it is painted.
+    /// After each layout: binds the waiting strips GTK shows (GTK maps the rows it shows and
+    /// hides the others), whose tiles are laid out in another layout of the same frame, before
+    /// it is painted; and, once the frame is done, those within half as many strips again as
+    /// are shown before and after them, so that scrolling finds them ready.
     private func bindStripsNearView() {
         guard let manager, gtk_widget_get_mapped(manager.view) != 0 else { return }
         guard let stripHeight else { return learnStripHeight() }
@@ -179,15 +181,22 @@ final class StripFactory: TileSlots {
         for (listItem, strip) in strips where gtk_widget_get_mapped(strip.box) != 0 {
             let position = Int(gtk_list_item_get_position(listItem))
             visible = visible.map { min($0.lowerBound, position)...max($0.upperBound, position) } ?? position...position
-            if !strip.waiting, !strip.showsWide {
+            if strip.waiting {
+                bindTiles(of: listItem, refresh: false)
+            } else if !strip.showsWide {
                 let height = gtk_widget_get_height(strip.box)
                 if height > 0, height != stripHeight { self.stripHeight = height }
             }
         }
-        guard let visible, !waitingStrips.isEmpty else { return }
+        guard let visible else { return }
         let near = (visible.lowerBound - visible.count / 2)...(visible.upperBound + visible.count / 2)
-        for listItem in waitingStrips where near.contains(Int(gtk_list_item_get_position(listItem))) {
-            bindTiles(of: listItem, refresh: false)
+        let soon = waitingStrips.filter { near.contains(Int(gtk_list_item_get_position($0))) }
+        guard !soon.isEmpty, !prefetchScheduled else { return }
+        prefetchScheduled = true
+        whenIdle { [weak self] in
+            guard let self else { return }
+            prefetchScheduled = false
+            for listItem in soon where waitingStrips.contains(listItem) { bindTiles(of: listItem, refresh: false) }
         }
     }
 
