@@ -209,8 +209,10 @@ final class SectionedGridTests: XCTestCase {
         fixture.harness.close()
     } }
 
-    func testOnlyTilesNearTheVisiblePartAreBoundAndAnInsertBindsOnlyItsChangedStrips() { onMain {
-        var displayed: [IndexPath] = []
+    /// A window showing 100 sections ("Day 0"…) of 1,000 posts each (post ids 0…99,999), with
+    /// `displayed` told of each tile's `willDisplay`.
+    @MainActor
+    private static func showHundredThousandTiles(displayed: @escaping (IndexPath) -> Void = { _ in }) -> (GtkHarness, SectionedGridViewManager) {
         let harness = GtkHarness(showing: {
             let grid = SectionedGridViewManager(maxColumns: 7)
             grid.itemSize = (width: 150, height: 60)
@@ -219,13 +221,43 @@ final class SectionedGridTests: XCTestCase {
             grid.memoryStorage.setItemsForAllSections((0..<100).map { section in
                 (0..<1000).map { Post(id: section * 1000 + $0, title: "post \(section * 1000 + $0)") }
             })
-            grid.willDisplay(PostRow.self) { _, _, indexPath in displayed.append(indexPath) }
+            grid.willDisplay(PostRow.self) { _, _, indexPath in displayed(indexPath) }
             return grid
         })
         let grid = harness.viewManager as! SectionedGridViewManager
         harness.waitForFrames()
         harness.wait(until: { grid.columns > 1 }, "the grid laid out by its width")
         harness.waitForFrames()
+        return (harness, grid)
+    }
+
+    func testAReflowKeepsTheItemAtTheTopAtTheTop() { onMain {
+        let (harness, grid) = Self.showHundredThousandTiles()
+        XCTAssertTrue(grid.scrollTo(IndexPath(item: 500, section: 60)))
+        harness.waitForFrames()
+        let adjustment = gtk_scrollable_get_vadjustment(OpaquePointer(grid.view))!
+        gtk_adjustment_set_value(adjustment, gtk_adjustment_get_value(adjustment) + 25)  // the top strip partly scrolled away
+        harness.waitForFrames()
+        let before = try! XCTUnwrap(grid.stripFactory.topItem())
+        guard case .item(let top)? = grid.bridge.layout.row(at: before.position) else { return XCTFail("an item at the top") }
+        for width: Int32 in [420, 900] {
+            gtk_widget_set_halign(harness.list, GTK_ALIGN_START)
+            gtk_widget_set_size_request(harness.list, width, -1)
+            let columns = grid.columns
+            harness.wait(until: { grid.columns != columns }, "a re-flow at \(width) pixels")
+            harness.waitForFrames()
+            let after = try! XCTUnwrap(grid.stripFactory.topItem())
+            guard case .strip(let section, let items)? = grid.stripPosition(of: top).flatMap(grid.stripRow(at:)) else { return XCTFail("the strip of \(top)") }
+            guard case .item(let first)? = grid.bridge.layout.row(at: after.position) else { return XCTFail("an item at the top") }
+            XCTAssertEqual(first, IndexPath(item: items.lowerBound, section: section), "the strip of the item that was at the top is at the top at \(width) pixels")
+            XCTAssertEqual(Double(after.y), Double(before.y), accuracy: 2, "as far scrolled as it was")
+        }
+        harness.close()
+    } }
+
+    func testOnlyTilesNearTheVisiblePartAreBoundAndAnInsertBindsOnlyItsChangedStrips() { onMain {
+        var displayed: [IndexPath] = []
+        let (harness, grid) = Self.showHundredThousandTiles { displayed.append($0) }
         // The tiles on screen: GTK maps the rows it shows, and keeps far more (200 on GTK 4.8).
         let onScreen = { grid.stripFactory.boundTiles.filter { gtk_widget_get_mapped($0.slot) != 0 } }
         let limit = { 2 * onScreen().count + grid.columns }  // and half as many strips again before and after

@@ -40,6 +40,9 @@ final class StripFactory: TileSlots {
     private var afterLayout: AfterLayout?
     /// Whether the waiting strips near the visible part are to be bound once the frame is done.
     private var prefetchScheduled = false
+    /// A strip to scroll to `y` (in the list view) once GTK shows it, with how many more
+    /// layouts to wait for it.
+    private var keptStrip: (position: Int, y: Float, layoutsLeft: Int)?
 
     private struct Strip {
         /// Owned here as well as by the list item, so that the strip outlives its list item
@@ -176,6 +179,7 @@ final class StripFactory: TileSlots {
     /// are shown before and after them, so that scrolling finds them ready.
     private func bindStripsNearView() {
         guard let manager, gtk_widget_get_mapped(manager.view) != 0 else { return }
+        placeKeptStrip()
         guard let stripHeight else { return learnStripHeight() }
         var visible: ClosedRange<Int>?
         for (listItem, strip) in strips where gtk_widget_get_mapped(strip.box) != 0 {
@@ -198,6 +202,44 @@ final class StripFactory: TileSlots {
             prefetchScheduled = false
             for listItem in soon where waitingStrips.contains(listItem) { bindTiles(of: listItem, refresh: false) }
         }
+    }
+
+    /// The first item of the topmost strip of tiles on screen, and the top of its strip in the
+    /// list view (0 or less, where the list is scrolled to).
+    func topItem() -> (position: Int, y: Float)? {
+        var top: (position: Int, y: Float)?
+        for strip in strips.values where !strip.showsWide && !strip.waiting {
+            guard let y = shownTop(of: strip), y < top?.y ?? .infinity, let first = strip.slots.first,
+                  let position = position(ofTile: OpaquePointer(first)) else { continue }
+            if y + Float(gtk_widget_get_height(gtk_widget_get_parent(strip.box))) > 0 { top = (position, y) }
+        }
+        return top
+    }
+
+    /// Scrolls the strip at `position` (in the list view) to `y` once GTK shows it: a re-flow
+    /// keeps the item at the top where it was.
+    func keep(strip position: Int, atY y: Float) {
+        keptStrip = (position, y, 8)
+    }
+
+    private func placeKeptStrip() {
+        guard let kept = keptStrip, let manager else { return }
+        keptStrip = nil
+        guard let strip = strips.first(where: { Int(gtk_list_item_get_position($0.key)) == kept.position })?.value,
+              let y = shownTop(of: strip) else {
+            if kept.layoutsLeft > 1 { keptStrip = (kept.position, kept.y, kept.layoutsLeft - 1) }
+            return
+        }
+        guard abs(y - kept.y) >= 1, let adjustment = gtk_scrollable_get_vadjustment(OpaquePointer(manager.view)) else { return }
+        gtk_adjustment_set_value(adjustment, gtk_adjustment_get_value(adjustment) + Double(y - kept.y))
+    }
+
+    /// The top of the row GTK shows `strip` in, in the list view, when GTK shows it.
+    private func shownTop(of strip: Strip) -> Float? {
+        guard let manager, gtk_widget_get_mapped(strip.box) != 0, let row = gtk_widget_get_parent(strip.box) else { return nil }
+        var origin = graphene_point_t(x: 0, y: 0), top = graphene_point_t(x: 0, y: 0)
+        guard gtk_widget_compute_point(row, manager.view, &origin, &top) != 0 else { return nil }
+        return top.y
     }
 
     /// Measures the first strip of tiles bound and gives its height to the strips waiting;
