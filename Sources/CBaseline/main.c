@@ -357,7 +357,10 @@ int main(int argc, char **argv) {
         if (strncmp(scenario, "scroll", 6) == 0) {
             GtkAdjustment *adjustment = gtk_scrolled_window_get_vadjustment(GTK_SCROLLED_WINDOW(scrolled));
             srand(7);
-            for (int step = 0; step < 300; step++) {
+            /* LIST_BENCHMARKS_SCROLL_STEPS=0: all but the scrolling, for callgrind (as list-benchmarks) */
+            const char *steps_text = getenv("LIST_BENCHMARKS_SCROLL_STEPS");
+            int steps = steps_text != NULL ? atoi(steps_text) : 300;
+            for (int step = 0; step < steps; step++) {
                 double limit = gtk_adjustment_get_upper(adjustment) - gtk_adjustment_get_page_size(adjustment);
                 double value = step < 200 ? gtk_adjustment_get_value(adjustment) + 40 : limit * (rand() / (double)RAND_MAX);
                 gtk_adjustment_set_value(adjustment, value);

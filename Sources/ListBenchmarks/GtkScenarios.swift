@@ -213,7 +213,10 @@ enum GtkScenarios {
             case "scroll", "scroll_labels", "scroll_grid", "scroll_grid_sections":
                 let adjustment = gtk_scrollable_get_vadjustment(OpaquePointer(manager.view))!
                 var random = SeededRandom(seed: 7)
-                for step in 0..<300 {
+                // `LIST_BENCHMARKS_SCROLL_STEPS=0` runs everything but the scrolling: callgrind's
+                // count of a run without it, taken from one with it, is the scrolling's.
+                let steps = ProcessInfo.processInfo.environment["LIST_BENCHMARKS_SCROLL_STEPS"].flatMap { Int($0) } ?? 300
+                for step in 0..<steps {
                     let limit = gtk_adjustment_get_upper(adjustment) - gtk_adjustment_get_page_size(adjustment)
                     let value = step < 200 ? gtk_adjustment_get_value(adjustment) + 40 : limit * random.nextUnit()
                     gtk_adjustment_set_value(adjustment, value)
