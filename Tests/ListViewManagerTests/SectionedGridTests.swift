@@ -132,9 +132,12 @@ final class SectionedGridTests: XCTestCase {
         XCTAssertTrue(isSelected(IndexPath(item: 1, section: 1)))
         XCTAssertFalse(isSelected(IndexPath(item: 1, section: 0)))
 
+        XCTAssertEqual(grid.focusedIndexPath, IndexPath(item: 0, section: 1), "the last tile clicked has the focus")
         fixture.setWidth(380, columns: 2)
         XCTAssertEqual(grid.selectedIndexPaths, [IndexPath(item: 0, section: 1), IndexPath(item: 1, section: 1), IndexPath(item: 2, section: 1)],
                        "a re-flow keeps the selection")
+        fixture.harness.wait(until: { grid.focusedIndexPath == IndexPath(item: 0, section: 1) },
+                             "and the focus on its item, whose tile is another now, not \(String(describing: grid.focusedIndexPath))")
         XCTAssertEqual(fixture.take(), [], "and fires nothing")
         grid.scrollTo(IndexPath(item: 1, section: 1))
         fixture.harness.waitForFrames()

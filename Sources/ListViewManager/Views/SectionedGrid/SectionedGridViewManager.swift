@@ -203,16 +203,20 @@ public final class SectionedGridViewManager: ItemViewManager {
     /// Lays the strips out in `columns` tiles. The strips are places (strip n): GTK keeps the
     /// rows it has and hears only of the change of their number, and the grid shows the new
     /// contents of the strips GTK holds (their tiles once they are near the visible part).
-    /// The storage, the selection and the rows made stay. The strip of the item at the top
-    /// stays at the top.
+    /// The storage, the selection and the rows made stay. The item with the keyboard focus
+    /// keeps it (and is brought into view); otherwise the strip of the item at the top stays
+    /// at the top.
     func reflow(columns: Int) {
         var columnsOfItems = stripColumns
         guard columnsOfItems.reflow(columns: columns) else { return }
         let top = stripFactory.topItem()
+        let focused = focusedPosition
         stripColumns = columnsOfItems
         strips.reloadInPlace(models: stripColumns.strips(of: bridge.models), options: layoutOptions)
         stripFactory.showNewContents()
-        if let top, case .item(let indexPath)? = bridge.layout.row(at: top.position), let strip = stripPosition(of: indexPath) {
+        if let focused {
+            focus(position: focused)  // its tile is another item's now
+        } else if let top, case .item(let indexPath)? = bridge.layout.row(at: top.position), let strip = stripPosition(of: indexPath) {
             gtk_widget_activate_action_variant(view, "list.scroll-to-item", g_variant_new_uint32(UInt32(strip)))
             stripFactory.keep(strip: strip, atY: top.y)
         }

@@ -44,7 +44,10 @@ final class StripFactory: TileSlots {
     /// layouts to wait for it.
     private var keptStrip: (position: Int, y: Float, layoutsLeft: Int)?
 
-    private struct Strip {
+    /// What a list item shows: a strip box and its slots (a class: the dictionaries and the
+    /// spares share it, and a strip changes at every bind).
+    @MainActor
+    private final class Strip {
         /// Owned here as well as by the list item, so that the strip outlives its list item
         /// and serves the next one (`spares`).
         let boxReference: ObjectReference<UnsafeMutablePointer<GtkWidget>>
@@ -69,6 +72,11 @@ final class StripFactory: TileSlots {
 
         /// The slots that show something.
         var usedSlots: [UnsafeMutablePointer<GtkWidget>] { showsWide ? [wide] : Array(slots.prefix(used)) }
+
+        init(boxReference: ObjectReference<UnsafeMutablePointer<GtkWidget>>, wide: UnsafeMutablePointer<GtkWidget>) {
+            self.boxReference = boxReference
+            self.wide = wide
+        }
     }
 
     init(manager: SectionedGridViewManager) {
@@ -87,7 +95,7 @@ final class StripFactory: TileSlots {
         gtk_list_item_set_selectable(listItem, 0)
         gtk_list_item_set_activatable(listItem, 0)
         if let index = spares.firstIndex(where: { gtk_widget_get_parent($0.box) == nil }) {
-            var strip = spares.remove(at: index)
+            let strip = spares.remove(at: index)
             (strip.item, strip.row) = (nil, nil)
             gtk_list_item_set_child(listItem, strip.box)
             for slot in [strip.wide] + strip.slots { slotPlaces[OpaquePointer(slot)]?.listItem = listItem }
@@ -109,7 +117,7 @@ final class StripFactory: TileSlots {
     private static let wideIndex = -1
 
     private func bind(_ listItem: OpaquePointer) {
-        guard let manager, var strip = strips[listItem], let item = RowItem.of(gtk_list_item_get_item(listItem)),
+        guard let manager, let strip = strips[listItem], let item = RowItem.of(gtk_list_item_get_item(listItem)),
               let row = manager.stripRow(at: Int(gtk_list_item_get_position(listItem))) else { return }
         let sameStrip = strip.item === item && strip.row == row && !strip.waiting
         (strip.item, strip.row) = (item, row)
@@ -118,7 +126,7 @@ final class StripFactory: TileSlots {
         case .strip(_, let items): (strip.showsWide, strip.used) = (false, items.count)
         }
         let columns = manager.columns
-        if !strip.showsWide { makeSlots(&strip, count: columns, listItem: listItem) }
+        if !strip.showsWide { makeSlots(strip, count: columns, listItem: listItem) }
         gtk_widget_set_visible(strip.wide, strip.showsWide ? 1 : 0)
         for (index, spacer) in strip.spacers.enumerated() {
             gtk_widget_set_visible(spacer, !strip.showsWide && index >= strip.used && index < columns ? 1 : 0)
@@ -126,7 +134,6 @@ final class StripFactory: TileSlots {
         for (index, slot) in strip.slots.enumerated() {
             gtk_widget_set_visible(slot, !strip.showsWide && index < strip.used ? 1 : 0)  // a spacer takes its place
         }
-        strips[listItem] = strip  // the tiles' positions are read from it
         if strip.showsWide || sameStrip || (stripHeight == nil && measuredStrip == nil) {
             bindTiles(of: listItem, refresh: sameStrip)
         } else {
@@ -137,9 +144,8 @@ final class StripFactory: TileSlots {
     /// Binds the slots of the strip `listItem` shows to the items of its row (to the items
     /// they show already, for a `refresh`).
     private func bindTiles(of listItem: OpaquePointer, refresh: Bool) {
-        guard let manager, var strip = strips[listItem] else { return }
+        guard let manager, let strip = strips[listItem] else { return }
         strip.waiting = false
-        strips[listItem] = strip
         waitingStrips.remove(listItem)
         gtk_widget_set_size_request(strip.box, -1, -1)
         if !strip.showsWide { measuredStrip = listItem }
@@ -159,9 +165,8 @@ final class StripFactory: TileSlots {
     /// Shows nothing in the tiles of the strip `listItem` shows until it comes near the
     /// visible part of the list; the strip keeps the height of one laid out.
     private func wait(_ listItem: OpaquePointer) {
-        guard let manager, var strip = strips[listItem] else { return }
+        guard let manager, let strip = strips[listItem] else { return }
         strip.waiting = true
-        strips[listItem] = strip
         waitingStrips.insert(listItem)
         gtk_widget_set_size_request(strip.box, -1, stripHeight ?? -1)
         for slot in [strip.wide] + strip.slots { manager.factory.clearTile(OpaquePointer(slot)) }
@@ -277,7 +282,7 @@ final class StripFactory: TileSlots {
     /// Gives `strip` at least `count` slots and spacers, making new ones (with their clicks).
     /// A strip keeps the slots a narrowing leaves over, hidden with their rows, for the next
     /// widening.
-    private func makeSlots(_ strip: inout Strip, count: Int, listItem: OpaquePointer) {
+    private func makeSlots(_ strip: Strip, count: Int, listItem: OpaquePointer) {
         while strip.spacers.count < count {
             let spacer = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)!
             gtk_box_append(gtkCast(strip.box, to: GtkBox.self), spacer)
