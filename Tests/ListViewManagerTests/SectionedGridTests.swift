@@ -275,6 +275,16 @@ final class SectionedGridTests: XCTestCase {
         XCTAssertEqual((grid.row(at: target) as? PostRow)?.title.text, "post 60500")
         XCTAssertLessThanOrEqual(displayed.count, limit(), "a jump binds the tiles near where it lands, not the strips GTK keeps")
         XCTAssertTrue(displayed.allSatisfy { $0.section == 60 }, "all of them in section 60: \(displayed.prefix(8))")
+        // Jumps about: the tiles left behind give their rows to the ones shown, so the rows
+        // made stay about a few screenfuls, however far the grid is scrolled.
+        for section in stride(from: 5, to: 100, by: 10) {
+            XCTAssertTrue(grid.scrollTo(IndexPath(item: 300, section: section)))
+            harness.waitForFrames()
+        }
+        XCTAssertLessThanOrEqual(grid.createdRowCount, 4 * onScreen().count + 128, "rows made, with \(onScreen().count) tiles on screen")
+        XCTAssertTrue(grid.scrollTo(target))
+        harness.wait(until: { grid.row(at: target) != nil }, "the tile scrolled to is shown again")
+        harness.waitForFrames()
 
         // An insert on screen binds again only tiles of the strips from its own to the section's end.
         let firstShown = onScreen().map(\.position).min()!

@@ -18,36 +18,41 @@ final class StripFactory: TileSlots {
     private let reference = ObjectReference(adopting: gtk_signal_list_item_factory_new())
     /// The GtkListItemFactory.
     var factory: OpaquePointer { reference.pointer }
-    private weak var manager: SectionedGridViewManager?
+    private(set) weak var manager: SectionedGridViewManager?
     /// Each list item's strip box and its slots.
-    private var strips: [OpaquePointer: Strip] = [:]
+    var strips: [OpaquePointer: Strip] = [:]
     /// Strips whose list items GTK took apart, with their tiles and rows, for new list items:
     /// GTK makes new list items for the items of a splice and takes the old ones apart after,
     /// so that without them a re-flow would make every row on screen again.
     private var spares: [Strip] = []
     /// The most spares kept (GTK 4.8 keeps about 200 list items alive).
     private static let maximumSpares = 256
+    /// Tile slots no strip shows, with the rows they made, for the next strips to show tiles
+    /// (held here: they have no parent).
+    private var spareSlots: [ObjectReference<UnsafeMutablePointer<GtkWidget>>] = []
+    /// The most spare slots kept: a screenful and more of tiles.
+    private static let maximumSpareSlots = 128
     /// Each slot's list item and place in its strip.
     private var slotPlaces: [OpaquePointer: (listItem: OpaquePointer, index: Int)] = [:]
     /// The list items whose strips of tiles wait to be bound.
-    private var waitingStrips: Set<OpaquePointer> = []
+    var waitingStrips: Set<OpaquePointer> = []
     /// The height of a strip of tiles as GTK laid one out last, which waiting strips take
     /// (nil before one is measured).
-    private var stripHeight: Int32?
+    var stripHeight: Int32?
     /// The list item of the strip of tiles bound last (the first strip of tiles is bound at
     /// once, to measure).
-    private var measuredStrip: OpaquePointer?
+    var measuredStrip: OpaquePointer?
     private var afterLayout: AfterLayout?
     /// Whether the waiting strips near the visible part are to be bound once the frame is done.
-    private var prefetchScheduled = false
+    var prefetchScheduled = false
     /// A strip to scroll to `y` (in the list view) once GTK shows it, with how many more
     /// layouts to wait for it.
-    private var keptStrip: (position: Int, y: Float, layoutsLeft: Int)?
+    var keptStrip: (position: Int, y: Float, layoutsLeft: Int)?
 
     /// What a list item shows: a strip box and its slots (a class: the dictionaries and the
     /// spares share it, and a strip changes at every bind).
     @MainActor
-    private final class Strip {
+    final class Strip {
         /// Owned here as well as by the list item, so that the strip outlives its list item
         /// and serves the next one (`spares`).
         let boxReference: ObjectReference<UnsafeMutablePointer<GtkWidget>>
@@ -98,7 +103,7 @@ final class StripFactory: TileSlots {
             let strip = spares.remove(at: index)
             (strip.item, strip.row) = (nil, nil)
             gtk_list_item_set_child(listItem, strip.box)
-            for slot in [strip.wide] + strip.slots { slotPlaces[OpaquePointer(slot)]?.listItem = listItem }
+            slotPlaces[OpaquePointer(strip.wide)]?.listItem = listItem
             strips[listItem] = strip
             return
         }
@@ -116,7 +121,7 @@ final class StripFactory: TileSlots {
     /// The index in `slotPlaces` of a strip's wide slot.
     private static let wideIndex = -1
 
-    private func bind(_ listItem: OpaquePointer) {
+    func bind(_ listItem: OpaquePointer) {
         guard let manager, let strip = strips[listItem], let item = RowItem.of(gtk_list_item_get_item(listItem)),
               let row = manager.stripRow(at: Int(gtk_list_item_get_position(listItem))) else { return }
         let sameStrip = strip.item === item && strip.row == row && !strip.waiting
@@ -125,15 +130,7 @@ final class StripFactory: TileSlots {
         case .header, .footer: (strip.showsWide, strip.used) = (true, 0)
         case .strip(_, let items): (strip.showsWide, strip.used) = (false, items.count)
         }
-        let columns = manager.columns
-        if !strip.showsWide { makeSlots(strip, count: columns, listItem: listItem) }
         gtk_widget_set_visible(strip.wide, strip.showsWide ? 1 : 0)
-        for (index, spacer) in strip.spacers.enumerated() {
-            gtk_widget_set_visible(spacer, !strip.showsWide && index >= strip.used && index < columns ? 1 : 0)
-        }
-        for (index, slot) in strip.slots.enumerated() {
-            gtk_widget_set_visible(slot, !strip.showsWide && index < strip.used ? 1 : 0)  // a spacer takes its place
-        }
         if strip.showsWide || sameStrip || (stripHeight == nil && measuredStrip == nil) {
             bindTiles(of: listItem, refresh: sameStrip)
         } else {
@@ -142,19 +139,26 @@ final class StripFactory: TileSlots {
     }
 
     /// Binds the slots of the strip `listItem` shows to the items of its row (to the items
-    /// they show already, for a `refresh`).
-    private func bindTiles(of listItem: OpaquePointer, refresh: Bool) {
+    /// they show already, for a `refresh`), taking the slots it needs.
+    func bindTiles(of listItem: OpaquePointer, refresh: Bool) {
         guard let manager, let strip = strips[listItem] else { return }
         strip.waiting = false
         waitingStrips.remove(listItem)
         gtk_widget_set_size_request(strip.box, -1, -1)
+        let columns = strip.showsWide ? 0 : manager.columns
+        setSlots(of: strip, count: columns, listItem: listItem)
+        for (index, spacer) in strip.spacers.enumerated() {
+            gtk_widget_set_visible(spacer, index >= strip.used && index < columns ? 1 : 0)
+        }
         if !strip.showsWide { measuredStrip = listItem }
         for slot in [strip.wide] + strip.slots {
             let tile = OpaquePointer(slot)
             guard let position = position(ofTile: tile) else {
+                if slot != strip.wide { gtk_widget_set_visible(slot, 0) }  // a spacer takes its place
                 manager.factory.clearTile(tile)
                 continue
             }
+            if slot != strip.wide { gtk_widget_set_visible(slot, 1) }
             gtk_widget_set_focusable(slot, slot == strip.wide ? 0 : 1)
             let tileItem = refresh ? manager.factory.lastItem(ofTile: tile) ?? manager.bridge.item(at: position) : manager.bridge.item(at: position)
             manager.factory.bindTile(tile, item: tileItem)
@@ -162,102 +166,17 @@ final class StripFactory: TileSlots {
         }
     }
 
-    /// Shows nothing in the tiles of the strip `listItem` shows until it comes near the
-    /// visible part of the list; the strip keeps the height of one laid out.
-    private func wait(_ listItem: OpaquePointer) {
+    /// Shows nothing in the strip `listItem` shows until it comes near the visible part of the
+    /// list: its tiles' slots, rows and all, go back for other strips, and the strip keeps the
+    /// height of one laid out.
+    func wait(_ listItem: OpaquePointer) {
         guard let manager, let strip = strips[listItem] else { return }
         strip.waiting = true
         waitingStrips.insert(listItem)
         gtk_widget_set_size_request(strip.box, -1, stripHeight ?? -1)
-        for slot in [strip.wide] + strip.slots { manager.factory.clearTile(OpaquePointer(slot)) }
-    }
-
-    /// Shows again the strips of every list item GTK holds, whose places show other items
-    /// after a re-flow.
-    func showNewContents() {
-        for listItem in strips.keys where gtk_list_item_get_item(listItem) != nil { bind(listItem) }
-    }
-
-    /// After each layout: binds the waiting strips GTK shows (GTK maps the rows it shows and
-    /// hides the others), whose tiles are laid out in another layout of the same frame, before
-    /// it is painted; and, once the frame is done, those within half as many strips again as
-    /// are shown before and after them, so that scrolling finds them ready.
-    private func bindStripsNearView() {
-        guard let manager, gtk_widget_get_mapped(manager.view) != 0 else { return }
-        placeKeptStrip()
-        guard let stripHeight else { return learnStripHeight() }
-        var visible: ClosedRange<Int>?
-        for (listItem, strip) in strips where gtk_widget_get_mapped(strip.box) != 0 {
-            let position = Int(gtk_list_item_get_position(listItem))
-            visible = visible.map { min($0.lowerBound, position)...max($0.upperBound, position) } ?? position...position
-            if strip.waiting {
-                bindTiles(of: listItem, refresh: false)
-            } else if !strip.showsWide {
-                let height = gtk_widget_get_height(strip.box)
-                if height > 0, height != stripHeight { self.stripHeight = height }
-            }
-        }
-        guard let visible else { return }
-        let near = (visible.lowerBound - visible.count / 2)...(visible.upperBound + visible.count / 2)
-        let soon = waitingStrips.filter { near.contains(Int(gtk_list_item_get_position($0))) }
-        guard !soon.isEmpty, !prefetchScheduled else { return }
-        prefetchScheduled = true
-        whenIdle { [weak self] in
-            guard let self else { return }
-            prefetchScheduled = false
-            for listItem in soon where waitingStrips.contains(listItem) { bindTiles(of: listItem, refresh: false) }
-        }
-    }
-
-    /// The first item of the topmost strip of tiles on screen, and the top of its strip in the
-    /// list view (0 or less, where the list is scrolled to).
-    func topItem() -> (position: Int, y: Float)? {
-        var top: (position: Int, y: Float)?
-        for strip in strips.values where !strip.showsWide && !strip.waiting {
-            guard let y = shownTop(of: strip), y < top?.y ?? .infinity, let first = strip.slots.first,
-                  let position = position(ofTile: OpaquePointer(first)) else { continue }
-            if y + Float(gtk_widget_get_height(gtk_widget_get_parent(strip.box))) > 0 { top = (position, y) }
-        }
-        return top
-    }
-
-    /// Scrolls the strip at `position` (in the list view) to `y` once GTK shows it: a re-flow
-    /// keeps the item at the top where it was.
-    func keep(strip position: Int, atY y: Float) {
-        keptStrip = (position, y, 8)
-    }
-
-    private func placeKeptStrip() {
-        guard let kept = keptStrip, let manager else { return }
-        keptStrip = nil
-        guard let strip = strips.first(where: { Int(gtk_list_item_get_position($0.key)) == kept.position })?.value,
-              let y = shownTop(of: strip) else {
-            if kept.layoutsLeft > 1 { keptStrip = (kept.position, kept.y, kept.layoutsLeft - 1) }
-            return
-        }
-        guard abs(y - kept.y) >= 1, let adjustment = gtk_scrollable_get_vadjustment(OpaquePointer(manager.view)) else { return }
-        gtk_adjustment_set_value(adjustment, gtk_adjustment_get_value(adjustment) + Double(y - kept.y))
-    }
-
-    /// The top of the row GTK shows `strip` in, in the list view, when GTK shows it.
-    private func shownTop(of strip: Strip) -> Float? {
-        guard let manager, gtk_widget_get_mapped(strip.box) != 0, let row = gtk_widget_get_parent(strip.box) else { return nil }
-        var origin = graphene_point_t(x: 0, y: 0), top = graphene_point_t(x: 0, y: 0)
-        guard gtk_widget_compute_point(row, manager.view, &origin, &top) != 0 else { return nil }
-        return top.y
-    }
-
-    /// Measures the first strip of tiles bound and gives its height to the strips waiting;
-    /// the next layout places them at it.
-    private func learnStripHeight() {
-        guard let manager, let measuredStrip, let strip = strips[measuredStrip], !strip.waiting else { return }
-        var height: Int32 = 0
-        gtk_widget_measure(strip.box, GTK_ORIENTATION_VERTICAL, gtk_widget_get_width(manager.view), &height, nil, nil, nil)
-        guard height > 0 else { return }
-        stripHeight = height
-        for listItem in waitingStrips {
-            if let box = strips[listItem]?.box { gtk_widget_set_size_request(box, -1, height) }
-        }
+        manager.factory.clearTile(OpaquePointer(strip.wide))
+        setSlots(of: strip, count: 0, listItem: listItem)
+        for spacer in strip.spacers { gtk_widget_set_visible(spacer, 0) }
     }
 
     private func unbind(_ listItem: OpaquePointer) {
@@ -272,29 +191,47 @@ final class StripFactory: TileSlots {
         waitingStrips.remove(listItem)
         if measuredStrip == listItem { measuredStrip = nil }
         guard let strip = strips.removeValue(forKey: listItem) else { return }
+        setSlots(of: strip, count: 0, listItem: listItem)
         guard spares.count >= Self.maximumSpares else { return spares.append(strip) }
-        for slot in [strip.wide] + strip.slots {
-            manager?.factory.teardown(OpaquePointer(slot))
-            slotPlaces[OpaquePointer(slot)] = nil
-        }
+        manager?.factory.teardown(OpaquePointer(strip.wide))
+        slotPlaces[OpaquePointer(strip.wide)] = nil
     }
 
-    /// Gives `strip` at least `count` slots and spacers, making new ones (with their clicks).
-    /// A strip keeps the slots a narrowing leaves over, hidden with their rows, for the next
-    /// widening.
-    private func makeSlots(_ strip: Strip, count: Int, listItem: OpaquePointer) {
+    /// Gives `strip` `count` tile slots (and at least as many spacers): slots other strips
+    /// gave back are taken first, with the rows they made, and new ones made after (with
+    /// their clicks); slots left over go back (what they showed ends its display), up to
+    /// `maximumSpareSlots` kept, the rest taken apart.
+    private func setSlots(of strip: Strip, count: Int, listItem: OpaquePointer) {
+        let box = gtkCast(strip.box, to: GtkBox.self)
         while strip.spacers.count < count {
             let spacer = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)!
-            gtk_box_append(gtkCast(strip.box, to: GtkBox.self), spacer)
+            gtk_box_append(box, spacer)
             strip.spacers.append(spacer)
         }
+        while strip.slots.count > count {
+            let slot = strip.slots.removeLast()
+            let tile = OpaquePointer(slot)
+            manager?.factory.clearTile(tile)
+            slotPlaces[tile] = nil
+            let reference = ObjectReference(retaining: slot)
+            gtk_box_remove(box, slot)
+            if spareSlots.count < Self.maximumSpareSlots {
+                spareSlots.append(reference)
+            } else {
+                manager?.factory.teardown(tile)
+            }
+        }
         while strip.slots.count < count {
-            let slot = cgtk_shims_tile_box_new()!
-            gtk_widget_add_css_class(slot, "tile")
-            gtk_box_insert_child_after(gtkCast(strip.box, to: GtkBox.self), slot, strip.slots.last ?? strip.wide)
+            let spare = spareSlots.popLast()  // held until the box holds it
+            let slot = spare?.pointer ?? cgtk_shims_tile_box_new()!
+            if spare == nil {
+                gtk_widget_add_css_class(slot, "tile")
+                manager?.installTileInput(on: slot)
+            }
+            gtk_box_insert_child_after(box, slot, strip.slots.last ?? strip.wide)
+            withExtendedLifetime(spare) {}
             slotPlaces[OpaquePointer(slot)] = (listItem, strip.slots.count)
             strip.slots.append(slot)
-            manager?.installTileInput(on: slot)
         }
     }
 
@@ -306,22 +243,6 @@ final class StripFactory: TileSlots {
             candidate = gtk_widget_get_parent(current)
         }
         return nil
-    }
-
-    /// The strip GTK shows at `y` in the list view (or the shown strip nearest to it), by its
-    /// position in the list view, and the column at `x`.
-    func strip(at x: Double, _ y: Double) -> (strip: Int, column: Int)? {
-        guard let manager else { return nil }
-        var nearest: (strip: Int, distance: Float)?
-        for (listItem, strip) in strips where gtk_widget_get_mapped(strip.box) != 0 {
-            var bounds = graphene_rect_t()
-            guard let row = gtk_widget_get_parent(strip.box), gtk_widget_compute_bounds(row, manager.view, &bounds) != 0 else { continue }
-            let top = bounds.origin.y, bottom = bounds.origin.y + bounds.size.height
-            let distance = Float(y) < top ? top - Float(y) : Float(y) > bottom ? Float(y) - bottom : 0
-            if distance < nearest?.distance ?? .infinity { nearest = (Int(gtk_list_item_get_position(listItem)), distance) }
-        }
-        let columnWidth = max(1, Double(gtk_widget_get_width(manager.view))) / Double(manager.columns)
-        return nearest.map { ($0.strip, min(max(Int(x / columnWidth), 0), manager.columns - 1)) }
     }
 
     /// The slots of the strips GTK shows now that show an item, with its position.
