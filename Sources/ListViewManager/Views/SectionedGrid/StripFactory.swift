@@ -6,13 +6,15 @@ import ModelStorage
 /// The factory of a sectioned grid's GtkListView: each list item shows a strip, a row of
 /// tile slots (boxes of the manager's, CSS class `tile`), which the manager's tile factory
 /// fills with the rows of the strip's items; a header or footer strip is one slot as wide as
-/// the list. Slots are made when a strip needs more of them, kept hidden when it needs fewer
-/// (after a re-flow), and never move between strips.
+/// the list.
 ///
 /// GTK keeps many more list items than it shows (200 on GTK 4.8), so a strip's tiles are
 /// bound only once the strip comes near the visible part of the list (`bindStripsNearView`):
-/// until then it waits, with the height of the strips laid out last, so that the list's
-/// scrolling stays true. Header and footer strips are bound at once.
+/// until then it waits, holding no tile slots, with the height of the strips laid out last,
+/// so that the list's scrolling stays true. Tile slots move between strips with the rows
+/// they made: a strip that waits (or narrows) gives its slots back (`spareSlots`), and one
+/// that shows tiles takes them before new ones are made. Header and footer strips are bound
+/// at once.
 @MainActor
 final class StripFactory: TileSlots {
     private let reference = ObjectReference(adopting: gtk_signal_list_item_factory_new())
