@@ -23,9 +23,10 @@ final class StripFactory: TileSlots {
     private(set) weak var manager: SectionedGridViewManager?
     /// Each list item's strip box and its slots.
     var strips: [OpaquePointer: Strip] = [:]
-    /// Strips whose list items GTK took apart, with their tiles and rows, for new list items:
-    /// GTK makes new list items for the items of a splice and takes the old ones apart after,
-    /// so that without them a re-flow would make every row on screen again.
+    /// Strips whose list items GTK took apart (their tile slots given back, their header or
+    /// footer slot kept with its rows), for new list items: GTK makes new list items for the
+    /// items of a splice before it takes the old ones apart, so that without them every
+    /// splice would make its strips anew.
     private var spares: [Strip] = []
     /// The most spares kept (GTK 4.8 keeps about 200 list items alive).
     private static let maximumSpares = 256
