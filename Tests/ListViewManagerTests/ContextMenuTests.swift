@@ -1,4 +1,5 @@
 import CGtk
+import CGtkShims
 import Foundation
 @testable import ListViewManager
 import XCTest
@@ -125,9 +126,11 @@ final class ContextMenuTests: XCTestCase {
         var anomalies: [String] = []
         var manager: ListViewManager { harness.manager }
 
-        init(selectionMode: SelectionMode = .single, menus: (ListViewManager, @escaping @MainActor (String) -> Void) -> Void) {
+        init(selectionMode: SelectionMode = .single, gtkSectionHeaders: Bool = false,
+             menus: (ListViewManager, @escaping @MainActor (String) -> Void) -> Void) {
             var record: @MainActor (String) -> Void = { _ in }
             harness = GtkHarness(selectionMode: selectionMode) { manager in
+                manager.configuration.usesGTKSectionHeaders = gtkSectionHeaders
                 manager.register(PostRow.self)
                 manager.canDelete(withItem: Post.self) { post, _ in post.id != 2 }
                 manager.configuration.removesDeletedItems = true
@@ -329,6 +332,28 @@ final class ContextMenuTests: XCTestCase {
         fixture.click("Collapse Pinned")
         XCTAssertEqual(fixture.chosen.count, 1, "nothing ran for a deleted section")
         XCTAssertEqual(fixture.anomalies, ["ListViewManagerAnomaly.menuActionForRemovedItem(Collapse Pinned)"])
+        fixture.close()
+    } }
+
+    func testARightClickOnASectionHeaderGTKShowsItselfOpensItsSectionsMenu() { onMain {
+        // GTK 4.12 and later show the headers themselves; GTK 4.8 shows them as rows. The menu
+        // is the same either way.
+        let fixture = SectionedFixture(gtkSectionHeaders: true, menus: Self.sectionMenus)
+        let manager = fixture.manager
+        XCTAssertEqual(manager.showsNativeSectionHeaders, cgtk_shims_gtk_at_least(12) != 0)
+        let header: UnsafeMutablePointer<GtkWidget>
+        if manager.showsNativeSectionHeaders {
+            guard let earlier = manager.headerFactory?.boundRows.first(where: { $0.row.flatRow == .header(section: 1) }) else {
+                return XCTFail("GTK shows the header of section 1")
+            }
+            header = earlier.row.row.rootWidget
+        } else {
+            header = fixture.row(5)
+        }
+        fixture.harness.click(header, button: 3)
+        XCTAssertEqual(manager.shownContextMenuTitles, ["Collapse Earlier"])
+        fixture.click("Collapse Earlier")
+        XCTAssertEqual(fixture.chosen, ["collapse Earlier in section 1"])
         fixture.close()
     } }
 
