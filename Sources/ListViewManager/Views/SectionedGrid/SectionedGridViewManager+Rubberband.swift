@@ -1,4 +1,5 @@
 import CGtk
+import CGtkShims
 import Foundation
 import ModelStorage
 
@@ -9,8 +10,6 @@ import ModelStorage
 extension SectionedGridViewManager {
     /// Where a rubberband began, followed through GTK's drag gesture.
     struct Rubberband {
-        /// GTK's drag gesture of the list view's rubberband.
-        let gesture: OpaquePointer
         /// The strip (its position in the list view) and column the drag began in.
         var start: (strip: Int, column: Int)?
         /// Whether GTK took the drag for its band (past the drag threshold).
@@ -22,7 +21,7 @@ extension SectionedGridViewManager {
         gtk_list_view_set_enable_rubberband(OpaquePointer(view), enabled ? 1 : 0)
         rubberband = nil
         guard enabled, let gesture = rubberbandGesture() else { return }
-        rubberband = Rubberband(gesture: gesture)
+        rubberband = Rubberband()
         // GTK's handlers were connected first, so these run after them.
         let instance = UnsafeMutableRawPointer(gesture)
         Signal.connect(instance, "drag-begin") { [weak self] (x: Double, y: Double) -> Void in
@@ -52,7 +51,7 @@ extension SectionedGridViewManager {
         for index in (0..<g_list_model_get_n_items(model)).reversed() {
             guard let controller = g_list_model_get_item(model, index) else { continue }
             let object = ObjectReference(adopting: controller)
-            if g_type_check_instance_is_a(object.pointer.assumingMemoryBound(to: GTypeInstance.self), gtk_gesture_drag_get_type()) != 0 {
+            if cgtk_shims_instance_is_a(object.pointer, gtk_gesture_drag_get_type()) != 0 {
                 return OpaquePointer(object.pointer)  // the list view owns it
             }
         }

@@ -48,14 +48,16 @@ extension StripFactory {
             for listItem in shownWaiting { bindTiles(of: listItem, refresh: false) }
         }
         let near = (visible.lowerBound - visible.count / 2)...(visible.upperBound + visible.count / 2)
-        let soon = waitingStrips.filter { near.contains(Int(gtk_list_item_get_position($0))) }
+        let soon = strips.filter { listItem, strip in strip.waiting && near.contains(Int(gtk_list_item_get_position(listItem))) }.map(\.key)
         guard !soon.isEmpty || !away.isEmpty, !prefetchScheduled else { return }
         prefetchScheduled = true
         whenIdle { [weak self] in
             guard let self else { return }
             prefetchScheduled = false
             for listItem in away where strips[listItem]?.waiting == false { wait(listItem) }
-            for listItem in soon where waitingStrips.contains(listItem) { bindTiles(of: listItem, refresh: false) }
+            for listItem in soon where strips[listItem]?.waiting == true && gtk_list_item_get_item(listItem) != nil {
+                bindTiles(of: listItem, refresh: false)
+            }
         }
     }
 
@@ -105,9 +107,7 @@ extension StripFactory {
         gtk_widget_measure(strip.box, GTK_ORIENTATION_VERTICAL, gtk_widget_get_width(manager.view), &height, nil, nil, nil)
         guard height > 0 else { return }
         stripHeight = height
-        for listItem in waitingStrips {
-            if let box = strips[listItem]?.box { gtk_widget_set_size_request(box, -1, height) }
-        }
+        for strip in strips.values where strip.waiting { gtk_widget_set_size_request(strip.box, -1, height) }
     }
 
     /// The strip GTK shows at `y` in the list view (or the shown strip nearest to it), by its
@@ -125,5 +125,4 @@ extension StripFactory {
         let columnWidth = max(1, Double(gtk_widget_get_width(manager.view))) / Double(manager.columns)
         return nearest.map { ($0.strip, min(max(Int(x / columnWidth), 0), manager.columns - 1)) }
     }
-
 }

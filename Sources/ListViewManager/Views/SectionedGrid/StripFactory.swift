@@ -37,8 +37,6 @@ final class StripFactory: TileSlots {
     private static let maximumSpareSlots = 128
     /// Each slot's list item and place in its strip.
     private var slotPlaces: [OpaquePointer: (listItem: OpaquePointer, index: Int)] = [:]
-    /// The list items whose strips of tiles wait to be bound.
-    var waitingStrips: Set<OpaquePointer> = []
     /// The height of a strip of tiles as GTK laid one out last, which waiting strips take
     /// (nil before one is measured).
     var stripHeight: Int32?
@@ -146,7 +144,6 @@ final class StripFactory: TileSlots {
     func bindTiles(of listItem: OpaquePointer, refresh: Bool) {
         guard let manager, let strip = strips[listItem] else { return }
         strip.waiting = false
-        waitingStrips.remove(listItem)
         gtk_widget_set_size_request(strip.box, -1, -1)
         let columns = strip.showsWide ? 0 : manager.columns
         setSlots(of: strip, count: columns, listItem: listItem)
@@ -175,7 +172,6 @@ final class StripFactory: TileSlots {
     func wait(_ listItem: OpaquePointer) {
         guard let manager, let strip = strips[listItem] else { return }
         strip.waiting = true
-        waitingStrips.insert(listItem)
         gtk_widget_set_size_request(strip.box, -1, stripHeight ?? -1)
         manager.factory.clearTile(OpaquePointer(strip.wide))
         setSlots(of: strip, count: 0, listItem: listItem)
@@ -183,7 +179,6 @@ final class StripFactory: TileSlots {
     }
 
     private func unbind(_ listItem: OpaquePointer) {
-        waitingStrips.remove(listItem)
         guard let manager, let strip = strips[listItem] else { return }
         for slot in [strip.wide] + strip.slots { manager.factory.unbind(OpaquePointer(slot)) }
     }
@@ -191,7 +186,6 @@ final class StripFactory: TileSlots {
     /// GTK is taking the list item apart: its strip (which GTK takes out of it right after)
     /// is kept for a new list item, or, past `maximumSpares`, let go of with its rows.
     private func teardown(_ listItem: OpaquePointer) {
-        waitingStrips.remove(listItem)
         if measuredStrip == listItem { measuredStrip = nil }
         guard let strip = strips.removeValue(forKey: listItem) else { return }
         setSlots(of: strip, count: 0, listItem: listItem)
