@@ -19,9 +19,10 @@ import ModelStorage
 ///
 /// No GTK view has this (GtkGridView has no sections, even in GTK 4.18): the grid is a
 /// GtkListView whose rows are strips, a header, a row of up to `columns` tiles, or a
-/// footer, laid out by `StripColumns` from the width. Only the strips on screen are made and
-/// bound; a change of width lays the strips out again without touching the storage or the
-/// selection; a storage change re-lays out only the strips from its first item to the end of
+/// footer, laid out by `StripColumns` from the width. Only the tiles of the strips on screen
+/// and near it are bound, and their rows move between strips as the grid scrolls; a change
+/// of width lays the strips out again without touching the storage, the selection or GTK's
+/// rows; a storage change re-lays out only the strips from its first item to the end of
 /// its section. The selection is of items, through the manager's own selection model
 /// (GTK's selects strips), and tiles show it with the `:selected` state.
 @MainActor
