@@ -49,6 +49,12 @@ GtkWidget *cgtk_shims_tile_box_new(void) {
                         "accessible-role", GTK_ACCESSIBLE_ROLE_GRID_CELL, NULL);
 }
 
+gboolean cgtk_shims_widget_set_accessible_role_early(GtkWidget *widget, GtkAccessibleRole role) {
+    if (gtk_widget_get_realized(widget)) return FALSE;
+    g_object_set(widget, "accessible-role", role, NULL);
+    return TRUE;
+}
+
 GtkWidget *cgtk_shims_group_box_new(GtkOrientation orientation, int spacing, const gchar *label) {
     GtkWidget *box = g_object_new(GTK_TYPE_BOX, "orientation", orientation, "spacing", spacing,
                                   "accessible-role", GTK_ACCESSIBLE_ROLE_GROUP, NULL);

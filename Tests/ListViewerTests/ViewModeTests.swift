@@ -146,6 +146,7 @@ final class ViewModeTests: XCTestCase {
         let rows = sequence(first: 0) { $0 + 1 }.lazy.map(grid.stripRow(at:)).prefix { $0 != nil }.compactMap { $0 }
         XCTAssertEqual(rows.filter { if case .header = $0 { true } else { false } }, (0..<5).map { StripRow.header(section: $0) },
                        "each section under its header")
+        ViewerTestLoop.wait("the first tile") { viewer.gridManager.row(at: IndexPath(item: 0, section: 0)) != nil }
         let first = try XCTUnwrap(viewer.gridManager.row(at: IndexPath(item: 0, section: 0)) as? ItemTile)
         XCTAssertEqual(first.name.text, (viewer.filter.storage.item(at: IndexPath(item: 0, section: 0)) as? any Detailed)?.detailTitle)
         XCTAssertEqual(first.picture.iconName, "x-office-document-symbolic")

@@ -112,12 +112,18 @@ void cgtk_shims_accessible_set_description(GtkWidget *widget, const gchar *descr
  * so it must be given to g_object_new, which is variadic). Floating, as gtk_box_new. */
 GtkWidget *cgtk_shims_heading_box_new(int level);
 
+/* A new vertical GtkBox whose accessible role is a grid cell (a sectioned grid's tile slot:
+ * a widget's role can only be set when it is made). */
+GtkWidget *cgtk_shims_tile_box_new(void);
+
 /* A box whose accessible role is group, named `label`. A plain box is generic, and GTK 4.12+
  * does not read out a generic widget's name (ARIA prohibits naming generic containers). */
-/// A new vertical GtkBox whose accessible role is a grid cell (a sectioned grid's tile slot:
-/// a widget's role can only be set when it is made).
-GtkWidget *cgtk_shims_tile_box_new(void);
 GtkWidget *cgtk_shims_group_box_new(GtkOrientation orientation, int spacing, const gchar *label);
+
+/* Gives `widget`, one that GTK made (a list item's widget), the accessible role `role` if it
+ * is not realized yet, and returns whether it did: GTK takes a new role only until the
+ * widget's accessible object is realized, and logs a critical after. */
+gboolean cgtk_shims_widget_set_accessible_role_early(GtkWidget *widget, GtkAccessibleRole role);
 
 /* ---- The list model bridge: a GListModel whose answers come from Swift ----
  * GObject types must be defined in C (G_DEFINE_TYPE and interface vtables are macros). */

@@ -6,6 +6,11 @@ import CGtkShims
 /// for rows `shouldHighlight` refuses, and destructive menu entries in the theme's error
 /// colour. Apps override it with their own CSS for `.drop-above`, `.drop-below`,
 /// `.drop-before`, `.drop-after`, `.no-highlight` and `modelbutton.destructive-action`.
+///
+/// A sectioned grid's strips are the cells of a GtkGridView, whose theme gives every box in
+/// a cell a margin and spacing meant for an icon over a caption: the strips take the padding
+/// of a list's rows instead, and the boxes in them (the rows' own among them) only what the
+/// app gives them.
 @MainActor
 enum RowStyle {
     private static var installed = false
@@ -21,6 +26,8 @@ enum RowStyle {
         .drop-after { box-shadow: inset -3px 0 @theme_selected_bg_color; }
         .no-highlight:hover:not(:selected) { background-color: transparent; }
         modelbutton.destructive-action { color: @error_color; }
+        .sectioned-grid > child { padding: 2px; }
+        .sectioned-grid > child box { border-spacing: 0; margin: 0; }
         .sectioned-grid .tile { border-radius: 6px; }
         .sectioned-grid .tile:hover { background-color: alpha(currentColor, 0.07); }
         .sectioned-grid .tile:selected { background-color: alpha(@theme_selected_bg_color, 0.3); }

@@ -79,13 +79,13 @@ struct ViewKind {
         detachFactories: { gtk_grid_view_set_factory(OpaquePointer($0), nil) },
         listBase: { $0 })
 
-    /// A GtkListView of strips (`SectionedGridViewManager`): its model is the manager's list
+    /// A GtkGridView of strips, one column wide (`SectionedGridViewManager`): its model is the manager's list
     /// of strips, not the selection model of the items, which no GTK view holds.
     static let sectionedGrid = ViewKind(
         name: "sectioned grid", showsSupplementaryRows: true, hasHeaderFactory: false, flowsHorizontally: true,
-        setModel: { view, model in if model == nil { gtk_list_view_set_model(OpaquePointer(view), nil) } },
+        setModel: { view, model in if model == nil { gtk_grid_view_set_model(OpaquePointer(view), nil) } },
         setSingleClickActivation: { _, _ in },  // the tiles' clicks activate
-        detachFactories: { gtk_list_view_set_factory(OpaquePointer($0), nil) },
+        detachFactories: { gtk_grid_view_set_factory(OpaquePointer($0), nil) },
         listBase: { $0 })
 
     static let column = ViewKind(

@@ -3,14 +3,14 @@ import CGtkShims
 import Foundation
 import ModelStorage
 
-/// Rubberband selection of tiles. GTK's list view draws the band and scrolls while it is
+/// Rubberband selection of tiles. GTK's grid view draws the band and scrolls while it is
 /// dragged near an edge, but its own selection is of strips (which the grid's GtkNoSelection
 /// refuses); the grid follows the same drag and selects the tiles the band covers: those of
 /// the columns it spans, in every strip from the one it began in to the one it ends in.
 extension SectionedGridViewManager {
     /// Where a rubberband began, followed through GTK's drag gesture.
     struct Rubberband {
-        /// The strip (its position in the list view) and column the drag began in.
+        /// The strip (its position in the grid view) and column the drag began in.
         var start: (strip: Int, column: Int)?
         /// Whether GTK took the drag for its band (past the drag threshold).
         var drawn = false
@@ -18,7 +18,7 @@ extension SectionedGridViewManager {
 
     func setRubberband(_ enabled: Bool) {
         guard enabled != (rubberband != nil) else { return }
-        gtk_list_view_set_enable_rubberband(OpaquePointer(view), enabled ? 1 : 0)
+        gtk_grid_view_set_enable_rubberband(OpaquePointer(view), enabled ? 1 : 0)
         rubberband = nil
         guard enabled, let gesture = rubberbandGesture() else { return }
         rubberband = Rubberband()
@@ -44,7 +44,7 @@ extension SectionedGridViewManager {
         }
     }
 
-    /// The drag gesture GTK adds to the list view for its rubberband (the last one added).
+    /// The drag gesture GTK adds to the grid view for its rubberband (the last one added).
     private func rubberbandGesture() -> OpaquePointer? {
         let controllers = ObjectReference(adopting: gtk_widget_observe_controllers(view)!)
         let model = controllers.pointer
@@ -52,7 +52,7 @@ extension SectionedGridViewManager {
             guard let controller = g_list_model_get_item(model, index) else { continue }
             let object = ObjectReference(adopting: controller)
             if cgtk_shims_instance_is_a(object.pointer, gtk_gesture_drag_get_type()) != 0 {
-                return OpaquePointer(object.pointer)  // the list view owns it
+                return OpaquePointer(object.pointer)  // the grid view owns it
             }
         }
         return nil

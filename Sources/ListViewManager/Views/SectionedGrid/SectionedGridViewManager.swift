@@ -18,8 +18,9 @@ import ModelStorage
 /// ```
 ///
 /// No GTK view has this (GtkGridView has no sections, even in GTK 4.18): the grid is a
-/// GtkListView whose rows are strips, a header, a row of up to `columns` tiles, or a
-/// footer, laid out by `StripColumns` from the width. Only the tiles of the strips on screen
+/// GtkGridView one column wide whose cells are strips, a header, a row of up to `columns`
+/// tiles, or a footer, laid out by `StripColumns` from the width. (One column, because a
+/// GtkGridView keeps 30 rows of cells, where GTK 4.8's GtkListView keeps 200 rows.) Only the tiles of the strips on screen
 /// and near it are bound, and their rows move between strips as the grid scrolls; a change
 /// of width lays the strips out again without touching the storage, the selection or GTK's
 /// rows; a storage change re-lays out only the strips from its first item to the end of
@@ -27,10 +28,10 @@ import ModelStorage
 /// (GTK's selects strips), and tiles show it with the `:selected` state.
 @MainActor
 public final class SectionedGridViewManager: ItemViewManager {
-    /// The GtkListView of strips (the same widget as `view`).
-    public var listView: UnsafeMutablePointer<GtkWidget> { view }
+    /// The GtkGridView of strips, one column wide (the same widget as `view`).
+    public var gridView: UnsafeMutablePointer<GtkWidget> { view }
 
-    /// The list view in a scrolled window: put this into a window. The grid lays its tiles
+    /// The grid view in a scrolled window: put this into a window. The grid lays its tiles
     /// out by the width its scrolled window gives it.
     public var scrolledView: UnsafeMutablePointer<GtkWidget> {
         if let scrolled = scrolledWindow { return scrolled.pointer }
@@ -76,13 +77,13 @@ public final class SectionedGridViewManager: ItemViewManager {
 
     /// Where the items fall into strips.
     private(set) var stripColumns: StripColumns
-    /// The GListModel of strips the list view shows.
+    /// The GListModel of strips the grid view shows.
     let strips: ListModelBridge
     private(set) var stripFactory: StripFactory!
     /// Where the last click without Shift was: Shift extends the selection from there.
     var selectionAnchor: Int?
     private let stripSelection: ObjectReference<OpaquePointer>
-    /// The horizontal adjustment the list view was given, whose page size is its width.
+    /// The horizontal adjustment the grid view was given, whose page size is its width.
     private var widthSource: (adjustment: ObjectReference<UnsafeMutablePointer<GtkAdjustment>>, handler: UInt)?
     private var reflowScheduled = false
 
@@ -95,7 +96,8 @@ public final class SectionedGridViewManager: ItemViewManager {
     public init(storage: Storage? = nil, selectionMode: SelectionMode = .single, minColumns: Int = 1, maxColumns: Int = 7) {
         self.minColumns = max(1, minColumns)
         self.maxColumns = max(1, minColumns, maxColumns)
-        let view = gtk_list_view_new(nil, nil)!
+        let view = gtk_grid_view_new(nil, nil)!
+        gtk_grid_view_set_max_columns(OpaquePointer(view), 1)
         let models = storage ?? MemoryStorage.reportingToGLib()
         stripColumns = StripColumns(storage: models, columns: max(1, minColumns))
         strips = ListModelBridge(models: stripColumns.strips(of: models), options: ViewKind.sectionedGrid.layoutOptions(Configuration()))
@@ -106,8 +108,8 @@ public final class SectionedGridViewManager: ItemViewManager {
         factory.tiles = stripFactory
         gtk_widget_add_css_class(view, "sectioned-grid")
         RowStyle.install()
-        gtk_list_view_set_factory(OpaquePointer(view), stripFactory.factory)
-        gtk_list_view_set_model(OpaquePointer(view), stripSelection.pointer)
+        gtk_grid_view_set_factory(OpaquePointer(view), stripFactory.factory)
+        gtk_grid_view_set_model(OpaquePointer(view), stripSelection.pointer)
         installTileKeyboard()
         installTileActions()
         Signal.onChange(of: "hadjustment", of: UnsafeMutableRawPointer(view)) { [weak self] in self?.watchWidth() }
@@ -117,13 +119,13 @@ public final class SectionedGridViewManager: ItemViewManager {
         if let widthSource { g_signal_handler_disconnect(UnsafeMutableRawPointer(widthSource.adjustment.pointer), gulong(widthSource.handler)) }
     }
 
-    /// What the list view shows at `position`: a section's header, a strip of its items, or
+    /// What the grid view shows at `position`: a section's header, a strip of its items, or
     /// its footer (nil past the end).
     public func stripRow(at position: Int) -> StripRow? {
         strips.row(at: position).map(stripColumns.stripRow)
     }
 
-    /// The position in the list view of the strip showing the item at `indexPath`.
+    /// The position in the grid view of the strip showing the item at `indexPath`.
     func stripPosition(of indexPath: IndexPath) -> Int? {
         stripColumns.strip(ofItem: indexPath).flatMap { strips.layout.position(of: .item($0)) }
     }
@@ -161,7 +163,7 @@ public final class SectionedGridViewManager: ItemViewManager {
 
     // MARK: Width
 
-    /// Follows the width of the list view through its horizontal adjustment (GTK sets its
+    /// Follows the width of the grid view through its horizontal adjustment (GTK sets its
     /// page size to the width at each allocation).
     private func watchWidth() {
         if let widthSource { g_signal_handler_disconnect(UnsafeMutableRawPointer(widthSource.adjustment.pointer), gulong(widthSource.handler)) }
@@ -172,7 +174,7 @@ public final class SectionedGridViewManager: ItemViewManager {
         reflowSoon()
     }
 
-    /// The number of tiles a strip holds at the list's width now: as many as fit at the
+    /// The number of tiles a strip holds at the grid's width now: as many as fit at the
     /// width a tile needs (the widest of the tiles on screen, margins and all; `itemSize` or 160
     /// before there is one), as GtkGridView counts its columns.
     private var columnsForWidth: Int {
@@ -190,7 +192,7 @@ public final class SectionedGridViewManager: ItemViewManager {
     }
 
     /// Lays the strips out again for the width once GTK is done allocating (a change of the
-    /// list's model while it allocates would be a change under GTK's feet).
+    /// grid's model while it allocates would be a change under GTK's feet).
     private func reflowSoon() {
         guard !reflowScheduled else { return }
         reflowScheduled = true

@@ -62,7 +62,7 @@ extension StripFactory {
     }
 
     /// The first item of the topmost strip of tiles on screen, and the top of its strip in the
-    /// list view (0 or less, where the list is scrolled to).
+    /// grid view (0 or less, where the grid is scrolled to).
     func topItem() -> (position: Int, y: Float)? {
         var top: (position: Int, y: Float)?
         for strip in strips.values where !strip.showsWide && !strip.waiting {
@@ -73,7 +73,7 @@ extension StripFactory {
         return top
     }
 
-    /// Scrolls the strip at `position` (in the list view) to `y` once GTK shows it: a re-flow
+    /// Scrolls the strip at `position` (in the grid view) to `y` once GTK shows it: a re-flow
     /// keeps the item at the top where it was.
     func keep(strip position: Int, atY y: Float) {
         keptStrip = (position, y, 8)
@@ -91,7 +91,7 @@ extension StripFactory {
         gtk_adjustment_set_value(adjustment, gtk_adjustment_get_value(adjustment) + Double(y - kept.y))
     }
 
-    /// The top of the row GTK shows `strip` in, in the list view, when GTK shows it.
+    /// The top of the row GTK shows `strip` in, in the grid view, when GTK shows it.
     private func shownTop(of strip: Strip) -> Float? {
         guard let manager, gtk_widget_get_mapped(strip.box) != 0, let row = gtk_widget_get_parent(strip.box) else { return nil }
         var origin = graphene_point_t(x: 0, y: 0), top = graphene_point_t(x: 0, y: 0)
@@ -110,8 +110,8 @@ extension StripFactory {
         for strip in strips.values where strip.waiting { gtk_widget_set_size_request(strip.box, -1, height) }
     }
 
-    /// The strip GTK shows at `y` in the list view (or the shown strip nearest to it), by its
-    /// position in the list view, and the column at `x`.
+    /// The strip GTK shows at `y` in the grid view (or the shown strip nearest to it), by its
+    /// position in the grid view, and the column at `x`.
     func strip(at x: Double, _ y: Double) -> (strip: Int, column: Int)? {
         guard let manager else { return nil }
         var nearest: (strip: Int, distance: Float)?

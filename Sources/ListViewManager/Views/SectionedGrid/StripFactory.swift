@@ -3,15 +3,15 @@ import CGtkShims
 import Foundation
 import ModelStorage
 
-/// The factory of a sectioned grid's GtkListView: each list item shows a strip, a row of
-/// tile slots (boxes of the manager's, CSS class `tile`), which the manager's tile factory
-/// fills with the rows of the strip's items; a header or footer strip is one slot as wide as
-/// the list.
+/// The factory of a sectioned grid's GtkGridView of strips: each list item shows a strip, a
+/// row of tile slots (boxes of the manager's, CSS class `tile`), which the manager's tile
+/// factory fills with the rows of the strip's items; a header or footer strip is one slot as
+/// wide as the grid.
 ///
-/// GTK keeps many more list items than it shows (200 on GTK 4.8), so a strip's tiles are
-/// bound only once the strip comes near the visible part of the list (`bindStripsNearView`):
+/// GTK keeps more list items than it shows (a GtkGridView on GTK 4.8: 30 rows), so a strip's tiles are
+/// bound only once the strip comes near the visible part of the grid (`bindStripsNearView`):
 /// until then it waits, holding no tile slots, with the height of the strips laid out last,
-/// so that the list's scrolling stays true. Tile slots move between strips with the rows
+/// so that the grid's scrolling stays true. Tile slots move between strips with the rows
 /// they made: a strip that waits (or narrows) gives its slots back (`spareSlots`), and one
 /// that shows tiles takes them before new ones are made. Header and footer strips are bound
 /// at once.
@@ -46,7 +46,7 @@ final class StripFactory: TileSlots {
     private var afterLayout: AfterLayout?
     /// Whether the waiting strips near the visible part are to be bound once the frame is done.
     var prefetchScheduled = false
-    /// A strip to scroll to `y` (in the list view) once GTK shows it, with how many more
+    /// A strip to scroll to `y` (in the grid view) once GTK shows it, with how many more
     /// layouts to wait for it.
     var keptStrip: (position: Int, y: Float, layoutsLeft: Int)?
 
@@ -73,7 +73,7 @@ final class StripFactory: TileSlots {
         var showsWide = false
         /// How many tile slots show an item (from the first).
         var used = 0
-        /// Whether its tiles wait to be bound until it comes near the visible part of the list.
+        /// Whether its tiles wait to be bound until it comes near the visible part of the grid.
         var waiting = false
 
         /// The slots that show something.
@@ -119,10 +119,21 @@ final class StripFactory: TileSlots {
         strips[listItem] = Strip(boxReference: reference, wide: wide)
     }
 
+    /// Makes the widget GTK shows `listItem` in a row to screen readers, of the tiles (grid
+    /// cells) or the header in it. GTK makes it a grid cell, which would put cells in cells,
+    /// named by the widget's type on GTK 4.8 and after everything in it on GTK 4.12 and later.
+    /// Done at the first bind, which GTK runs before it realizes the widget (a role can be
+    /// set only until then).
+    private func showAsRow(_ listItem: OpaquePointer) {
+        guard let strip = strips[listItem], let itemWidget = gtk_widget_get_parent(strip.box) else { return }
+        _ = cgtk_shims_widget_set_accessible_role_early(itemWidget, GTK_ACCESSIBLE_ROLE_ROW)
+    }
+
     /// The index in `slotPlaces` of a strip's wide slot.
     private static let wideIndex = -1
 
     func bind(_ listItem: OpaquePointer) {
+        showAsRow(listItem)
         guard let manager, let strip = strips[listItem], let item = RowItem.of(gtk_list_item_get_item(listItem)),
               let row = manager.stripRow(at: Int(gtk_list_item_get_position(listItem))) else { return }
         let sameStrip = strip.item === item && strip.row == row && !strip.waiting
