@@ -150,6 +150,9 @@ static void bind_row(GtkSignalListItemFactory *factory, GtkListItem *list_item, 
 
 /* ---- scroll_grid: a tile of an icon over a caption ---- */
 
+/* The grid scenarios' CSS, the same in list-benchmarks and baseline.py. */
+#define TILE_CSS "gridview > child box { margin: 0; border-spacing: 0; }"
+
 static void setup_tile(GtkSignalListItemFactory *factory, GtkListItem *list_item, gpointer data) {
     (void)factory; (void)data;
     GtkWidget *tile = gtk_box_new(GTK_ORIENTATION_VERTICAL, 4);
@@ -326,6 +329,21 @@ int main(int argc, char **argv) {
         g_signal_connect(factory, "setup", G_CALLBACK(setup_row), NULL);
         g_signal_connect(factory, "bind", G_CALLBACK(bind_row), NULL);
         g_signal_connect(factory, "unbind", G_CALLBACK(unbind_row), NULL);
+    }
+    if (grid) {
+        /* Tiles of the size the project's sectioned grid draws them: GTK's theme gives every
+         * box in a GtkGridView cell a 12-pixel margin and 8 pixels of spacing, which the
+         * sectioned grid takes off its strips. All the programs take them off, so that they
+         * draw tiles of one size, as many to a screen. */
+        GtkCssProvider *css = gtk_css_provider_new();
+#if GTK_CHECK_VERSION(4, 12, 0)
+        gtk_css_provider_load_from_string(css, TILE_CSS);
+#else
+        gtk_css_provider_load_from_data(css, TILE_CSS, -1);
+#endif
+        gtk_style_context_add_provider_for_display(gdk_display_get_default(), GTK_STYLE_PROVIDER(css),
+                                                   GTK_STYLE_PROVIDER_PRIORITY_APPLICATION);
+        g_object_unref(css);
     }
     GtkWidget *list = grid ? gtk_grid_view_new(selection, factory) : gtk_list_view_new(selection, factory);
     if (reflow) gtk_grid_view_set_max_columns(GTK_GRID_VIEW(list), 7);

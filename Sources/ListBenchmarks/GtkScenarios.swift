@@ -1,4 +1,5 @@
 import CGtk
+import CGtkShims
 import Foundation
 import ListViewManager
 
@@ -151,6 +152,10 @@ enum GtkScenarios {
         // tiles bound show (GtkGridView's rule, the widest tile, would depend on their texts).
         if scenario == "reflow_grid" { (manager as? SectionedGridViewManager)?.itemSize = (width: 140, height: 60) }
         if grid {
+            // Tiles of one size in every program (`list-baseline-c`'s TILE_CSS).
+            let css = ObjectReference(adopting: gtk_css_provider_new()!)
+            cgtk_shims_css_provider_load(css.pointer, "gridview > child box { margin: 0; border-spacing: 0; }")
+            gtk_style_context_add_provider_for_display(gdk_display_get_default(), OpaquePointer(css.pointer), UInt32(GTK_STYLE_PROVIDER_PRIORITY_APPLICATION))
             manager.register(BenchmarkTile.self)
         } else {
             manager.register(BenchmarkRow.self)

@@ -14,7 +14,7 @@ import time
 import gi
 
 gi.require_version("Gtk", "4.0")
-from gi.repository import Gio, GLib, GObject, Gtk  # noqa: E402
+from gi.repository import Gdk, Gio, GLib, GObject, Gtk  # noqa: E402
 
 
 class Item(GObject.Object):
@@ -89,6 +89,14 @@ def main():
     store.connect("items-changed", lambda *_: setattr(Counts, "signals", Counts.signals + 1))
     factory = Gtk.SignalListItemFactory()
     if scenario == "scroll_grid":
+        # Tiles of one size in every program (list-baseline-c's TILE_CSS).
+        css = Gtk.CssProvider()
+        tile_css = "gridview > child box { margin: 0; border-spacing: 0; }"
+        if hasattr(css, "load_from_string"):  # GTK 4.12 and later
+            css.load_from_string(tile_css)
+        else:
+            css.load_from_data(tile_css.encode())
+        Gtk.StyleContext.add_provider_for_display(Gdk.Display.get_default(), css, Gtk.STYLE_PROVIDER_PRIORITY_APPLICATION)
         factory.connect("setup", setup_tile)
         factory.connect("bind", bind_tile)
         view = Gtk.GridView(model=Gtk.SingleSelection(model=store), factory=factory)
