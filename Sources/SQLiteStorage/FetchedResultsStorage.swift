@@ -253,9 +253,3 @@ extension FetchedResultsStorage where SectionID == Int {
                       pollInterval: pollInterval, coalescingDelay: coalescingDelay, schedule: schedule)
     }
 }
-
-/// A weak reference that may cross threads; only dereferenced where `schedule` runs.
-private final class WeakBox<Object: AnyObject>: @unchecked Sendable {
-    weak var object: Object?
-    init(_ object: Object) { self.object = object }
-}

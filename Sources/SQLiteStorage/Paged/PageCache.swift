@@ -1,0 +1,69 @@
+import Foundation
+
+/// The records of the pages read last, by rowid, at most `capacity` pages: reading a page
+/// beyond that drops the one used longest ago.
+///
+/// Records are found by rowid, not by position, so that a row keeps its record when rows
+/// before it come or go.
+struct PageCache<Record> {
+    /// The most pages kept.
+    let capacity: Int
+    /// The records of the pages kept, each with the page that brought it last.
+    private var entries: [Int64: (page: Int, record: Record)] = [:]
+    /// The rowids each kept page brought, by page.
+    private var pages: [Int: [Int64]] = [:]
+    /// The kept pages, the one used last at the end.
+    private var recent: [Int] = []
+
+    init(capacity: Int) {
+        self.capacity = max(1, capacity)
+    }
+
+    /// The pages kept.
+    var pageCount: Int { pages.count }
+
+    /// The record of the row `key`, if a kept page holds it.
+    func record(_ key: Int64) -> Record? { entries[key]?.record }
+
+    /// Whether `page` is kept.
+    func holds(_ page: Int) -> Bool { pages[page] != nil }
+
+    /// Marks `page` as used now, so that it is dropped last.
+    mutating func use(_ page: Int) {
+        guard recent.last != page, let index = recent.lastIndex(of: page) else { return }
+        recent.remove(at: index)
+        recent.append(page)
+    }
+
+    /// Keeps `rows` as `page` (replacing what it held), dropping the page used longest ago
+    /// when there are more than `capacity`. Returns the pages dropped.
+    @discardableResult
+    mutating func keep(_ rows: [(Int64, Record)], as page: Int) -> [Int] {
+        drop(page)
+        for (key, record) in rows { entries[key] = (page, record) }
+        pages[page] = rows.map(\.0)
+        recent.append(page)
+        var dropped: [Int] = []
+        while recent.count > capacity {
+            let oldest = recent[0]
+            drop(oldest)
+            dropped.append(oldest)
+        }
+        return dropped
+    }
+
+    /// Drops `page` and its records.
+    mutating func drop(_ page: Int) {
+        guard let keys = pages.removeValue(forKey: page) else { return }
+        // A row that moved may have come again with another page since.
+        for key in keys where entries[key]?.page == page { entries[key] = nil }
+        recent.removeAll { $0 == page }
+    }
+
+    /// Drops every page.
+    mutating func removeAll() {
+        entries = [:]
+        pages = [:]
+        recent = []
+    }
+}

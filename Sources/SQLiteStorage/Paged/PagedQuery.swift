@@ -1,0 +1,88 @@
+import Foundation
+import GRDB
+
+/// The rows a `PagedQueryStorage` shows, as the parts of an SQL query: the storage runs it
+/// in pieces (the sections' counts, the rowids in order, one page of rows), never whole.
+///
+/// Rows are ordered by `sectionBy` (ascending, one section per value), then by `orderBy`,
+/// then by rowid, so the order is total and a page always holds the same rows.
+///
+/// ```swift
+/// // SELECT rowid, * FROM book WHERE year > ? ORDER BY genre, title, rowid
+/// let query = PagedQuery(table: "book", filter: "year > ?", arguments: [1900],
+///                        orderBy: "title", sectionBy: "genre")
+/// ```
+public struct PagedQuery: Sendable, Equatable {
+    /// The table (a rowid table; its name is quoted).
+    public var table: String
+    /// The columns a row's record is decoded from, after its rowid: a page is
+    /// `SELECT rowid, <columns> FROM <table> WHERE rowid IN (…)`.
+    public var columns: String
+    /// A `WHERE` condition (SQL), or nil for every row.
+    public var filter: String?
+    /// The values of the `?` placeholders in `filter`.
+    public var arguments: [DatabaseValue]
+    /// The `ORDER BY` terms within a section (SQL, such as `"title COLLATE NOCASE DESC"`),
+    /// or nil for the rowid order.
+    public var orderBy: String?
+    /// The column or expression whose values make the sections, in ascending order, or nil
+    /// for one section of every row.
+    public var sectionBy: String?
+
+    /// A query of `table`'s rows.
+    public init(table: String, columns: String = "*", filter: String? = nil, arguments: [DatabaseValue] = [],
+                orderBy: String? = nil, sectionBy: String? = nil) {
+        self.table = table
+        self.columns = columns
+        self.filter = filter
+        self.arguments = arguments
+        self.orderBy = orderBy
+        self.sectionBy = sectionBy
+    }
+
+    // MARK: The statements
+
+    /// `FROM … WHERE …`.
+    private var source: String {
+        "FROM \(table.quotedDatabaseIdentifier)" + (filter.map { " WHERE (\($0))" } ?? "")
+    }
+
+    /// The whole order: the section, the order within it, the rowid.
+    private var order: String {
+        [sectionBy, orderBy, "rowid"].compactMap { $0 }.joined(separator: ", ")
+    }
+
+    /// Each section's value and row count, in the sections' order (one row of the count
+    /// alone without `sectionBy`).
+    func counts(_ db: Database) throws -> [(value: DatabaseValue, count: Int)] {
+        guard let sectionBy else {
+            let count = try Int.fetchOne(db, sql: "SELECT count(*) \(source)", arguments: StatementArguments(arguments)) ?? 0
+            return [(.null, count)]
+        }
+        let rows = try Row.fetchCursor(db, sql: "SELECT \(sectionBy), count(*) \(source) GROUP BY 1 ORDER BY 1",
+                                       arguments: StatementArguments(arguments))
+        var counts: [(value: DatabaseValue, count: Int)] = []
+        while let row = try rows.next() { counts.append((row[0], row[1])) }
+        return counts
+    }
+
+    /// Every row's rowid, in order.
+    func keys(_ db: Database, capacity: Int) throws -> [Int64] {
+        var keys: [Int64] = []
+        keys.reserveCapacity(capacity)
+        let cursor = try Int64.fetchCursor(db, sql: "SELECT rowid \(source) ORDER BY \(order)", arguments: StatementArguments(arguments))
+        while let key = try cursor.next() { keys.append(key) }
+        return keys
+    }
+
+    /// The rows whose rowids are `keys`, each with its rowid, in no particular order.
+    func rows<Record: FetchableRecord>(_ db: Database, keys: some Collection<Int64>, as: Record.Type) throws -> [(Int64, Record)] {
+        guard !keys.isEmpty else { return [] }
+        let list = keys.map(String.init).joined(separator: ",")
+        let rows = try Row.fetchCursor(db, sql: "SELECT rowid, \(columns) FROM \(table.quotedDatabaseIdentifier) WHERE rowid IN (\(list))")
+        var result: [(Int64, Record)] = []
+        result.reserveCapacity(keys.count)
+        while let row = try rows.next() { result.append((row[0], try Record(row: row))) }
+        return result
+    }
+}
