@@ -87,7 +87,7 @@ where Record.ID: Sendable {
     public private(set) var fetchCount = 1
 
     private let makeSnapshot: ([Record]) -> ListSnapshot<SectionID, Record>
-    private let refresher: Refresher<Record>
+    private let refresher: Refresher<[Record]>
     private var observation: AnyDatabaseCancellable?
 
     /// A storage of `request`'s rows, in sections.
@@ -137,9 +137,10 @@ where Record.ID: Sendable {
         fetched = makeSnapshot(records)
         currentSnapshot = fetched
         memory.apply(currentSnapshot)
-        refresher = try Refresher(
+        refresher = Refresher(
             database: database, fetch: fetch, pollInterval: pollInterval,
             coalescingDelay: coalescingDelay, schedule: schedule)
+        try refresher.connectNow()
         let box = WeakBox(self)
         refresher.deliver = { result in box.object?.receive(result) }
         observe(region)

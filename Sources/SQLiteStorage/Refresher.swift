@@ -3,18 +3,19 @@ import GRDB
 
 /// The fetching machinery, shared with GRDB's and the timer's threads: coalesces change
 /// signals into fetches run one at a time on a serial queue, and polls `data_version`.
-final class Refresher<Record: Sendable>: @unchecked Sendable {
+final class Refresher<Value: Sendable>: @unchecked Sendable {
     private let database: any DatabaseWriter
     private let schedule: @Sendable (@escaping @Sendable () -> Void) -> Void
     private let coalescingDelay: DispatchTimeInterval
     private let pollInterval: DispatchTimeInterval?
     /// A read-only connection of its own: `PRAGMA data_version` changes on it when any
-    /// other connection (the storage's `database` included) commits to the file.
-    private let pollConnection: DatabaseQueue?
+    /// other connection (the storage's `database` included) commits to the file. Used on
+    /// `queue` only, after `connectNow()`.
+    private var pollConnection: DatabaseQueue?
     private let queue = DispatchQueue(label: "SQLiteStorage.fetch")
     private let lock = NSLock()
     // Guarded by `lock`.
-    private var fetch: @Sendable (Database) throws -> [Record]
+    private var fetch: @Sendable (Database) throws -> Value
     /// Counts `replaceFetch` calls: a result fetched with an earlier closure is dropped.
     private var fetchGeneration = 0
     private var fetchPending = false
@@ -25,32 +26,49 @@ final class Refresher<Record: Sendable>: @unchecked Sendable {
     private var lastDataVersion: Int?
 
     /// Receives each fetch's result, where `schedule` runs blocks. Set once, before any signal.
-    var deliver: (@Sendable (Result<[Record], Error>) -> Void)?
+    var deliver: (@Sendable (Result<Value, Error>) -> Void)?
 
-    init(database: any DatabaseWriter, fetch: @escaping @Sendable (Database) throws -> [Record],
+    /// A refresher that opens its polling connection when polling starts, off the calling
+    /// thread (`connectNow()` opens it at once).
+    init(database: any DatabaseWriter, fetch: @escaping @Sendable (Database) throws -> Value,
          pollInterval: Duration?, coalescingDelay: Duration,
-         schedule: @escaping @Sendable (@escaping @Sendable () -> Void) -> Void) throws {
+         schedule: @escaping @Sendable (@escaping @Sendable () -> Void) -> Void) {
         self.database = database
         self.fetch = fetch
         self.schedule = schedule
         self.coalescingDelay = .nanoseconds(Int(coalescingDelay.nanoseconds))
-        if let pollInterval {
-            self.pollInterval = .nanoseconds(max(1, Int(pollInterval.nanoseconds)))
-            var configuration = Configuration()
-            configuration.readonly = true
-            configuration.label = "SQLiteStorage.poll"
-            configuration.busyMode = .timeout(1)
-            let connection = try DatabaseQueue(path: database.path, configuration: configuration)
-            pollConnection = connection
-            lastDataVersion = try connection.read { db in try Int.fetchOne(db, sql: "PRAGMA data_version") }
-        } else {
-            self.pollInterval = nil
-            pollConnection = nil
-        }
+        self.pollInterval = pollInterval.map { .nanoseconds(max(1, Int($0.nanoseconds))) }
     }
 
+    /// Opens the polling connection on the calling thread and takes the database's version
+    /// from now, so that a write after the caller's first fetch is not missed.
+    /// - Throws: the error of a file that cannot be opened.
+    func connectNow() throws {
+        guard pollInterval != nil else { return }
+        (pollConnection, lastDataVersion) = try Self.connect(to: database.path)
+    }
+
+    private static func connect(to path: String) throws -> (DatabaseQueue, Int?) {
+        var configuration = Configuration()
+        configuration.readonly = true
+        configuration.label = "SQLiteStorage.poll"
+        configuration.busyMode = .timeout(1)
+        let connection = try DatabaseQueue(path: path, configuration: configuration)
+        return (connection, try connection.read { db in try Int.fetchOne(db, sql: "PRAGMA data_version") })
+    }
+
+    /// Polls `data_version` every `pollInterval`, after opening the polling connection
+    /// (on the refresher's queue, before any fetch asked for later) unless `connectNow()` did.
     func startPolling() {
-        guard let pollInterval, pollConnection != nil else { return }
+        guard let pollInterval else { return }
+        queue.async { [self] in
+            guard pollConnection == nil else { return }
+            do {
+                (pollConnection, lastDataVersion) = try Self.connect(to: database.path)
+            } catch {
+                if let deliver { schedule { deliver(.failure(error)) } }
+            }
+        }
         let timer = DispatchSource.makeTimerSource(queue: queue)
         timer.schedule(deadline: .now() + pollInterval, repeating: pollInterval, leeway: .milliseconds(20))
         timer.setEventHandler { [weak self] in self?.poll() }
@@ -93,7 +111,7 @@ final class Refresher<Record: Sendable>: @unchecked Sendable {
 
     /// Fetches with `fetch` from now on. Results of fetches made with the previous closure
     /// that are not yet delivered are dropped; call it where `schedule` runs blocks.
-    func replaceFetch(_ fetch: @escaping @Sendable (Database) throws -> [Record]) {
+    func replaceFetch(_ fetch: @escaping @Sendable (Database) throws -> Value) {
         lock.withLock {
             self.fetch = fetch
             fetchGeneration += 1
@@ -101,7 +119,7 @@ final class Refresher<Record: Sendable>: @unchecked Sendable {
     }
 
     private func runFetch() {
-        let (fetch, generation) = lock.withLock { () -> (@Sendable (Database) throws -> [Record], Int) in
+        let (fetch, generation) = lock.withLock { () -> (@Sendable (Database) throws -> Value, Int) in
             dirty = false
             return (self.fetch, fetchGeneration)
         }

@@ -74,7 +74,8 @@ final class PagedQueryStorageTests: XCTestCase {
 
     func makeStorage(_ query: PagedQuery = PagedQuery(table: "book", orderBy: "title", sectionBy: "genre"),
                      maximumPages: Int = 4) -> (PagedQueryStorage<Book>, UpdateRecorder) {
-        let storage = PagedQueryStorage<Book>(database: database, query: query, pageSize: 50, maximumPages: maximumPages)
+        let storage = PagedQueryStorage<Book>(database: database, query: query, pageSize: 50, maximumPages: maximumPages,
+                                              pollInterval: .milliseconds(50))
         let recorder = UpdateRecorder()
         storage.delegate = recorder
         return (storage, recorder)
@@ -101,14 +102,18 @@ final class PagedQueryStorageTests: XCTestCase {
         XCTAssertEqual((0..<4).map(storage.numberOfItems(inSection:)), [250, 250, 250, 250])
         XCTAssertEqual((0..<4).compactMap { storage.headerModel(forSection: $0) as? String }, Self.genres)
 
-        // The first row of "history" (books 1, 5, 9, …): a placeholder, whose page is read.
-        let placeholder = try XCTUnwrap(book(storage, 0, 1))
-        XCTAssertTrue(placeholder.isPlaceholder)
+        // The first 10 rows of "history" (books 1, 5, 9, …), as a list binds them:
+        // placeholders, whose page is read once.
+        let placeholders = try (0..<10).map { try XCTUnwrap(book(storage, $0, 1)) }
+        XCTAssertTrue(placeholders.allSatisfy(\.isPlaceholder))
         XCTAssertEqual(storage.pagesRead, 0)
         waitUntil { storage.pagesRead == 1 }
-        // Its page: the first 50 rows of section 1 (positions 250..<300), as 50 updates in place.
+        // Its page: the first 50 rows of section 1 (positions 250..<300); the 10 rows shown
+        // are updated in place, in one update.
+        XCTAssertEqual(recorder.updates.count, 1)
         let update = try XCTUnwrap(recorder.updates.last)
-        XCTAssertEqual(update.changes, (0..<50).map { .updateItem(IndexPath(item: $0, section: 1)) })
+        XCTAssertEqual(update.changes, (0..<10).map { .updateItem(IndexPath(item: $0, section: 1)) })
+        let placeholder = placeholders[0]
         XCTAssertEqual((update.updatedObjects[IndexPath(item: 0, section: 1)] as? PagedRow<Book>)?.record?.title, "Book 0001")
         XCTAssertEqual(book(storage, 0, 1)?.record?.title, "Book 0001")
         XCTAssertEqual(book(storage, 0, 1)?.id, placeholder.id, "the same row, now with its record")
@@ -190,5 +195,81 @@ final class PagedQueryStorageTests: XCTestCase {
         XCTAssertTrue(errors[0].contains("no such table: book"), errors[0])
         XCTAssertTrue(try XCTUnwrap(book(storage, 0, 0)).isPlaceholder, "the row stays a placeholder")
         XCTAssertEqual(storage.numberOfItems(inSection: 0), 250)
+    }
+
+    // MARK: Following the database
+
+    /// Writes `sql` through a connection of its own, as another program would: the storage
+    /// finds it by polling. Then waits for the storage to have read the rows again.
+    func writeElsewhere(_ storage: PagedQueryStorage<Book>, _ sql: String, file: StaticString = #filePath, line: UInt = #line) throws {
+        let loads = storage.loadCount
+        let path = path
+        try offMain {
+            var configuration = Configuration()
+            configuration.busyMode = .timeout(5)
+            let other = try DatabaseQueue(path: path, configuration: configuration)
+            try other.write { db in try db.execute(sql: sql) }
+        }
+        waitUntil(file: file, line: line) { storage.loadCount > loads }
+    }
+
+    func testCommitsElsewhereArriveAsInsertsUpdatesMovesAndDeletesInPlace() throws {
+        let (storage, recorder) = makeStorage()
+        waitUntil { storage.isLoaded }
+        // A screenful of "history", shown with its records.
+        for item in 0..<10 { _ = book(storage, item, 1) }
+        waitUntil { storage.record(at: IndexPath(item: 0, section: 1)) != nil }
+        recorder.updates = []
+
+        // An insert among the rows shown: Book 0002a sorts between Book 0001 and Book 0005.
+        try writeElsewhere(storage, "INSERT INTO book (title, genre, year) VALUES ('Book 0002a', 'history', 2000)")
+        XCTAssertEqual(recorder.updates.map(\.changes), [[.insertItems(section: 1, items: 1..<2)]], "one insert, nothing else")
+        XCTAssertEqual(storage.record(at: IndexPath(item: 1, section: 1))?.title, "Book 0002a", "read with the pages held")
+        XCTAssertEqual(storage.numberOfItems(inSection: 1), 251)
+
+        // A change of a row shown that keeps its place: one update of that row.
+        try writeElsewhere(storage, "UPDATE book SET year = 1492 WHERE title = 'Book 0005'")
+        XCTAssertEqual(recorder.updates.dropFirst().map(\.changes), [[.updateItem(IndexPath(item: 2, section: 1))]])
+        XCTAssertEqual(storage.record(at: IndexPath(item: 2, section: 1))?.year, 1492)
+
+        // A row that changes section moves: Book 0009 from history to fantasy (after Book 0008).
+        try writeElsewhere(storage, "UPDATE book SET genre = 'fantasy' WHERE title = 'Book 0009'")
+        XCTAssertEqual(recorder.updates.dropFirst(2).map(\.changes),
+                       [[.moveItem(from: IndexPath(item: 3, section: 1), to: IndexPath(item: 2, section: 0))]])
+        XCTAssertEqual(storage.rowID(at: IndexPath(item: 2, section: 0)), 9)
+
+        // A delete; then a new genre, as a section with its header.
+        try writeElsewhere(storage, "DELETE FROM book WHERE title = 'Book 0001'")
+        XCTAssertEqual(recorder.updates.dropFirst(3).map(\.changes), [[.deleteItems(section: 1, items: 0..<1)]])
+        try writeElsewhere(storage, "INSERT INTO book (title, genre, year) VALUES ('Book 2000', 'zoology', 2001)")
+        XCTAssertEqual(recorder.updates.dropFirst(4).map(\.changes),
+                       [[.insertSection(4), .supplementary(.header, .insert, section: 4), .insertItems(section: 4, items: 0..<1)]])
+        XCTAssertEqual(storage.headerModel(forSection: 4) as? String, "zoology")
+        XCTAssertEqual(recorder.reloads, 1, "never a reload after the first read")
+        XCTAssertEqual(mainThreadStatements.all, [])
+    }
+
+    func testABurstOfCommitsIsReadOnceAndAWriteThatChangesNothingShownIsNoUpdate() throws {
+        let (storage, recorder) = makeStorage()
+        waitUntil { storage.isLoaded }
+        recorder.updates = []
+        // Through the storage's own database: found at once, 20 commits read together.
+        let loads = storage.loadCount
+        try offMain { [database] in
+            for number in 0..<20 {
+                try database!.write { db in
+                    try db.execute(sql: "INSERT INTO book (title, genre, year) VALUES (?, 'poetry', 1999)", arguments: ["Poem \(number)"])
+                }
+            }
+        }
+        waitUntil { storage.numberOfItems(inSection: 2) == 270 }
+        XCTAssertLessThan(storage.loadCount - loads, 20, "the burst is read in fewer reads than commits")
+        XCTAssertEqual(recorder.updates.flatMap(\.changes).reduce(0) { count, change in
+            if case .insertItems(_, let items) = change { count + items.count } else { count }
+        }, 20)
+        // A change to a row no page holds: the rows' places stay, and nothing is shown anew.
+        recorder.updates = []
+        try writeElsewhere(storage, "UPDATE book SET year = 1000 WHERE title = 'Book 0500'")
+        XCTAssertEqual(recorder.updates.count, 0)
     }
 }

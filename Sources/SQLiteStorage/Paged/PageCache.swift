@@ -25,6 +25,9 @@ struct PageCache<Record> {
     /// The record of the row `key`, if a kept page holds it.
     func record(_ key: Int64) -> Record? { entries[key]?.record }
 
+    /// The numbers of the pages kept.
+    var pageNumbers: Set<Int> { Set(pages.keys) }
+
     /// Whether `page` is kept.
     func holds(_ page: Int) -> Bool { pages[page] != nil }
 

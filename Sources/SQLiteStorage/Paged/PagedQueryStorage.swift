@@ -18,6 +18,14 @@ import ModelStorage
 /// memory stays bounded however far the list scrolls; a dropped row is read again when it
 /// is shown again.
 ///
+/// It follows the database as `FetchedResultsStorage` does: a commit through `database`
+/// (at once) or from any other connection or process (found by polling `data_version`
+/// every `pollInterval`) reads the rowids again, and the storage tells its delegate only
+/// what changed, in one update: rows inserted, deleted or moved (a row whose section
+/// changed too), sections that came or went, and `updateItem`s for the rows of the pages it
+/// holds whose records changed (those pages are read again in the same transaction).
+/// Bursts of commits are read once.
+///
 /// No query runs on the calling thread. The storage has no rows until its query is first
 /// read (`onLoad`); a query that cannot be read is reported to `onError` and leaves the
 /// rows as they were.
@@ -29,15 +37,16 @@ import ModelStorage
 /// manager.storage = storage
 /// manager.register(BookRow.self)   // ModelTransfer of PagedRow<Book>
 /// ```
-public final class PagedQueryStorage<Record: FetchableRecord & Sendable>: Storage {
+public final class PagedQueryStorage<Record: FetchableRecord & Equatable & Sendable>: Storage {
     /// A block that runs another block where the storage lives (the main thread by default).
     public typealias Schedule = @Sendable (@escaping @Sendable () -> Void) -> Void
 
     /// Told about every change. Held weakly.
     public weak var delegate: StorageUpdating?
 
-    /// The database the query reads (a `DatabasePool` lets pages be read while it is written).
-    public let database: any DatabaseReader
+    /// The database the query reads, and whose writes are followed at once (a
+    /// `DatabasePool` lets pages be read while it is written).
+    public let database: any DatabaseWriter
     /// The rows shown.
     public private(set) var query: PagedQuery
     /// The rows read at a time.
@@ -45,8 +54,9 @@ public final class PagedQueryStorage<Record: FetchableRecord & Sendable>: Storag
     /// The most pages kept.
     public var maximumPages: Int { cache.capacity }
 
-    /// Called (where `schedule` runs blocks) after the rows' places are read and shown:
-    /// once after the storage is made, and after each change of query.
+    /// Called (where `schedule` runs blocks) after each read of the rows' places is shown:
+    /// after the storage is made, after each change of query, and after each change in the
+    /// database (whether or not it changed the rows).
     public var onLoad: (() -> Void)?
     /// Called (where `schedule` runs blocks) when the query or a page cannot be read; the
     /// rows stay as they were (a page's stay placeholders, read again when shown again).
@@ -60,19 +70,30 @@ public final class PagedQueryStorage<Record: FetchableRecord & Sendable>: Storag
     public private(set) var pagesRead = 0
     /// Whether the rows' places have been read.
     public private(set) var isLoaded = false
+    /// How many reads of the rows' places have been shown.
+    public private(set) var loadCount = 0
 
     private var keyList = KeyList.empty
     private var cache: PageCache<Record>
     /// Pages being read.
     private var reading: Set<Int> = []
+    /// The rows given out as placeholders, whose records are still to be shown.
+    private var placeholdersGiven: Set<Int64> = []
     /// Counts the key lists shown: a page read for an earlier one is dropped.
     private var generation = 0
     private let header: (DatabaseValue) -> Any?
     private let schedule: Schedule
     /// Reads pages, one at a time, in the order asked.
     private let pageQueue = DispatchQueue(label: "SQLiteStorage.pages")
-    /// Reads the rows' places.
-    private let keyQueue = DispatchQueue(label: "SQLiteStorage.keys")
+    /// Reads the rows' places when the storage is made, its query changes or the database
+    /// changes.
+    private let refresher: Refresher<KeyRead<Record>>
+    /// The pages kept, for the refresher's reads.
+    private let heldPages = HeldPages()
+    private var observation: AnyDatabaseCancellable?
+    /// Counts the observations started: one started before another is cancelled.
+    private var observationCount = 0
+    private var stopped = false
 
     /// A storage of `query`'s rows, read in pages of `pageSize`.
     /// - Parameters:
@@ -82,13 +103,18 @@ public final class PagedQueryStorage<Record: FetchableRecord & Sendable>: Storag
     ///   - maximumPages: the most pages kept (at least one screenful is needed).
     ///   - header: the header model of the section of this value (by default its text;
     ///     nil for the one section of an unsectioned query).
+    ///   - pollInterval: how often to look for writes from other connections (nil: never).
+    ///   - coalescingDelay: how long a change waits before its read, so that writes
+    ///     following it close behind are read together.
     ///   - schedule: where results are applied; `DispatchQueue.main.async` by default.
     public init(
-        database: any DatabaseReader,
+        database: any DatabaseWriter,
         query: PagedQuery,
         pageSize: Int = 100,
         maximumPages: Int = 20,
         header: @escaping (DatabaseValue) -> Any? = PagedQueryStorage.sectionTitle,
+        pollInterval: Duration? = .milliseconds(250),
+        coalescingDelay: Duration = .milliseconds(20),
         schedule: @escaping Schedule = { DispatchQueue.main.async(execute: $0) }
     ) {
         self.database = database
@@ -97,7 +123,27 @@ public final class PagedQueryStorage<Record: FetchableRecord & Sendable>: Storag
         cache = PageCache(capacity: maximumPages)
         self.header = header
         self.schedule = schedule
-        load()
+        let reader = KeyReader<Record>(query: query, pageSize: self.pageSize, heldPages: heldPages)
+        refresher = Refresher(database: database, fetch: reader.read, pollInterval: pollInterval,
+                              coalescingDelay: coalescingDelay, schedule: schedule)
+        let box = WeakBox(self)
+        refresher.deliver = { result in box.object?.show(result) }
+        refresher.startPolling()
+        observeTable()
+        refresher.signal()
+    }
+
+    deinit {
+        observation?.cancel()
+        refresher.stop()
+    }
+
+    /// Stops following the database; the rows stay as they are (pages are still read).
+    public func stopObserving() {
+        stopped = true
+        observation?.cancel()
+        observation = nil
+        refresher.stop()
     }
 
     /// The text of a section's value, as its header model (nil for `NULL`, the value of
@@ -113,41 +159,83 @@ public final class PagedQueryStorage<Record: FetchableRecord & Sendable>: Storag
     }
 
     /// Shows the rows of `query` instead (another search, another order): reads their
-    /// places off the calling thread, then shows them (`onLoad`). Pages read for the old
-    /// query are dropped.
+    /// places off the calling thread, then shows them (`onLoad`) by reloading. Pages read
+    /// for the old query are dropped.
     public func setQuery(_ query: PagedQuery) {
         self.query = query
-        load()
+        refresher.replaceFetch(KeyReader<Record>(query: query, pageSize: pageSize, heldPages: heldPages).read)
+        if !stopped { observeTable() }
+        refresher.signal()
+    }
+
+    /// Reads the rows' places again now, as if the database had changed.
+    public func refresh() {
+        refresher.signal()
     }
 
     // MARK: Reading
 
-    /// Reads the sections and the rowids of `query`, then shows them.
-    private func load() {
-        generation += 1
-        let (query, generation, database, capacity) = (query, generation, database, keyList.keys.count)
+    /// Signals the refresher right after each commit through `database` that touches the
+    /// query's table (replacing any earlier observation). The observation starts off the
+    /// calling thread (GRDB reads the schema for it, and waits for the writer); a commit
+    /// meanwhile is found by polling.
+    private func observeTable() {
+        observation?.cancel()
+        observation = nil
+        observationCount += 1
+        let (refresher, database, table, count, schedule) = (refresher, database, query.table, observationCount, schedule)
         let box = WeakBox(self)
-        let schedule = schedule
-        keyQueue.async {
-            let result = Result {
-                try database.read { db in try KeyList(counts: query.counts(db), keys: query.keys(db, capacity: capacity)) }
+        pageQueue.async {
+            let observation = DatabaseRegionObservation(tracking: Table(table)).start(
+                in: database,
+                onError: { _ in refresher.signal() },
+                onChange: { _ in refresher.signal() })
+            schedule {
+                guard let storage = box.object, storage.observationCount == count, !storage.stopped else { return observation.cancel() }
+                storage.observation = observation
             }
-            schedule { box.object?.show(result, generation: generation) }
         }
     }
 
-    private func show(_ result: Result<KeyList, Error>, generation: Int) {
-        guard generation == self.generation else { return }
+    /// Shows a read of the rows' places: the first of a query by reloading, the others as
+    /// the changes from the one before.
+    private func show(_ result: Result<KeyRead<Record>, Error>) {
         switch result {
         case .failure(let error):
             onError?(error)
-        case .success(let keys):
-            keyList = keys
-            reading = []
-            cache.removeAll()
-            isLoaded = true
-            delegate?.storageNeedsReloading()
-            onLoad?()
+            return
+        case .success(let read):
+            keyList = read.keys
+            if var update = read.update {
+                for (page, rows) in read.pages.sorted(by: { $0.key < $1.key }) { keep(rows, as: page, reporting: &update) }
+                if !update.isEmpty { delegate?.storageDidPerformUpdate(update) }
+            } else {
+                generation += 1
+                reading = []
+                placeholdersGiven = []
+                cache.removeAll()
+                heldPages.set([])
+                isLoaded = true
+                delegate?.storageNeedsReloading()
+            }
+        }
+        loadCount += 1
+        onLoad?()
+    }
+
+    /// Keeps `rows` as `page`, and adds to `update` an `updateItem` for each of its rows
+    /// still in its place that was given out as a placeholder, or whose record changed.
+    private func keep(_ rows: [(Int64, Record)], as page: Int, reporting update: inout StorageUpdate) {
+        let before = Dictionary(rows.map { ($0.0, cache.record($0.0)) }, uniquingKeysWith: { first, _ in first })
+        cache.keep(rows, as: page)
+        heldPages.set(cache.pageNumbers)
+        let start = page * pageSize
+        for position in start..<min(start + pageSize, keyList.keys.count) {
+            let key = keyList.keys[position]
+            guard let record = cache.record(key), let shown = before[key] else { continue }
+            let waited = placeholdersGiven.remove(key) != nil
+            guard waited || shown.map({ $0 != record }) == true, let indexPath = keyList.indexPath(of: position) else { continue }
+            update.appendItemUpdate(at: indexPath, model: PagedRow(id: key, record: record))
         }
     }
 
@@ -161,6 +249,7 @@ public final class PagedQueryStorage<Record: FetchableRecord & Sendable>: Storag
             return PagedRow(id: key, record: record)
         }
         read(page)
+        placeholdersGiven.insert(key)
         return PagedRow(id: key, record: nil)
     }
 
@@ -188,15 +277,8 @@ public final class PagedQueryStorage<Record: FetchableRecord & Sendable>: Storag
         case .failure(let error):
             onError?(error)
         case .success(let rows):
-            cache.keep(rows, as: page)
             var update = StorageUpdate()
-            let start = page * pageSize
-            for (offset, key) in keys.enumerated() {
-                let position = start + offset
-                guard keyList.keys.indices.contains(position), keyList.keys[position] == key,
-                      let record = cache.record(key), let indexPath = keyList.indexPath(of: position) else { continue }
-                update.appendItemUpdate(at: indexPath, model: PagedRow(id: key, record: record))
-            }
+            keep(rows, as: page, reporting: &update)
             if !update.isEmpty { delegate?.storageDidPerformUpdate(update) }
             onPage?(page)
         }
@@ -219,7 +301,8 @@ public final class PagedQueryStorage<Record: FetchableRecord & Sendable>: Storag
     public func footerModel(forSection section: Int) -> Any? { nil }
 
     /// The rows' places as they are now; its rows are those of the pages here when it is
-    /// read (placeholders for the others, which it does not read).
+    /// read, and placeholders for the others, which are read (and updated in place) while
+    /// the storage's rows are still in those places.
     public func snapshot() -> any SectionedModels {
         PagedSnapshot(keyList: keyList, generation: generation, storage: self)
     }
@@ -227,6 +310,11 @@ public final class PagedQueryStorage<Record: FetchableRecord & Sendable>: Storag
     /// The records of the pages kept, and their number: what the storage holds in memory
     /// besides the rowids.
     public var pagesKept: Int { cache.pageCount }
+
+    /// The rowid of the row at `indexPath`, or nil for none (reading nothing).
+    public func rowID(at indexPath: IndexPath) -> Int64? {
+        keyList.position(of: indexPath).map { keyList.keys[$0] }
+    }
 
     /// The record of the row at `indexPath` if its page is here (reading nothing).
     public func record(at indexPath: IndexPath) -> Record? {
@@ -244,7 +332,11 @@ public final class PagedQueryStorage<Record: FetchableRecord & Sendable>: Storag
         func item(at indexPath: IndexPath) -> Any? {
             guard let position = keyList.position(of: indexPath) else { return nil }
             let key = keyList.keys[position]
-            return PagedRow(id: key, record: storage.cache.record(key))
+            if let record = storage.cache.record(key) { return PagedRow(id: key, record: record) }
+            if storage.keyList.keys.indices.contains(position), storage.keyList.keys[position] == key {
+                return storage.row(at: position)
+            }
+            return PagedRow<Record>(id: key, record: nil)
         }
         func headerModel(forSection section: Int) -> Any? {
             keyList.sectionValues.indices.contains(section) ? storage.header(keyList.sectionValues[section]) : nil

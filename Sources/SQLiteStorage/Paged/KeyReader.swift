@@ -1,0 +1,58 @@
+import Foundation
+import GRDB
+import ModelStorage
+
+/// What one read of a paged query's keys brings to the storage.
+struct KeyRead<Record: Sendable>: Sendable {
+    /// The sections and rowids now.
+    let keys: KeyList
+    /// The changes from the keys of the read before, or nil for the first read of the
+    /// query (shown by reloading).
+    let update: StorageUpdate?
+    /// The rows of the pages the storage held when the read began, at their places in
+    /// `keys`, read in the same transaction.
+    let pages: [Int: [(Int64, Record)]]
+}
+
+/// Reads a query's keys again and again (each time the database changes), each read
+/// compared with the one before. Used on the refresher's queue only: a new query gets a new
+/// reader, whose first read is a reload.
+final class KeyReader<Record: FetchableRecord & Sendable>: @unchecked Sendable {
+    private let query: PagedQuery
+    private let pageSize: Int
+    private let heldPages: HeldPages
+    /// The keys of the last read.
+    private var last: KeyList?
+
+    init(query: PagedQuery, pageSize: Int, heldPages: HeldPages) {
+        self.query = query
+        self.pageSize = pageSize
+        self.heldPages = heldPages
+    }
+
+    /// Reads the keys, their changes since the last read, and the held pages' rows, in one
+    /// transaction.
+    func read(_ db: Database) throws -> KeyRead<Record> {
+        let keys = try KeyList(counts: query.counts(db), keys: query.keys(db, capacity: last?.keys.count ?? 0))
+        var pages: [Int: [(Int64, Record)]] = [:]
+        if last != nil {
+            for page in heldPages.pages {
+                let start = page * pageSize
+                guard start < keys.keys.count else { continue }
+                pages[page] = try query.rows(db, keys: keys.keys[start..<min(start + pageSize, keys.keys.count)], as: Record.self)
+            }
+        }
+        defer { last = keys }
+        return KeyRead(keys: keys, update: last.map(keys.update(from:)), pages: pages)
+    }
+}
+
+/// The pages a storage holds, as its key reads see them from their queue.
+final class HeldPages: @unchecked Sendable {
+    private let lock = NSLock()
+    private var held: Set<Int> = []
+
+    var pages: Set<Int> { lock.withLock { held } }
+
+    func set(_ pages: Set<Int>) { lock.withLock { held = pages } }
+}
