@@ -45,7 +45,8 @@ let package = Package(
         // The benchmarks' C baseline: a plain GListStore + GtkSignalListItemFactory program.
         .executableTarget(name: "CBaseline", dependencies: ["CGtk"]),
         // The benchmark suite (run in release): one JSON line per scenario.
-        .executableTarget(name: "ListBenchmarks", dependencies: ["ModelStorage", "ListViewManager", "CGtk", "CGtkShims", "CGtkTestShims"], exclude: ["baseline.py"]),
+        .executableTarget(name: "ListBenchmarks", dependencies: ["ModelStorage", "ListViewManager", "SQLiteStorage", "CGtk", "CGtkShims", "CGtkTestShims",
+                                                                 .product(name: "GRDB", package: "GRDB.swift")], exclude: ["baseline.py"]),
         // The GTK tests' harness (a window with a manager), real input, the items-changed
         // recorder and the main-loop pump, for the manager's and the viewer's tests.
         .target(name: "GtkTestSupport", dependencies: ["CGtk", "ListViewManager"], path: "Tests/GtkTestSupport"),

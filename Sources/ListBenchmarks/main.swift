@@ -4,7 +4,8 @@ import Foundation
 // Usage: list-benchmarks [--small] [--sizes N,N,…] [--scenario PREFIX] [--gtk]
 //   --small       the sizes the test suite uses (1,000 and 10,000)
 //   --sizes       the storage sizes to run the translation scenarios at
-//   --scenario    only the scenarios whose name starts with PREFIX (diff: the diff ones)
+//   --scenario    only the scenarios whose name starts with PREFIX (diff: the diff ones;
+//                 paged: the paged SQLite storage's, run only when asked for)
 //   --gtk         also the GTK scenarios, on the project and the C baseline, each in a
 //                 fresh process, with ratio lines (needs a display: run under xvfb-run)
 //   --gtk-section-headers  the project's list shows section headers as GTK 4.12's own
@@ -41,7 +42,8 @@ if let windows = value(after: "--long-session").flatMap(Int.init) {
 // The storage scenarios measure resident memory exactly; the GTK ones (each in its own
 // process) keep glibc's usual allocation, as the baselines do.
 pinMallocMapThreshold()
-for measurement in StorageScenarios.run(sizes: sizes, only: prefix) + StripScenarios.run(sizes: sizes, only: prefix) {
+for measurement in StorageScenarios.run(sizes: sizes, only: prefix) + StripScenarios.run(sizes: sizes, only: prefix)
+    + PagedScenarios.run(sizes: sizes, only: prefix) {
     print(measurement.json)
 }
 // The diff scenarios (their own sizes: DifferenceKit's benchmark shapes), with

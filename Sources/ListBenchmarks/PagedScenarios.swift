@@ -1,0 +1,117 @@
+import Foundation
+import GRDB
+import ModelStorage
+import SQLiteStorage
+
+/// A row of the paged scenarios' table.
+struct BenchmarkBook: FetchableRecord, Equatable, Sendable {
+    var id: Int64
+    var title: String
+    var genre: String
+
+    init(row: Row) {
+        id = row[0]
+        title = row["title"]
+        genre = row["genre"]
+    }
+}
+
+/// Counts the updates a storage delivers.
+private final class UpdateCounter: StorageUpdating {
+    var updates: [StorageUpdate] = []
+    func storageDidPerformUpdate(_ update: StorageUpdate) { updates.append(update) }
+    func storageNeedsReloading() {}
+}
+
+/// `PagedQueryStorage` on tables of N rows (5 columns, made by the scenario in a temporary
+/// file, with an index on the section column): opening to a first screen of records, with
+/// and without 100 sections, and a row written by another connection arriving.
+/// `--scenario paged --sizes 1000000,10000000`.
+enum PagedScenarios {
+    static func run(sizes: [Int], only prefix: String) -> [Measurement] {
+        guard !prefix.isEmpty, "paged".hasPrefix(prefix) || prefix.hasPrefix("paged") else { return [] }
+        var results: [Measurement] = []
+        for size in sizes {
+            let folder = FileManager.default.temporaryDirectory.appendingPathComponent("list-benchmarks-paged-\(UUID().uuidString)")
+            defer { try? FileManager.default.removeItem(at: folder) }
+            do {
+                try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+                let path = folder.appendingPathComponent("books.sqlite").path
+                try makeTable(at: path, rows: size)
+                results.append(try open(path, rows: size, name: "paged_open", query: PagedQuery(table: "book")))
+                results.append(try open(path, rows: size, name: "paged_open_sections", query: PagedQuery(table: "book", sectionBy: "genre")))
+            } catch {
+                writeToStandardError("list-benchmarks: the paged scenarios at \(size) rows failed: \(error)")
+            }
+        }
+        return results
+    }
+
+    /// A table `book` of `rows` rows (title, author, genre of 100, year, pages; about 41
+    /// bytes a row), indexed by genre, made by SQLite itself.
+    private static func makeTable(at path: String, rows: Int) throws {
+        let database = try DatabaseQueue(path: path)
+        try database.write { db in
+            try db.execute(sql: """
+                CREATE TABLE book (title TEXT NOT NULL, author TEXT NOT NULL, genre TEXT NOT NULL, year INTEGER, pages INTEGER);
+                WITH RECURSIVE n(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM n WHERE x < \(rows))
+                INSERT INTO book SELECT 'Title ' || (x * 7919 % \(rows)), 'Author ' || (x % 5000),
+                    'Genre ' || printf('%02d', x % 100), 1900 + x % 120, 100 + x % 900 FROM n;
+                CREATE INDEX book_genre ON book (genre);
+                """)
+        }
+        try database.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA journal_mode = WAL") }
+    }
+
+    /// Opens a storage of `query` and waits for its first screen (30 rows) of records;
+    /// then writes a row through another connection and waits for the update.
+    private static func open(_ path: String, rows: Int, name: String, query: PagedQuery) throws -> Measurement {
+        releaseFreedMemory()
+        let residentBefore = residentBytes()
+        let start = ContinuousClock.now
+        let database = try DatabasePool(path: path)
+        let storage = PagedQueryStorage<BenchmarkBook>(database: database, query: query, pollInterval: .milliseconds(50))
+        let counter = UpdateCounter()
+        storage.delegate = counter
+        spin { storage.isLoaded }
+        let placesRead = ContinuousClock.now
+        let screen = (0..<min(30, storage.numberOfItems(inSection: 0))).map { IndexPath(item: $0, section: 0) }
+        for indexPath in screen { _ = storage.item(at: indexPath) }
+        spin { screen.allSatisfy { storage.record(at: $0) != nil } }
+        let firstScreen = ContinuousClock.now
+        let residentAdded = Double(residentBytes() - residentBefore) / 1_048_576
+
+        // A row written by another connection (found by polling), into the first screen.
+        counter.updates = []
+        let written = ContinuousClock.now
+        let other = try DatabaseQueue(path: path)
+        try other.write { db in
+            try db.execute(sql: "INSERT INTO book VALUES ('Title 0', 'Author 0', 'Genre 00', 2000, 100)")
+        }
+        spin { !counter.updates.isEmpty }
+        let arrived = ContinuousClock.now
+        spin(for: .milliseconds(200))  // any further update the write would cause
+        storage.stopObserving()
+        try other.write { db in try db.execute(sql: "DELETE FROM book WHERE rowid = (SELECT max(rowid) FROM book)") }
+        return Measurement(scenario: name, n: rows, wallMilliseconds: milliseconds(of: firstScreen - start), extra: [
+            ("places_read_ms", milliseconds(of: placesRead - start)),
+            ("rss_added_mb", residentAdded),
+            ("sections", Double(storage.numberOfSections())),
+            ("write_shown_ms", milliseconds(of: arrived - written)),
+            ("updates_for_write", Double(counter.updates.count)),
+            ("pages_read", Double(storage.pagesRead)),
+        ])
+    }
+
+    /// Runs the main run loop (where the storage applies what it reads) until `condition`.
+    private static func spin(until deadline: ContinuousClock.Instant = .now + .seconds(60), _ condition: () -> Bool) {
+        while !condition() && ContinuousClock.now < deadline {
+            RunLoop.main.run(until: Date().addingTimeInterval(0.001))
+        }
+    }
+
+    private static func spin(for duration: Duration) {
+        let end = ContinuousClock.now + duration
+        spin { ContinuousClock.now >= end }
+    }
+}
