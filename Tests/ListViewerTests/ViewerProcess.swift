@@ -15,6 +15,8 @@ enum ViewerProcess {
         var errors: String
         /// Whether it was killed for running past the timeout.
         var timedOut: Bool
+        /// Its peak resident memory, in kB (its own, not its children's).
+        var peakKilobytes: Int
     }
 
     static var binary: String {
@@ -57,7 +59,8 @@ enum ViewerProcess {
         let deadline = Date().addingTimeInterval(timeout)
         var status: Int32 = 0
         var timedOut = false
-        while waitpid(pid, &status, WNOHANG) == 0 {
+        var usage = rusage()
+        while wait4(pid, &status, WNOHANG, &usage) == 0 {
             if Date() > deadline, !timedOut {
                 timedOut = true
                 kill(pid, SIGKILL)
@@ -66,7 +69,8 @@ enum ViewerProcess {
         }
         done.wait()
         let exitStatus = (status & 0x7f) == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
-        return Result(status: exitStatus, errors: String(decoding: collected.data, as: UTF8.self), timedOut: timedOut)
+        return Result(status: exitStatus, errors: String(decoding: collected.data, as: UTF8.self), timedOut: timedOut,
+                      peakKilobytes: usage.ru_maxrss)
     }
 }
 
