@@ -49,7 +49,7 @@ enum PagedScenarios {
 
     /// A table `book` of `rows` rows (title, author, genre of 100, year, pages; about 41
     /// bytes a row), indexed by genre, made by SQLite itself.
-    private static func makeTable(at path: String, rows: Int) throws {
+    static func makeTable(at path: String, rows: Int) throws {
         let database = try DatabaseQueue(path: path)
         try database.write { db in
             try db.execute(sql: """

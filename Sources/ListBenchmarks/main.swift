@@ -6,6 +6,9 @@ import Foundation
 //   --sizes       the storage sizes to run the translation scenarios at
 //   --scenario    only the scenarios whose name starts with PREFIX (diff: the diff ones;
 //                 paged: the paged SQLite storage's, run only when asked for)
+//   --gtk-one SCENARIO N  one GTK scenario on the project (scroll_paged and
+//                 scroll_paged_memory: a table of N books scrolled from the paged SQLite
+//                 storage, and from memory)
 //   --gtk         also the GTK scenarios, on the project and the C baseline, each in a
 //                 fresh process, with ratio lines (needs a display: run under xvfb-run)
 //   --gtk-section-headers  the project's list shows section headers as GTK 4.12's own
@@ -26,7 +29,8 @@ GtkScenarios.noPinnedHeader = arguments.contains("--no-pinned-header")
 if let index = arguments.firstIndex(of: "--gtk-one"), arguments.count > index + 2, let count = Int(arguments[index + 2]) {
     // One GTK scenario on the project, in this fresh process (used by --gtk).
     let scenario = arguments[index + 1]
-    if let measurement = MainActor.assumeIsolated({ GtkScenarios.runOne(scenario, count: count) }) {
+    let run = scenario.hasPrefix("scroll_paged") ? PagedScrollScenario.run : GtkScenarios.runOne
+    if let measurement = MainActor.assumeIsolated({ run(scenario, count) }) {
         print(measurement.json)
     }
     exit(0)

@@ -1,0 +1,81 @@
+import CGtk
+import Foundation
+import GRDB
+import ListViewManager
+import SQLiteStorage
+
+/// Scrolling a list of N books in 100 sections (the `scroll` scenario's 300 frames: 200
+/// steps of 40 pixels, then 100 jumps to random places), from `PagedQueryStorage`
+/// (`scroll_paged`: pages read as GTK binds rows, placeholders in between) or from a
+/// `MemoryStorage` holding every record (`scroll_paged_memory`, the comparison).
+enum PagedScrollScenario {
+    @MainActor
+    static func run(_ scenario: String, count: Int) -> Measurement? {
+        guard gtk_init_check() != 0 else {
+            writeToStandardError("list-benchmarks: no display for the GTK scenarios (run under xvfb-run)")
+            return nil
+        }
+        MainQueue.attachToGLib()
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("list-benchmarks-scroll-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = folder.appendingPathComponent("books.sqlite").path
+        let database: DatabasePool
+        do {
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            try PagedScenarios.makeTable(at: path, rows: count)
+            database = try DatabasePool(path: path)
+        } catch {
+            writeToStandardError("list-benchmarks: cannot make the table: \(error)")
+            return nil
+        }
+        let query = PagedQuery(table: "book", sectionBy: "genre")
+        let paged = PagedQueryStorage<BenchmarkBook>(database: database, query: query)
+        while !paged.isLoaded { g_main_context_iteration(nil, 1) }
+        let storage: Storage
+        if scenario == "scroll_paged_memory" {
+            let memory = MemoryStorage()
+            do {
+                let books = try database.read { db in try BenchmarkBook.fetchAll(db, sql: "SELECT rowid, * FROM book ORDER BY genre, rowid") }
+                memory.setItemsForAllSections((0..<paged.numberOfSections()).map { section in
+                    let start = (0..<section).reduce(0) { $0 + paged.numberOfItems(inSection: $1) }
+                    return books[start..<(start + paged.numberOfItems(inSection: section))].map { PagedRow(id: $0.id, record: $0) }
+                })
+            } catch {
+                writeToStandardError("list-benchmarks: cannot read the table: \(error)")
+                return nil
+            }
+            memory.setSectionHeaderModels((0..<paged.numberOfSections()).map { paged.headerModel(forSection: $0) as? String ?? "" })
+            storage = memory
+        } else {
+            storage = paged
+        }
+
+        let window = gtk_window_new()!
+        gtk_window_set_default_size(gtkCast(window, to: GtkWindow.self), 800, 600)
+        let manager = ListViewManager(storage: storage)
+        manager.register(BenchmarkBookRow.self)
+        gtk_window_set_child(gtkCast(window, to: GtkWindow.self), manager.scrolledView)
+        gtk_window_present(gtkCast(window, to: GtkWindow.self))
+        GtkScenarios.waitForFrames(window, 5)
+
+        let pagesBefore = paged.pagesRead
+        let start = ContinuousClock.now
+        let cpuStart = cpuMilliseconds()
+        let adjustment = gtk_scrollable_get_vadjustment(OpaquePointer(manager.view))!
+        var random = SeededRandom(seed: 7)
+        for step in 0..<300 {
+            let limit = gtk_adjustment_get_upper(adjustment) - gtk_adjustment_get_page_size(adjustment)
+            gtk_adjustment_set_value(adjustment, step < 200 ? gtk_adjustment_get_value(adjustment) + 40 : limit * random.nextUnit())
+            GtkScenarios.waitForFrames(window, 1)
+        }
+        let cpu = cpuMilliseconds() - cpuStart
+        let wall = milliseconds(of: ContinuousClock.now - start)
+        gtk_window_destroy(gtkCast(window, to: GtkWindow.self))
+        return Measurement(scenario: scenario, n: count, wallMilliseconds: wall, extra: [
+            ("cpu_ms_per_frame", cpu / 300),
+            ("pages_read", Double(paged.pagesRead - pagesBefore)),
+            ("pages_kept", Double(paged.pagesKept)),
+            ("binds", Double(manager.rowUpdateCount)),
+        ])
+    }
+}
