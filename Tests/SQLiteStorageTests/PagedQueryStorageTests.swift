@@ -272,4 +272,21 @@ final class PagedQueryStorageTests: XCTestCase {
         try writeElsewhere(storage, "UPDATE book SET year = 1000 WHERE title = 'Book 0500'")
         XCTAssertEqual(recorder.updates.count, 0)
     }
+
+    func testATableWithAColumnCalledRowidIsReadByAnotherNameOfTheRowid() throws {
+        try offMain { [database] in
+            try database!.write { db in
+                try db.execute(sql: """
+                    CREATE TABLE odd (rowid TEXT, title TEXT NOT NULL, genre TEXT NOT NULL, year INTEGER NOT NULL);
+                    INSERT INTO odd VALUES ('not a number', 'Odd 1', 'odd', 1), ('neither', 'Odd 2', 'odd', 2);
+                    """)
+            }
+        }
+        let (storage, _) = makeStorage(PagedQuery(table: "odd", rowID: "_rowid_", orderBy: "title DESC"))
+        waitUntil { storage.isLoaded }
+        XCTAssertEqual(storage.rowID(at: IndexPath(item: 0, section: 0)), 2)
+        _ = book(storage, 0, 0)
+        waitUntil { storage.record(at: IndexPath(item: 0, section: 0)) != nil }
+        XCTAssertEqual(storage.record(at: IndexPath(item: 0, section: 0))?.title, "Odd 2")
+    }
 }

@@ -18,6 +18,9 @@ public struct PagedQuery: Sendable, Equatable {
     /// The columns a row's record is decoded from, after its rowid: a page is
     /// `SELECT rowid, <columns> FROM <table> WHERE rowid IN (…)`.
     public var columns: String
+    /// The name the rowid is read by: `rowid`, or `_rowid_` or `oid` for a table with a
+    /// column called `rowid`.
+    public var rowID: String
     /// A `WHERE` condition (SQL), or nil for every row.
     public var filter: String?
     /// The values of the `?` placeholders in `filter`.
@@ -30,10 +33,11 @@ public struct PagedQuery: Sendable, Equatable {
     public var sectionBy: String?
 
     /// A query of `table`'s rows.
-    public init(table: String, columns: String = "*", filter: String? = nil, arguments: [DatabaseValue] = [],
-                orderBy: String? = nil, sectionBy: String? = nil) {
+    public init(table: String, columns: String = "*", rowID: String = "rowid", filter: String? = nil,
+                arguments: [DatabaseValue] = [], orderBy: String? = nil, sectionBy: String? = nil) {
         self.table = table
         self.columns = columns
+        self.rowID = rowID
         self.filter = filter
         self.arguments = arguments
         self.orderBy = orderBy
@@ -49,7 +53,7 @@ public struct PagedQuery: Sendable, Equatable {
 
     /// The whole order: the section, the order within it, the rowid.
     private var order: String {
-        [sectionBy, orderBy, "rowid"].compactMap { $0 }.joined(separator: ", ")
+        [sectionBy, orderBy, rowID].compactMap { $0 }.joined(separator: ", ")
     }
 
     /// Each section's value and row count, in the sections' order (one row of the count
@@ -70,7 +74,7 @@ public struct PagedQuery: Sendable, Equatable {
     func keys(_ db: Database, capacity: Int) throws -> [Int64] {
         var keys: [Int64] = []
         keys.reserveCapacity(capacity)
-        let cursor = try Int64.fetchCursor(db, sql: "SELECT rowid \(source) ORDER BY \(order)", arguments: StatementArguments(arguments))
+        let cursor = try Int64.fetchCursor(db, sql: "SELECT \(rowID) \(source) ORDER BY \(order)", arguments: StatementArguments(arguments))
         while let key = try cursor.next() { keys.append(key) }
         return keys
     }
@@ -79,7 +83,7 @@ public struct PagedQuery: Sendable, Equatable {
     func rows<Record: FetchableRecord>(_ db: Database, keys: some Collection<Int64>, as: Record.Type) throws -> [(Int64, Record)] {
         guard !keys.isEmpty else { return [] }
         let list = keys.map(String.init).joined(separator: ",")
-        let rows = try Row.fetchCursor(db, sql: "SELECT rowid, \(columns) FROM \(table.quotedDatabaseIdentifier) WHERE rowid IN (\(list))")
+        let rows = try Row.fetchCursor(db, sql: "SELECT \(rowID), \(columns) FROM \(table.quotedDatabaseIdentifier) WHERE \(rowID) IN (\(list))")
         var result: [(Int64, Record)] = []
         result.reserveCapacity(keys.count)
         while let row = try rows.next() { result.append((row[0], try Record(row: row))) }
