@@ -153,8 +153,11 @@ final class ColumnViewManagerTests: XCTestCase {
         var updates: [StorageUpdate] = []
         fixture.manager.contentUpdater.didUpdateContent = { if let update = $0 { updates.append(update) } }
 
+        XCTAssertNil(fixture.manager.primarySort, "no column sorts yet")
         fixture.clickHeader("Title")
         fixture.harness.wait(until: { fixture.storedIDs == [2, 4, 1, 3] }, "sorting by title")
+        XCTAssertEqual(fixture.manager.primarySort?.column.title, "Title")
+        XCTAssertEqual(fixture.manager.primarySort?.ascending, true)
         XCTAssertEqual(fixture.take(), ["sorted [2, 4, 1, 3]"])
         XCTAssertEqual(updates.count, 1)
         XCTAssertTrue(updates[0].changes.allSatisfy { if case .moveItem = $0 { return true } else { return false } }, "\(updates[0].changes)")
@@ -166,8 +169,12 @@ final class ColumnViewManagerTests: XCTestCase {
 
         fixture.clickHeader("Title")
         fixture.harness.wait(until: { fixture.storedIDs == [3, 1, 4, 2] }, "sorting by title, descending")
+        XCTAssertEqual(fixture.manager.primarySort?.column.title, "Title")
+        XCTAssertEqual(fixture.manager.primarySort?.ascending, false)
         fixture.clickHeader("Year")
         fixture.harness.wait(until: { fixture.storedIDs == [2, 3, 1, 4] }, "sorting by year")
+        XCTAssertEqual(fixture.manager.primarySort?.column.title, "Year", "the header clicked last sorts first")
+        XCTAssertEqual(fixture.manager.primarySort?.ascending, true)
         XCTAssertEqual(fixture.take(), ["sorted [3, 1, 4, 2]", "sorted [2, 3, 1, 4]"])
         // Clicking the unsortable column changes nothing.
         fixture.clickHeader("Author")

@@ -16,11 +16,29 @@ extension ColumnViewManager {
         gtk_sorter_get_order(sorter) != GTK_SORTER_ORDER_NONE
     }
 
+    /// The column the view is sorted by first (the header clicked last, or `sort(by:)`), and
+    /// whether it sorts ascending; nil when no column sorts. For storages that sort
+    /// themselves, such as a query sorted by SQL.
+    public var primarySort: (column: TableColumn, ascending: Bool)? {
+        guard isSortedByColumns else { return nil }
+        // GTK's column view sorter asks its columns' sorters in turn, the primary first, and
+        // reverses the answer of a descending one: the probe learns which, and the answer
+        // says how.
+        let probe = SortProbe()
+        let order = compare(probe, SortProbe())
+        return probe.column.map { ($0, order == GTK_ORDERING_SMALLER) }
+    }
+
     /// Whether the column view's sorting puts `left` before `right` (false when they are
     /// equal for it, or no column sorts): an ordering for storages the manager does not
     /// sort itself, such as a database query sorted in memory.
     /// Costs one comparison by the sorter: the two item objects are made once and reused.
     public func sortsBefore(_ left: Any, _ right: Any) -> Bool {
+        compare(left, right) == GTK_ORDERING_SMALLER
+    }
+
+    /// The column view sorter's order of `left` and `right`.
+    private func compare(_ left: Any, _ right: Any) -> GtkOrdering {
         let items = comparisonItems
         items.left.payload.model = left
         items.right.payload.model = right
@@ -28,7 +46,7 @@ extension ColumnViewManager {
             items.left.payload.model = nil
             items.right.payload.model = nil
         }
-        return gtk_sorter_compare(sorter, items.left.object, items.right.object) == GTK_ORDERING_SMALLER
+        return gtk_sorter_compare(sorter, items.left.object, items.right.object)
     }
 
     /// The order the column view's sorting gives `models` (any models, not only the

@@ -113,7 +113,12 @@ public final class TableColumn {
         self.factory = factory
         cellDelegate = delegate
         if let areInIncreasingOrder {
-            let sorter = ObjectReference(adopting: ModelSorter.make(areInIncreasingOrder))
+            // A probe (`ColumnViewManager.primarySort`) learns which column GTK asks first.
+            let sorter = ObjectReference(adopting: ModelSorter.make { [weak self] left, right in
+                guard let probe = left as? SortProbe else { return areInIncreasingOrder(left, right) }
+                if probe.column == nil { probe.column = self }
+                return true
+            })
             gtk_column_view_column_set_sorter(column, sorter.pointer)
         }
         applyProperties()
@@ -126,6 +131,13 @@ public final class TableColumn {
         gtk_column_view_column_set_expand(column, expands ? 1 : 0)
         gtk_column_view_column_set_fixed_width(column, Int32(fixedWidth ?? -1))
     }
+}
+
+/// A model that finds out which column a column view sorts by first: the first column
+/// whose sorter compares it notes itself, and puts it first.
+@MainActor
+final class SortProbe {
+    weak var column: TableColumn?
 }
 
 /// A GtkCustomSorter comparing the models of two item objects with a Swift ordering.
