@@ -273,16 +273,16 @@ final class PagedQueryStorageTests: XCTestCase {
         XCTAssertEqual(recorder.updates.count, 0)
     }
 
-    func testATableWithAColumnCalledRowidIsReadByAnotherNameOfTheRowid() throws {
+    func testATableWithAColumnCalledRowidAndAQuoteInItsNameIsRead() throws {
         try offMain { [database] in
             try database!.write { db in
-                try db.execute(sql: """
-                    CREATE TABLE odd (rowid TEXT, title TEXT NOT NULL, genre TEXT NOT NULL, year INTEGER NOT NULL);
-                    INSERT INTO odd VALUES ('not a number', 'Odd 1', 'odd', 1), ('neither', 'Odd 2', 'odd', 2);
-                    """)
+                try db.execute(sql: #"""
+                    CREATE TABLE "odd ""name""" (rowid TEXT, title TEXT NOT NULL, genre TEXT NOT NULL, year INTEGER NOT NULL);
+                    INSERT INTO "odd ""name""" VALUES ('not a number', 'Odd 1', 'odd', 1), ('neither', 'Odd 2', 'odd', 2);
+                    """#)
             }
         }
-        let (storage, _) = makeStorage(PagedQuery(table: "odd", rowID: "_rowid_", orderBy: "title DESC"))
+        let (storage, _) = makeStorage(PagedQuery(table: "odd \"name\"", rowID: "_rowid_", orderBy: "title DESC"))
         waitUntil { storage.isLoaded }
         XCTAssertEqual(storage.rowID(at: IndexPath(item: 0, section: 0)), 2)
         _ = book(storage, 0, 0)

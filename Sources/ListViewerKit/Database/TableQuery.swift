@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import GRDBSQLite
+import SQLiteStorage
 
 /// Which rows of a table the viewer shows and how: the table, its columns, the column
 /// that sections them, and the SQL that reads them (every column, in sections, filtered
@@ -97,22 +98,38 @@ public struct TableQuery: Equatable, Sendable {
     }
 
     /// The rows whose columns contain every whitespace-separated term of `search` (any
-    /// column for each term, ignoring ASCII case), in sections, then by rowid.
-    public func request(matching search: String = "") -> SQLRequest<DatabaseRecord> {
+    /// column for each term, ignoring ASCII case), in sections, ordered within them by
+    /// `order` (a column of `shownColumns`, or the rowid's name; values in SQLite's order,
+    /// numbers before text, text ignoring ASCII case), then by rowid: as the paged storage
+    /// reads them.
+    public func pagedQuery(matching search: String = "", sortedBy order: (column: String, ascending: Bool)? = nil) -> PagedQuery {
         let terms = search.split(whereSeparator: \.isWhitespace).map { "%" + Self.escapeLike(String($0)) + "%" }
-        let selected = shownColumns.count == columns.count ? "*" : shownColumns.map(\.quotedIdentifier).joined(separator: ", ")
-        var sql = "SELECT \(rowIDName), \(selected) FROM \(table.quotedIdentifier)"
-        if !terms.isEmpty {
-            // Term n is bound once, as ?n, however many columns it is looked for in.
-            sql += " WHERE " + terms.indices.map { term in
-                Self.anyOf(columns.map { "\($0.quotedIdentifier) LIKE ?\(term + 1) ESCAPE '\\'" })
-            }.joined(separator: " AND ")
+        // Term n is bound once, as ?n, however many columns it is looked for in.
+        let filter = terms.isEmpty ? nil : terms.indices.map { term in
+            Self.anyOf(columns.map { "\($0.quotedIdentifier) LIKE ?\(term + 1) ESCAPE '\\'" })
+        }.joined(separator: " AND ")
+        let orderBy = order.map { order in
+            (order.column == rowIDName ? rowIDName : "\(order.column.quotedIdentifier) COLLATE NOCASE") + (order.ascending ? "" : " DESC")
         }
-        // BINARY: rows whose section values are equal as the viewer sees them stay adjacent
-        // whatever the column's collation.
-        let order = sectionColumn.map { "\($0.quotedIdentifier) COLLATE BINARY, " } ?? ""
-        sql += " ORDER BY \(order)\(rowIDName)"
-        return SQLRequest<DatabaseRecord>(sql: sql, arguments: StatementArguments(terms))
+        return PagedQuery(
+            table: table,
+            columns: shownColumns.count == columns.count ? "*" : shownColumns.map(\.quotedIdentifier).joined(separator: ", "),
+            rowID: rowIDName, filter: filter, arguments: terms.map(\.databaseValue), orderBy: orderBy,
+            // BINARY: rows whose section values are equal as the viewer sees them stay
+            // together whatever the column's collation.
+            sectionBy: sectionColumn.map { "\($0.quotedIdentifier) COLLATE BINARY" })
+    }
+
+    /// The rows of `pagedQuery(matching:)` as one request.
+    public func request(matching search: String = "") -> SQLRequest<DatabaseRecord> {
+        let query = pagedQuery(matching: search)
+        return SQLRequest<DatabaseRecord>(sql: query.sql, arguments: StatementArguments(query.arguments))
+    }
+
+    /// The header of the section of rows whose section column holds `value`: "column:
+    /// value", or the table's name when there are no sections.
+    public func header(ofSectionValue value: DatabaseValue) -> String {
+        sectionColumn.map { "\($0): \(DatabaseRecord.display(value))" } ?? table
     }
 
     /// `conditions` joined by OR, nested in halves: a flat chain of 2,000 columns' tests

@@ -46,9 +46,14 @@ public struct PagedQuery: Sendable, Equatable {
 
     // MARK: The statements
 
+    /// The whole query as one statement (what the storage never runs): every row, in order.
+    public var sql: String {
+        "SELECT \(rowID), \(columns) \(source) ORDER BY \(order)"
+    }
+
     /// `FROM … WHERE …`.
     private var source: String {
-        "FROM \(table.quotedDatabaseIdentifier)" + (filter.map { " WHERE (\($0))" } ?? "")
+        "FROM \(table.quotedIdentifier)" + (filter.map { " WHERE (\($0))" } ?? "")
     }
 
     /// The whole order: the section, the order within it, the rowid.
@@ -83,10 +88,18 @@ public struct PagedQuery: Sendable, Equatable {
     func rows<Record: FetchableRecord>(_ db: Database, keys: some Collection<Int64>, as: Record.Type) throws -> [(Int64, Record)] {
         guard !keys.isEmpty else { return [] }
         let list = keys.map(String.init).joined(separator: ",")
-        let rows = try Row.fetchCursor(db, sql: "SELECT \(rowID), \(columns) FROM \(table.quotedDatabaseIdentifier) WHERE \(rowID) IN (\(list))")
+        let rows = try Row.fetchCursor(db, sql: "SELECT \(rowID), \(columns) FROM \(table.quotedIdentifier) WHERE \(rowID) IN (\(list))")
         var result: [(Int64, Record)] = []
         result.reserveCapacity(keys.count)
         while let row = try rows.next() { result.append((row[0], try Record(row: row))) }
         return result
+    }
+}
+
+extension String {
+    /// The name quoted as an SQL identifier: in double quotes, its own doubled (GRDB's
+    /// `quotedDatabaseIdentifier` leaves them as they are).
+    fileprivate var quotedIdentifier: String {
+        "\"" + replacingOccurrences(of: "\"", with: "\"\"") + "\""
     }
 }
