@@ -56,12 +56,12 @@ let package = Package(
         // each is a libFuzzer binary; built as usual, each replays the inputs it is given.
         .executableTarget(name: "StorageFuzzer", dependencies: ["ModelStorage", "TestSupport"], path: "Tests/Fuzz/StorageFuzzer"),
         .executableTarget(name: "CatalogFuzzer", dependencies: ["ListViewerKit", "TestSupport"], path: "Tests/Fuzz/CatalogFuzzer"),
-        .executableTarget(name: "DatabaseFuzzer", dependencies: ["ListViewerKit", "ModelStorage", "TestSupport", .product(name: "GRDB", package: "GRDB.swift")],
+        .executableTarget(name: "DatabaseFuzzer", dependencies: ["ListViewerKit", "ModelStorage", "SQLiteStorage", "TestSupport", .product(name: "GRDB", package: "GRDB.swift")],
                           path: "Tests/Fuzz/DatabaseFuzzer"),
         .testTarget(name: "ModelStorageTests", dependencies: ["ModelStorage", "TestSupport"]),
         .testTarget(name: "SQLiteStorageTests", dependencies: ["SQLiteStorage", "ModelStorage", "TestSupport"]),
         .testTarget(name: "CGtkShimsTests", dependencies: ["CGtk", "CGtkShims", "CGtkTestShims"]),
-        .testTarget(name: "ListViewerTests", dependencies: ["ListViewerKit", "ListViewManager", "CGtk", "TestSupport", "GtkTestSupport", .product(name: "GRDB", package: "GRDB.swift")], exclude: ["ScreenReader"]),
+        .testTarget(name: "ListViewerTests", dependencies: ["ListViewerKit", "ListViewManager", "SQLiteStorage", "CGtk", "TestSupport", "GtkTestSupport", .product(name: "GRDB", package: "GRDB.swift")], exclude: ["ScreenReader"]),
         .testTarget(name: "ListViewManagerTests", dependencies: ["ListViewManager", "CGtk", "CGtkTestShims", "TestSupport", "GtkTestSupport"], resources: [.process("Templates")]),
     ],
     swiftLanguageModes: [.v6]

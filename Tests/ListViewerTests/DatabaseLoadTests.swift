@@ -36,7 +36,8 @@ final class DatabaseLoadTests: XCTestCase {
         viewer.onLoaded = { loads += 1 }
         viewer.present()
         viewer.openDatabase(sample.path, table: "fruit")
-        XCTAssertEqual(loads, 1, "the load ended")
+        ViewerTestLoop.wait("the load to end") { viewer.isLoaded }
+        XCTAssertEqual(loads, 1, "the load ended once")
         XCTAssertTrue(viewer.isLoaded)
         XCTAssertEqual(viewer.problem, "Cannot read table fruit: database disk image is malformed")
         ViewerTestLoop.close(viewer)
@@ -58,10 +59,10 @@ final class DatabaseLoadTests: XCTestCase {
         let viewer = ViewerWindow(application: ViewerTestApplication.shared)
         viewer.present()
         viewer.openDatabase(sample.path, table: "wide", sectionBy: "c2000")
+        ViewerTestLoop.wait("the first rows") { viewer.isLoaded }
         XCTAssertNil(viewer.problem)
-        XCTAssertTrue(viewer.isLoaded)
         XCTAssertEqual(viewer.countText, "1 row")
-        let record = try XCTUnwrap(viewer.manager.storage.item(at: IndexPath(item: 0, section: 0)) as? DatabaseRecord)
+        let record = try XCTUnwrap(viewer.liveTable?.storage.record(at: IndexPath(item: 0, section: 0)), "read with the first rows")
         XCTAssertEqual(record.title, "v1")
         XCTAssertEqual(record.value(of: "c1998"), "v1998")
         XCTAssertEqual(record.value(of: "c2000"), "v2000", "the section column is always read")

@@ -3,6 +3,7 @@ import Foundation
 import GRDB
 import ListViewManager
 import ListViewerKit
+import SQLiteStorage
 import XCTest
 
 /// A database the window follows is deleted, emptied or overwritten while the window is
@@ -16,6 +17,7 @@ final class FollowedDatabaseTests: XCTestCase {
         let viewer = ViewerWindow(application: ViewerTestApplication.shared)
         viewer.present()
         viewer.openDatabase(sample.path, table: "fruit")
+        ViewerTestLoop.wait("the first rows") { viewer.isLoaded }
         XCTAssertEqual(viewer.countText, "3 rows")
         try damage()
         // The viewer polls the file every 250 ms: a second is several polls.
@@ -30,7 +32,7 @@ final class FollowedDatabaseTests: XCTestCase {
     @MainActor
     private static func assertRowsKeptOrProblemShown(_ viewer: ViewerWindow, _ problems: [String], file: StaticString = #filePath, line: UInt = #line) {
         let titles = (0..<viewer.manager.storage.numberOfItems(inSection: 0)).compactMap {
-            (viewer.manager.storage.item(at: IndexPath(item: $0, section: 0)) as? DatabaseRecord)?.title
+            (viewer.manager.storage.item(at: IndexPath(item: $0, section: 0)) as? PagedRow<DatabaseRecord>)?.record?.title
         }
         XCTAssertEqual(titles, ["apple", "pear", "cherry"], "the rows stay", file: file, line: line)
         XCTAssertEqual(viewer.countText, "3 rows", file: file, line: line)

@@ -94,6 +94,7 @@ final class InterruptedLoadTests: XCTestCase {
         let viewer = ViewerWindow(application: ViewerTestApplication.shared)
         viewer.present()
         viewer.openDatabase(sample.path, table: "fruit")
+        ViewerTestLoop.wait("the first rows") { viewer.isLoaded }
         let table = try XCTUnwrap(viewer.liveTable)
         var fetches = 0
         table.onFetch = { fetches += 1 }

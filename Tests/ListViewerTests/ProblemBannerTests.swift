@@ -85,6 +85,7 @@ final class ProblemBannerTests: XCTestCase {
         let viewer = ViewerWindow(application: ViewerTestApplication.shared)
         viewer.present()
         viewer.openDatabase(sample.path, table: "fruit")
+        ViewerTestLoop.wait("the first rows") { viewer.isLoaded }
         XCTAssertNil(viewer.problem)
         let other = try sample.otherConnection()
         try other.write { db in try db.execute(sql: "ALTER TABLE fruit RENAME TO old_fruit") }

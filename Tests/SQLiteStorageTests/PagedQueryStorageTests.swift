@@ -150,11 +150,31 @@ final class PagedQueryStorageTests: XCTestCase {
         // fantasy: books 4, 8, …, 1000; the latest year (1996: books 96, 196, …, 996) first.
         XCTAssertEqual((0..<3).compactMap { book(storage, $0, 0)?.record?.title }, ["Book 0096", "Book 0196", "Book 0296"])
 
+        recorder.updates = []
+        let loads = storage.loadCount
         storage.setQuery(PagedQuery(table: "book", filter: "title LIKE ?", arguments: ["%99%".databaseValue],
                                     orderBy: "title DESC", sectionBy: "genre"))
-        waitUntil { recorder.reloads == 2 }
+        waitUntil { storage.loadCount > loads }
         // Books with "99" in the title: 99, 199, …, 999 and 990…998: 19, in the genres of their numbers.
         XCTAssertEqual((0..<storage.numberOfSections()).reduce(0) { $0 + storage.numberOfItems(inSection: $1) }, 19)
+        // Shown as the rows that went and those that moved, in one update, not a reload.
+        XCTAssertEqual(recorder.reloads, 1)
+        XCTAssertEqual(recorder.updates.count, 1)
+        let changes = try XCTUnwrap(recorder.updates.first).changes
+        let deleted = changes.reduce(0) { count, change in if case .deleteItems(_, let items) = change { count + items.count } else { count } }
+        XCTAssertEqual(deleted, 981)
+        XCTAssertTrue(changes.allSatisfy { change in
+            switch change { case .deleteItems, .moveItem, .updateItem: true; default: false }
+        }, "\(changes)")
+
+        // A new order of more rows than `largestUpdate` is a reload: cheaper than moving them
+        // one by one.
+        storage.largestUpdate = 500
+        storage.setQuery(PagedQuery(table: "book", orderBy: "title DESC", sectionBy: "genre"))
+        waitUntil { recorder.reloads == 2 }
+        storage.setQuery(PagedQuery(table: "book", filter: "title LIKE ?", arguments: ["%99%".databaseValue],
+                                    orderBy: "title DESC", sectionBy: "genre"))
+        waitUntil { storage.numberOfItems(inSection: 0) == 2 }
         XCTAssertEqual(storage.headerModel(forSection: 0) as? String, "fantasy")
         _ = book(storage, 0, 0)
         waitUntil { storage.record(at: IndexPath(item: 0, section: 0)) != nil }

@@ -27,7 +27,7 @@ public struct TableQuery: Equatable, Sendable {
     public let sectionColumn: String?
     /// The name that reads the rowid: `rowid`, or `_rowid_` or `oid` when a column is
     /// called `rowid`.
-    let rowIDName: String
+    public let rowIDName: String
     /// The column that is the rowid under another name (an `INTEGER PRIMARY KEY`), if any.
     public let rowIDColumn: String?
 

@@ -1,6 +1,7 @@
 import CGtk
 import Foundation
 import ListViewManager
+import SQLiteStorage
 
 /// The table's name cell: the item's icon and title.
 public final class NameCell: RowWidget, ModelTransfer {
@@ -33,13 +34,15 @@ public final class NameCell: RowWidget, ModelTransfer {
 /// sorts.
 @MainActor
 enum ViewerTable {
-    /// The rowid, then each of the columns the rows are read with, as text; numbers sort as numbers.
+    /// The rowid, then each of the columns the rows are read with, as text (empty while a
+    /// row's page is read). A click on a header sorts the query itself (`LiveTable.setOrder`):
+    /// the orders given here only make the columns sortable.
     static func columns(of query: TableQuery) -> [TableColumn] {
-        let rowid = TableColumn("#", text: { (record: DatabaseRecord) in "\(record.id)" }) { $0.id < $1.id }
+        let rowid = TableColumn("#", text: { (row: PagedRow<DatabaseRecord>) in "\(row.id)" }) { $0.id < $1.id }
         rowid.fixedWidth = 60
         let columns = query.shownColumns.map { name in
-            TableColumn(name, text: { (record: DatabaseRecord) in ShownText.bounded(record.value(of: name) ?? "") }) { left, right in
-                precedes(left.value(of: name) ?? "", right.value(of: name) ?? "")
+            TableColumn(name, text: { (row: PagedRow<DatabaseRecord>) in ShownText.bounded(row.record?.value(of: name) ?? "") }) { left, right in
+                precedes(left.record?.value(of: name) ?? "", right.record?.value(of: name) ?? "")
             }
         }
         columns.last?.expands = true

@@ -1,4 +1,5 @@
 import Foundation
+import SQLiteStorage
 
 /// What the details pane shows for a selected model.
 public protocol Detailed {
@@ -61,4 +62,13 @@ extension DatabaseRecord: Detailed {
     public var details: [(String, String)] {
         [("rowid", "\(id)")] + zip(columns, values).map { ($0, $1) }
     }
+}
+
+/// A row of a database table as the paged storage gives it: its record's details, or
+/// only its rowid while its page is read.
+extension PagedRow: Detailed where Record == DatabaseRecord {
+    public var detailTitle: String { record?.detailTitle ?? "Row \(id)" }
+    public var iconName: String { record?.iconName ?? "content-loading-symbolic" }
+    public var kindName: String { "Row" }
+    public var details: [(String, String)] { record?.details ?? [("rowid", "\(id)")] }
 }

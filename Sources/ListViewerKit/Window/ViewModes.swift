@@ -88,8 +88,12 @@ extension ViewerWindow {
         if contentStorage === filter.storage {
             filter.reorder { [tableManager] models in tableManager.sortedByColumns(models) }
         } else if let liveTable {
-            // The storage keeps the order: it must not keep the table's manager alive.
-            liveTable.setSortOrder(tableManager.isSortedByColumns ? { [weak tableManager] in tableManager?.sortsBefore($0, $1) ?? false } : nil)
+            // The query sorts: by the column clicked last (the first is the rowid's).
+            let sort = tableManager.primarySort
+            let column = sort.flatMap { sort in tableManager.columns.firstIndex { $0 === sort.column } }
+            liveTable.setOrder(column.map { index in
+                (index == 0 ? liveTable.query.rowIDName : liveTable.query.shownColumns[index - 1], sort!.ascending)
+            })
         }
     }
 

@@ -1,6 +1,7 @@
 import CGtk
 import Foundation
 import ListViewManager
+import SQLiteStorage
 
 extension Book: AccessibilityLabeled {
     public var accessibilityLabel: String { ShownText.bounded("Book: \(title) by \(author), \(year)") }
@@ -22,6 +23,10 @@ extension DatabaseRecord: AccessibilityLabeled {
     public var accessibilityLabel: String { ShownText.bounded("Row \(id): \(title)" + (summary().isEmpty ? "" : ", " + summary())) }
 }
 
+extension PagedRow: AccessibilityLabeled where Record == DatabaseRecord {
+    public var accessibilityLabel: String { record?.accessibilityLabel ?? "Row \(id), being read" }
+}
+
 extension SectionBanner: AccessibilityLabeled {
     public var accessibilityLabel: String { ShownText.bounded(title) }
 }
@@ -41,8 +46,9 @@ extension ViewerWindow {
     private func connectInteractions(of view: ItemViewManager) {
         view.setAccessibilityLabel("Items")
         view.tooltip(model: DirectoryEntry.self) { entry, _ in ShownText.bounded(entry.path) }
-        view.tooltip(model: DatabaseRecord.self) { record, _ in
-            ShownText.bounded(zip(record.columns, record.values).prefix(8).map { "\($0): \(ShownText.bounded($1))" }.joined(separator: "\n"))
+        view.tooltip(model: PagedRow<DatabaseRecord>.self) { row, _ in
+            guard let record = row.record else { return "Row \(row.id), being read" }
+            return ShownText.bounded(zip(record.columns, record.values).prefix(8).map { "\($0): \(ShownText.bounded($1))" }.joined(separator: "\n"))
         }
         view.tooltip(model: (any Detailed).self) { model, _ in
             ShownText.bounded(model.details.prefix(3).map { "\($0.0): \(ShownText.bounded($0.1))" }.joined(separator: "\n"))

@@ -3,10 +3,11 @@ import Foundation
 import ListViewManager
 
 extension ViewerWindow {
-    /// Shows the rows of a table of the SQLite database at `path`, following the
-    /// database as it changes; a problem (not a database, no such table or column, rows
-    /// that cannot be read) is shown in the banner and the list stays as it was. Either
-    /// way the load ends (`onLoaded` runs) unless a folder is being read meanwhile.
+    /// Shows the rows of a table of the SQLite database at `path`, read a page at a time
+    /// and following the database as it changes; a problem (not a database, no such table
+    /// or column, rows that cannot be read) is shown in the banner and the list stays as it
+    /// was. Either way the load ends (`onLoaded` runs) once the first rows are shown or the
+    /// problem is, unless a folder is being read meanwhile.
     /// - Parameters:
     ///   - table: the table to show; nil for the database's only table.
     ///   - sectionBy: the column whose values make the sections; nil for one section
@@ -16,7 +17,7 @@ extension ViewerWindow {
         let opened: LiveTable
         do {
             opened = try LiveTable(path: path, table: table, sectionBy: sectionBy)
-            if !searchText.isEmpty { try opened.setSearch(searchText) }
+            if !searchText.isEmpty { opened.setSearch(searchText) }
         } catch {
             showProblem("\(error)")
             // The window would otherwise wait for rows that never come (and a screenshot with it).
@@ -26,20 +27,23 @@ extension ViewerWindow {
         startNewSource()
         details.show(nil)
         showTitle("\((path as NSString).lastPathComponent) — \(opened.query.table)", tooltip: path)
-        // The next fetch that reads the table again takes a fetch's error away, and only
-        // that message (see `FetchErrorInBanner`).
+        // The next read of the table that succeeds takes a read's error away, and only that
+        // message (see `FetchErrorInBanner`).
         opened.onError = { [weak self] message in
-            self?.showProblem(message)
-            self?.fetchError = .reported
+            guard let self else { return }
+            showProblem(message)
+            fetchError = .shown
+            if !isLoaded { finishLoading() }
+        }
+        opened.onFirstRows = { [weak self] in
+            guard let self, !isLoaded else { return }
+            finishLoading()
         }
         opened.onFetch = { [weak self] in
             guard let self else { return }
-            switch fetchError {
-            case .reported: fetchError = .shown
-            case .shown:
+            if fetchError == .shown {
                 hideProblem()
                 fetchError = .none
-            case .none: break
             }
             updateCount()
         }
@@ -50,7 +54,6 @@ extension ViewerWindow {
         // The table shows the database table's own columns.
         tableManager.setColumns(ViewerTable.columns(of: opened.query))
         showContent(opened.storage)
-        finishLoading()
     }
 
     /// Stops following the database shown, if any, and gives the list back to `filter`.
@@ -67,16 +70,12 @@ extension ViewerWindow {
     }
 }
 
-/// Where a followed database's fetch error stands in the banner. A fetch that fails is
-/// reported (`LiveTable.onError`), then counted as a fetch (`onFetch`) in the same delivery:
-/// `reported` lets that `onFetch` pass; the next one, a fetch that read the table again,
-/// takes the message away. Any other message shown meanwhile resets it to `none`, so a
-/// fetch never hides what it did not show.
+/// Whether the banner shows a followed database's read error (`LiveTable.onError`): the
+/// next read that succeeds (`onFetch`) takes the message away. Any other message shown
+/// meanwhile resets it to `none`, so a read never hides what it did not show.
 enum FetchErrorInBanner {
-    /// The banner shows no fetch error.
+    /// The banner shows no read error.
     case none
-    /// A fetch error was just shown; its own `onFetch` is still to come.
-    case reported
-    /// The banner shows a fetch error, until a fetch succeeds.
+    /// The banner shows a read error, until a read succeeds.
     case shown
 }

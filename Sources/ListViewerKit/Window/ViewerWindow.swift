@@ -146,8 +146,8 @@ public final class ViewerWindow {
         manager.register(UnreadableEntryRow.self)
         manager.register(DatabaseRecordRow.self)
         // A database row's summary leaves out what its header and its rowid already say.
-        manager.configure(DatabaseRecordRow.self) { [weak self] row, record, _ in
-            guard let query = self?.liveTable?.query else { return }
+        manager.configure(DatabaseRecordRow.self) { [weak self] row, paged, _ in
+            guard let query = self?.liveTable?.query, let record = paged.record else { return }
             row.subtitle.shownText = record.summary(skipping: query.columnsShownElsewhere)
         }
         registerGridAndTable()
@@ -168,11 +168,7 @@ public final class ViewerWindow {
             let text = searchText
             // Both stay in step with the entry, whichever the list shows.
             filter.setQuery(text)
-            do {
-                try liveTable?.setSearch(text)
-            } catch {
-                showProblem("\(error)")
-            }
+            liveTable?.setSearch(text)
             updateCount()
             // The selected item, if it still matches, stays in view.
             if let selected = activeManager.selectedIndexPaths.first { activeManager.scrollTo(selected) }

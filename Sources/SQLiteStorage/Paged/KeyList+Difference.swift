@@ -10,8 +10,10 @@ extension KeyList {
     /// Each section kept is compared first at its ends: the rows its old and new lists
     /// share at the start and at the end are unchanged, and only what lies between is
     /// diffed (by `ListSnapshot`, through a scratch `MemoryStorage`), so a change costs a
-    /// pass over the rowids plus the rows it touches, not a diff of millions.
-    func update(from old: KeyList) -> StorageUpdate {
+    /// pass over the rowids plus the rows it touches, not a diff of millions. Nil when more
+    /// than `limit` rows lie between (a new order of every row, say): then a reload is
+    /// cheaper for the list too.
+    func update(from old: KeyList, limit: Int) -> StorageUpdate? {
         let oldIndex = Dictionary(old.sectionValues.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
         // For each section kept: how many rows it keeps at its start, and at its end.
         var kept: [DatabaseValue: (prefix: Int, suffix: Int)] = [:]
@@ -21,6 +23,16 @@ extension KeyList {
             let previous = old.keys[old.starts[oldSection]..<old.starts[oldSection + 1]]
             kept[value] = Self.sharedEnds(new, previous)
         }
+        var between = 0
+        for (section, value) in sectionValues.enumerated() {
+            let ends = kept[value] ?? (0, 0)
+            between += starts[section + 1] - starts[section] - ends.prefix - ends.suffix
+        }
+        for (section, value) in old.sectionValues.enumerated() {
+            let ends = kept[value] ?? (0, 0)
+            between += old.starts[section + 1] - old.starts[section] - ends.prefix - ends.suffix
+        }
+        guard between <= 2 * limit else { return nil }
         // Both lists with those ends cut off, diffed.
         func window(of list: KeyList) -> ListSnapshot<DatabaseValue, RowKey> {
             ListSnapshot(sections: list.sectionValues.enumerated().map { section, value in

@@ -6,8 +6,9 @@ import ModelStorage
 struct KeyRead<Record: Sendable>: Sendable {
     /// The sections and rowids now.
     let keys: KeyList
-    /// The changes from the keys of the read before, or nil for the first read of the
-    /// query (shown by reloading).
+    /// The changes from the keys of the read before (or those shown when the query
+    /// changed), or nil when the list is best reloaded: the first read of the storage, or
+    /// too many rows changed places.
     let update: StorageUpdate?
     /// The rows of the pages the storage held when the read began, at their places in
     /// `keys`, read in the same transaction.
@@ -16,18 +17,22 @@ struct KeyRead<Record: Sendable>: Sendable {
 
 /// Reads a query's keys again and again (each time the database changes), each read
 /// compared with the one before. Used on the refresher's queue only: a new query gets a new
-/// reader, whose first read is a reload.
+/// reader, whose first read is compared with the keys shown (`baseline`), if any.
 final class KeyReader<Record: FetchableRecord & Sendable>: @unchecked Sendable {
     private let query: PagedQuery
     private let pageSize: Int
     private let heldPages: HeldPages
+    /// The most rows a read's changes may touch before it reloads the list instead.
+    private let largestUpdate: Int
     /// The keys of the last read.
     private var last: KeyList?
 
-    init(query: PagedQuery, pageSize: Int, heldPages: HeldPages) {
+    init(query: PagedQuery, pageSize: Int, heldPages: HeldPages, largestUpdate: Int, baseline: KeyList? = nil) {
         self.query = query
         self.pageSize = pageSize
         self.heldPages = heldPages
+        self.largestUpdate = largestUpdate
+        last = baseline
     }
 
     /// Reads the keys, their changes since the last read, and the held pages' rows, in one
@@ -43,7 +48,7 @@ final class KeyReader<Record: FetchableRecord & Sendable>: @unchecked Sendable {
             }
         }
         defer { last = keys }
-        return KeyRead(keys: keys, update: last.map(keys.update(from:)), pages: pages)
+        return KeyRead(keys: keys, update: last.flatMap { keys.update(from: $0, limit: largestUpdate) }, pages: pages)
     }
 }
 

@@ -53,6 +53,11 @@ public final class PagedQueryStorage<Record: FetchableRecord & Equatable & Senda
     public let pageSize: Int
     /// The most pages kept.
     public var maximumPages: Int { cache.capacity }
+    /// The most rows a change may move, insert or delete before the storage shows it by
+    /// reloading the list instead (a new order of most rows, a bulk import): the list would
+    /// spend longer on so many changes than on building its rows again. Taken by the next
+    /// `setQuery(_:)`.
+    public var largestUpdate = 20_000
 
     /// Called (where `schedule` runs blocks) after each read of the rows' places is shown:
     /// after the storage is made, after each change of query, and after each change in the
@@ -123,7 +128,7 @@ public final class PagedQueryStorage<Record: FetchableRecord & Equatable & Senda
         cache = PageCache(capacity: maximumPages)
         self.header = header
         self.schedule = schedule
-        let reader = KeyReader<Record>(query: query, pageSize: self.pageSize, heldPages: heldPages)
+        let reader = KeyReader<Record>(query: query, pageSize: self.pageSize, heldPages: heldPages, largestUpdate: largestUpdate)
         refresher = Refresher(database: database, fetch: reader.read, pollInterval: pollInterval,
                               coalescingDelay: coalescingDelay, schedule: schedule)
         let box = WeakBox(self)
@@ -159,11 +164,15 @@ public final class PagedQueryStorage<Record: FetchableRecord & Equatable & Senda
     }
 
     /// Shows the rows of `query` instead (another search, another order): reads their
-    /// places off the calling thread, then shows them (`onLoad`) by reloading. Pages read
-    /// for the old query are dropped.
+    /// places off the calling thread, then shows them (`onLoad`) as the changes from the
+    /// rows shown (rows that went, came or moved), or by reloading when most rows changed
+    /// places or the query reads other columns or another table (its records differ).
     public func setQuery(_ query: PagedQuery) {
+        let sameRecords = isLoaded && query.table == self.query.table && query.columns == self.query.columns && query.rowID == self.query.rowID
         self.query = query
-        refresher.replaceFetch(KeyReader<Record>(query: query, pageSize: pageSize, heldPages: heldPages).read)
+        let reader = KeyReader<Record>(query: query, pageSize: pageSize, heldPages: heldPages, largestUpdate: largestUpdate,
+                                       baseline: sameRecords ? keyList : nil)
+        refresher.replaceFetch(reader.read)
         if !stopped { observeTable() }
         refresher.signal()
     }

@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 import ModelStorage
 import ListViewerKit
+import SQLiteStorage
 import TestSupport
 
 /// The SQLite fuzz target: the viewer's database path (the header check, opening read-only,
@@ -37,15 +38,21 @@ enum DatabaseFuzzer {
         MainActor.assumeIsolated { show(path, table: table, sectionBy: sectionBy, search: text(bytes)) }
     }
 
-    /// Opens the table as the viewer does and reads every row of every section.
+    /// Opens the table as the viewer does and reads every row of every section, then
+    /// again with the search: every read ends in rows or a message, within seconds.
     @MainActor
     private static func show(_ path: String, table: String?, sectionBy: String?, search: String) {
         do {
             let live = try LiveTable(path: path, table: table, sectionBy: sectionBy)
             defer { live.stopObserving() }
-            readAll(live.storage)
-            try live.setSearch(search)
-            readAll(live.storage)
+            var failed = false
+            live.onError = { message in
+                guard !message.isEmpty else { fatalError("an empty message") }
+                failed = true
+            }
+            readAll(live) { failed }
+            live.setSearch(search)
+            readAll(live) { failed }
         } catch let problem as DatabaseProblem {
             guard !problem.description.isEmpty else { fatalError("an empty message") }
         } catch {
@@ -53,16 +60,36 @@ enum DatabaseFuzzer {
         }
     }
 
+    /// Waits for the storage's next read of the rows' places, then asks for every row and
+    /// waits for their records, unless a read fails.
     @MainActor
-    private static func readAll(_ storage: any Storage) {
+    private static func readAll(_ live: LiveTable, failed: () -> Bool) {
+        let storage = live.storage
+        let loads = storage.loadCount
+        wait { storage.loadCount > loads || failed() }
+        guard !failed() else { return }
+        var indexPaths: [IndexPath] = []
         for section in 0..<storage.numberOfSections() {
             _ = storage.headerModel(forSection: section)
             for item in 0..<storage.numberOfItems(inSection: section) {
-                guard let record = storage.item(at: IndexPath(item: item, section: section)) as? DatabaseRecord else {
-                    fatalError("row \(item) of section \(section) is not a record")
+                let indexPath = IndexPath(item: item, section: section)
+                guard storage.item(at: indexPath) is PagedRow<DatabaseRecord> else {
+                    fatalError("row \(item) of section \(section) is not a paged record")
                 }
-                _ = record.summary()
+                indexPaths.append(indexPath)
             }
+        }
+        wait { indexPaths.allSatisfy { storage.record(at: $0) != nil } || failed() }
+        for indexPath in indexPaths { _ = storage.record(at: indexPath)?.summary() }
+    }
+
+    /// Runs the main run loop (where the storage applies what it reads) until `condition`.
+    @MainActor
+    private static func wait(_ condition: () -> Bool) {
+        let deadline = Date().addingTimeInterval(10)
+        while !condition() {
+            guard Date() < deadline else { fatalError("the storage neither read the table nor failed in 10 s") }
+            RunLoop.main.run(until: Date().addingTimeInterval(0.001))
         }
     }
 

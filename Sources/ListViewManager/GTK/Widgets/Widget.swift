@@ -29,6 +29,12 @@ open class Widget {
         gtk_widget_add_css_class(gtkWidget, name)
     }
 
+    /// Adds the CSS class `name` when `present`, removes it otherwise (a state shown by a
+    /// class, such as a placeholder's).
+    public func setCSSClass(_ name: String, present: Bool) {
+        if present { gtk_widget_add_css_class(gtkWidget, name) } else { gtk_widget_remove_css_class(gtkWidget, name) }
+    }
+
     /// Whether the widget has the CSS class `name`.
     public func hasCSSClass(_ name: String) -> Bool {
         gtk_widget_has_css_class(gtkWidget, name) != 0
