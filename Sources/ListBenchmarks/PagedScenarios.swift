@@ -25,8 +25,9 @@ private final class UpdateCounter: StorageUpdating {
 
 /// `PagedQueryStorage` on tables of N rows (5 columns, made by the scenario in a temporary
 /// file, with an index on the section column): opening to a first screen of records, with
-/// and without 100 sections, and a row written by another connection arriving.
-/// `--scenario paged --sizes 1000000,10000000`.
+/// and without 100 sections, and a row written by another connection arriving; then the
+/// release `list-viewer` opening the same table to a screenshot, against a table of 2 rows
+/// (under a display only). `--scenario paged --sizes 1000000,10000000`.
 enum PagedScenarios {
     static func run(sizes: [Int], only prefix: String) -> [Measurement] {
         guard !prefix.isEmpty, "paged".hasPrefix(prefix) || prefix.hasPrefix("paged") else { return [] }
@@ -40,6 +41,7 @@ enum PagedScenarios {
                 try makeTable(at: path, rows: size)
                 results.append(try open(path, rows: size, name: "paged_open", query: PagedQuery(table: "book")))
                 results.append(try open(path, rows: size, name: "paged_open_sections", query: PagedQuery(table: "book", sectionBy: "genre")))
+                if let viewer = viewerOpen(path, rows: size, folder: folder) { results += viewer }
             } catch {
                 writeToStandardError("list-benchmarks: the paged scenarios at \(size) rows failed: \(error)")
             }
@@ -101,6 +103,46 @@ enum PagedScenarios {
             ("updates_for_write", Double(counter.updates.count)),
             ("pages_read", Double(storage.pagesRead)),
         ])
+    }
+
+    /// The release `list-viewer` (beside this executable) showing the table, with and
+    /// without sections, from process start to picture written, against a table of 2 rows:
+    /// time and peak memory, each the best of three runs. Needs a display.
+    private static func viewerOpen(_ path: String, rows: Int, folder: URL) -> [Measurement]? {
+        let viewer = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+            .deletingLastPathComponent().appendingPathComponent("list-viewer").path
+        guard FileManager.default.isExecutableFile(atPath: viewer), ProcessInfo.processInfo.environment["DISPLAY"] != nil else { return nil }
+        let small = folder.appendingPathComponent("two.sqlite").path
+        guard (try? makeTable(at: small, rows: 2)) != nil else { return nil }
+        let shot = folder.appendingPathComponent("shot.png").path
+        func best(_ arguments: [String]) -> (seconds: Double, megabytes: Double)? {
+            let runs = (0..<3).compactMap { _ in run(viewer, arguments + ["--screenshot", shot]) }
+            guard runs.count == 3 else { return nil }
+            return (runs.map(\.seconds).min()!, runs.map(\.megabytes).min()!)
+        }
+        guard let base = best([small]), let plain = best([path]), let sectioned = best([path, "--section-by", "genre"]) else { return nil }
+        return [("viewer_open", plain), ("viewer_open_sections", sectioned)].map { name, figures in
+            Measurement(scenario: name, n: rows, wallMilliseconds: figures.seconds * 1000, extra: [
+                ("added_ms", (figures.seconds - base.seconds) * 1000),
+                ("peak_mb", figures.megabytes),
+                ("added_peak_mb", figures.megabytes - base.megabytes),
+                ("two_rows_ms", base.seconds * 1000),
+                ("two_rows_peak_mb", base.megabytes),
+            ])
+        }
+    }
+
+    /// Runs `executable` to its end: its wall time, and its own peak resident memory.
+    private static func run(_ executable: String, _ arguments: [String]) -> (seconds: Double, megabytes: Double)? {
+        let argv = ([executable] + arguments).map { strdup($0) }
+        defer { argv.forEach { free($0) } }
+        var pid: pid_t = 0
+        let start = ContinuousClock.now
+        guard (argv + [nil]).withUnsafeBufferPointer({ posix_spawn(&pid, executable, nil, nil, UnsafeMutablePointer(mutating: $0.baseAddress!), environ) }) == 0 else { return nil }
+        var status: Int32 = 0
+        var usage = rusage()
+        guard wait4(pid, &status, 0, &usage) == pid, status == 0 else { return nil }
+        return (milliseconds(of: ContinuousClock.now - start) / 1000, Double(usage.ru_maxrss) / 1024)
     }
 
     /// Runs the main run loop (where the storage applies what it reads) until `condition`.
