@@ -74,6 +74,7 @@ public final class LiveTable {
     /// Shows each section's rows ordered by `order` (the table view's sorting: a column of
     /// the query, or the rowid's name), nil for the rowid's order.
     public func setOrder(_ order: (column: String, ascending: Bool)?) {
+        guard order?.column != self.order?.column || order?.ascending != self.order?.ascending else { return }
         self.order = order
         storage.setQuery(query.pagedQuery(matching: search, sortedBy: order))
     }

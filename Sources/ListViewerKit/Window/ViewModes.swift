@@ -88,11 +88,12 @@ extension ViewerWindow {
         if contentStorage === filter.storage {
             filter.reorder { [tableManager] models in tableManager.sortedByColumns(models) }
         } else if let liveTable {
-            // The query sorts: by the column clicked last (the first is the rowid's).
-            let sort = tableManager.primarySort
-            let column = sort.flatMap { sort in tableManager.columns.firstIndex { $0 === sort.column } }
-            liveTable.setOrder(column.map { index in
-                (index == 0 ? liveTable.query.rowIDName : liveTable.query.shownColumns[index - 1], sort!.ascending)
+            // The query sorts: by the column clicked last (the first column is the rowid's).
+            let query = liveTable.query
+            liveTable.setOrder(tableManager.primarySort.flatMap { sort in
+                tableManager.columns.firstIndex { $0 === sort.column }.map { index in
+                    (index == 0 ? query.rowIDName : query.shownColumns[index - 1], sort.ascending)
+                }
             })
         }
     }
