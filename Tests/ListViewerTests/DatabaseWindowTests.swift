@@ -30,14 +30,15 @@ final class DatabaseWindowTests: XCTestCase {
         }
     }
 
-    /// The texts shown by the realised row of the record with rowid `id`, if on screen.
+    /// The texts shown by the realised row of the record with rowid `id`, if on screen
+    /// (found by rowid, reading nothing).
     @MainActor
     private static func shownTexts(_ viewer: ViewerWindow, rowid id: Int64) -> (title: String, subtitle: String)? {
-        let storage = viewer.manager.storage
+        guard let storage = viewer.liveTable?.storage else { return nil }
         for section in 0..<storage.numberOfSections() {
             for item in 0..<storage.numberOfItems(inSection: section) {
                 let indexPath = IndexPath(item: item, section: section)
-                guard (storage.item(at: indexPath) as? PagedRow<DatabaseRecord>)?.id == id else { continue }
+                guard storage.rowID(at: indexPath) == id else { continue }
                 guard let row = viewer.manager.row(at: indexPath) as? DatabaseRecordRow else { return nil }
                 return (row.title.text, row.subtitle.text)
             }
@@ -91,6 +92,46 @@ final class DatabaseWindowTests: XCTestCase {
         XCTAssertNil(Self.shownTexts(viewer, rowid: 1))
         XCTAssertEqual(log.reloads, 0, "the list follows the database through updates, not reloads")
         XCTAssertEqual(log.updates.count, 3)
+        ViewerTestLoop.close(viewer)
+    } }
+
+    func testWritesFromAnotherProcessWhileScrolledFarDownArriveAsOneMinimalUpdate() throws { try MainActor.assumeIsolated {
+        let sqlite3 = "/usr/bin/sqlite3"
+        XCTAssertTrue(FileManager.default.isExecutableFile(atPath: sqlite3), "no sqlite3 command: run meson-helpers/install-dependencies.sh")
+        // 10,003 rows: the three fruits, then rowids 4…10003.
+        let sample = try SampleDatabase(extraSQL: """
+            WITH RECURSIVE n(x) AS (SELECT 4 UNION ALL SELECT x + 1 FROM n WHERE x < 10003)
+            INSERT INTO fruit (id, name, category) SELECT x, 'fruit ' || x, 'pome' FROM n;
+            """)
+        defer { sample.remove() }
+        let viewer = Self.open(sample, sectionBy: nil)
+        XCTAssertEqual(viewer.countText, "10,003 rows")
+        viewer.manager.scrollTo(IndexPath(item: 5000, section: 0))
+        ViewerTestLoop.wait("row 5003 shown with its record") { Self.shownTexts(viewer, rowid: 5003)?.title == "fruit 5003" }
+        // The rows GTK bound on the way down have their records too.
+        ViewerTestLoop.waitForFrames(of: viewer.manager.view)
+        ViewerTestLoop.wait("the pages of the rows bound") { viewer.liveTable?.storage.pagesBeingRead == 0 }
+        let log = UpdateRecorder()
+        log.next = viewer.manager.contentUpdater
+        viewer.manager.storageUpdater = log
+
+        // One commit of another program: a row on screen deleted, one changed, one added at the end.
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: sqlite3)
+        process.arguments = [sample.path, """
+            BEGIN; DELETE FROM fruit WHERE id = 5001; UPDATE fruit SET name = 'changed' WHERE id = 5003;
+            INSERT INTO fruit (id, name, category) VALUES (20000, 'last', 'pome'); COMMIT;
+            """]
+        try process.run()
+        process.waitUntilExit()
+        XCTAssertEqual(process.terminationStatus, 0)
+        ViewerTestLoop.wait("the changed row") { Self.shownTexts(viewer, rowid: 5003)?.title == "changed" }
+        XCTAssertEqual(log.reloads, 0)
+        XCTAssertEqual(log.updates.map(\.changes), [[
+            .deleteItems(section: 0, items: 5000..<5001), .insertItems(section: 0, items: 10002..<10003),
+            .updateItem(IndexPath(item: 5001, section: 0)),
+        ]], "the delete, the insert and the change, as such, in one update")
+        XCTAssertEqual(viewer.countText, "10,003 rows")
         ViewerTestLoop.close(viewer)
     } }
 

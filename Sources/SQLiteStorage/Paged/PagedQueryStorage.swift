@@ -73,6 +73,8 @@ public final class PagedQueryStorage<Record: FetchableRecord & Equatable & Senda
 
     /// How many pages have been read.
     public private(set) var pagesRead = 0
+    /// How many pages are being read now (a busy indicator's state).
+    public var pagesBeingRead: Int { reading.count }
     /// Whether the rows' places have been read.
     public private(set) var isLoaded = false
     /// How many reads of the rows' places have been shown.
