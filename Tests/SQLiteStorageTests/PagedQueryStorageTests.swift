@@ -309,4 +309,41 @@ final class PagedQueryStorageTests: XCTestCase {
         waitUntil { storage.record(at: IndexPath(item: 0, section: 0)) != nil }
         XCTAssertEqual(storage.record(at: IndexPath(item: 0, section: 0))?.title, "Odd 2")
     }
+
+    func testALockedDatabaseIsAMessageAndIsReadOnceItIsFree() throws {
+        // A file in rollback-journal mode, where a writer's exclusive lock keeps readers out.
+        let lockedPath = folder.appendingPathComponent("locked.sqlite").path
+        let holder = try offMain { () -> DatabaseQueue in
+            var holding = Configuration()
+            holding.allowsUnsafeTransactions = true  // the lock is held across accesses
+            let queue = try DatabaseQueue(path: lockedPath, configuration: holding)
+            try queue.write { db in
+                try db.execute(sql: """
+                    CREATE TABLE book (title TEXT NOT NULL, genre TEXT NOT NULL, year INTEGER NOT NULL);
+                    INSERT INTO book VALUES ('Locked 1', 'poetry', 1), ('Locked 2', 'poetry', 2);
+                    """)
+            }
+            return queue
+        }
+        var configuration = Configuration()
+        configuration.busyMode = .timeout(0.2)
+        let impatient = configuration
+        let locked = try offMain { try DatabaseQueue(path: lockedPath, configuration: impatient) }
+        try offMain { try holder.inDatabase { db in try db.execute(sql: "BEGIN EXCLUSIVE") } }
+        let storage = PagedQueryStorage<Book>(database: locked, query: PagedQuery(table: "book"), pollInterval: .milliseconds(50))
+        var errors: [String] = []
+        storage.onError = { errors.append("\($0)") }
+        waitUntil { !errors.isEmpty }
+        XCTAssertTrue(errors[0].contains("database is locked"), errors[0])
+        XCTAssertEqual(storage.numberOfSections(), 0, "nothing shown, nothing lost")
+
+        try offMain { try holder.inDatabase { db in try db.execute(sql: "COMMIT") } }
+        storage.refresh()
+        waitUntil { storage.isLoaded }
+        XCTAssertEqual(storage.numberOfItems(inSection: 0), 2)
+        _ = storage.item(at: IndexPath(item: 1, section: 0))
+        waitUntil { storage.record(at: IndexPath(item: 1, section: 0)) != nil }
+        XCTAssertEqual(storage.record(at: IndexPath(item: 1, section: 0))?.title, "Locked 2")
+        storage.stopObserving()
+    }
 }
