@@ -162,6 +162,7 @@ final class DatabaseWindowTests: XCTestCase {
         let viewer = ViewerWindow(application: ViewerTestApplication.shared)
         viewer.present()
         viewer.openDatabase(sample.path, table: "vegetable")
+        ViewerTestLoop.wait("the schema read off the main thread") { viewer.problem != nil }
         XCTAssertEqual(viewer.problem, "fruits.sqlite has no table vegetable; tables: fruit")
 
         // A dropped database opens its only table; a catalog afterwards shows in the list.

@@ -197,6 +197,7 @@ final class ViewModeTests: XCTestCase {
             var viewer: ViewerWindow? = ViewerWindow(application: ViewerTestApplication.shared)
             viewer!.present()
             viewer!.openDatabase(sample.path, table: "fruit")
+            ViewerTestLoop.wait("the first rows") { viewer!.isLoaded }
             viewer!.setViewMode(.table)
             viewer!.tableManager.sort(by: try XCTUnwrap(viewer!.tableManager.columns.first { $0.title == "name" }))
             table = viewer!.tableManager

@@ -32,10 +32,18 @@ public final class LiveTable {
     public var onFirstRows: () -> Void = {}
 
     /// Opens the table `table` of the database at `path` (its only table when nil),
-    /// sectioned by the column `sectionBy` when given, and starts reading its rows.
+    /// sectioned by the column `sectionBy` when given, and starts reading its rows. Opens
+    /// the file and reads its schema on the calling thread (`DatabaseFile.open`); a window
+    /// does that off the main thread, then makes its table with `init(path:database:query:)`.
     /// - Throws: `DatabaseProblem`, whose description is the message for the user.
-    public init(path: String, table: String?, sectionBy: String?) throws {
+    public convenience init(path: String, table: String?, sectionBy: String?) throws {
         let (database, query) = try DatabaseFile.open(path, table: table, sectionBy: sectionBy)
+        self.init(path: path, database: database, query: query)
+    }
+
+    /// The rows of `query`'s table in `database` (opened by `DatabaseFile.open`), read off
+    /// the main thread from now on.
+    public init(path: String, database: DatabaseQueue, query: TableQuery) {
         self.path = path
         self.query = query
         storage = PagedQueryStorage(database: database, query: query.pagedQuery(), header: query.header(ofSectionValue:))

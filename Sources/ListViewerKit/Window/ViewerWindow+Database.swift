@@ -1,22 +1,39 @@
 import CGtk
 import Foundation
+import GRDB
 import ListViewManager
 
 extension ViewerWindow {
     /// Shows the rows of a table of the SQLite database at `path`, read a page at a time
     /// and following the database as it changes; a problem (not a database, no such table
     /// or column, rows that cannot be read) is shown in the banner and the list stays as it
-    /// was. Either way the load ends (`onLoaded` runs) once the first rows are shown or the
-    /// problem is, unless a folder is being read meanwhile.
+    /// was. The file is opened and its schema read off the main thread (a database locked
+    /// by another program keeps the window waiting for nothing); another source opened
+    /// meanwhile wins. Either way the load ends (`onLoaded` runs) once the first rows are
+    /// shown or the problem is, unless a folder is being read meanwhile.
     /// - Parameters:
     ///   - table: the table to show; nil for the database's only table.
     ///   - sectionBy: the column whose values make the sections; nil for one section
     ///     headed by the table's name.
     public func openDatabase(_ path: String, table: String? = nil, sectionBy: String? = nil) {
         guard !isClosed else { return }
+        databaseOpens += 1
+        let (attempt, generation) = (databaseOpens, loadGeneration)
+        Thread.detachNewThread { [weak self] in
+            let result = Result { try DatabaseFile.open(path, table: table, sectionBy: sectionBy) }
+            Task { @MainActor in
+                guard let self, !self.isClosed, attempt == self.databaseOpens, generation == self.loadGeneration else { return }
+                self.show(result, of: path)
+            }
+        }
+    }
+
+    /// Shows the table opened (or the problem met) by `openDatabase`.
+    private func show(_ result: Result<(DatabaseQueue, TableQuery), Error>, of path: String) {
         let opened: LiveTable
         do {
-            opened = try LiveTable(path: path, table: table, sectionBy: sectionBy)
+            let (database, query) = try result.get()
+            opened = LiveTable(path: path, database: database, query: query)
             if !searchText.isEmpty { opened.setSearch(searchText) }
         } catch {
             showProblem("\(error)")

@@ -43,6 +43,8 @@ public final class ViewerWindow {
     let activeLoad = ActiveLoad()
     /// Where the followed database's fetch error stands in the banner.
     var fetchError = FetchErrorInBanner.none
+    /// Counts the databases asked for (`openDatabase`): only the last one asked for is shown.
+    var databaseOpens = 0
     /// The database table shown, if any (else the list shows `filter`'s storage).
     public internal(set) var liveTable: LiveTable?
     /// Whether the window was closed (it loads nothing more).
