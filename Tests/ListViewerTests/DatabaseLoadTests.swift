@@ -43,6 +43,31 @@ final class DatabaseLoadTests: XCTestCase {
         ViewerTestLoop.close(viewer)
     } }
 
+    func testADatabaseLockedByAnotherProgramIsAMessageAndTheWindowKeepsDrawingMeanwhile() throws { try MainActor.assumeIsolated {
+        let sample = try SampleDatabase()
+        defer { sample.remove() }
+        // Another program's exclusive transaction: no reader gets in (rollback journal).
+        var holding = Configuration()
+        holding.allowsUnsafeTransactions = true
+        let holder = try DatabaseQueue(path: sample.path, configuration: holding)
+        try holder.inDatabase { db in try db.execute(sql: "BEGIN EXCLUSIVE") }
+        let viewer = ViewerWindow(application: ViewerTestApplication.shared)
+        viewer.present()
+        viewer.openDatabase(sample.path, table: "fruit")
+        // The viewer waits up to 2 s for the lock, off the main thread: the window draws.
+        ViewerTestLoop.waitForFrames(of: viewer.manager.view, 5)
+        XCTAssertNil(viewer.problem, "still waiting for the lock")
+        ViewerTestLoop.wait("the message") { viewer.problem != nil }
+        XCTAssertEqual(viewer.problem, "Cannot open fruits.sqlite: database is locked")
+        XCTAssertTrue(viewer.isLoaded, "the load ended")
+
+        try holder.inDatabase { db in try db.execute(sql: "COMMIT") }
+        viewer.openDatabase(sample.path, table: "fruit")
+        ViewerTestLoop.wait("the rows once the lock is gone") { viewer.countText == "3 rows" }
+        XCTAssertNil(viewer.problem)
+        ViewerTestLoop.close(viewer)
+    } }
+
     func testTheViewerExitsWithAMessageWhenTheRowsAreCorrupt() throws {
         let sample = try SampleDatabase()
         defer { sample.remove() }
