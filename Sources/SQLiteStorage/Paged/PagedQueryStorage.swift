@@ -110,7 +110,8 @@ public final class PagedQueryStorage<Record: FetchableRecord & Equatable & Senda
     ///   - maximumPages: the most pages kept (at least one screenful is needed).
     ///   - header: the header model of the section of this value (by default its text;
     ///     nil for the one section of an unsectioned query).
-    ///   - pollInterval: how often to look for writes from other connections (nil: never).
+    ///   - pollInterval: how often to look for writes from other connections (nil: never);
+    ///     a look is one `PRAGMA data_version` on a connection of its own.
     ///   - coalescingDelay: how long a change waits before its read, so that writes
     ///     following it close behind are read together.
     ///   - schedule: where results are applied; `DispatchQueue.main.async` by default.
@@ -120,7 +121,7 @@ public final class PagedQueryStorage<Record: FetchableRecord & Equatable & Senda
         pageSize: Int = 100,
         maximumPages: Int = 20,
         header: @escaping (DatabaseValue) -> Any? = PagedQueryStorage.sectionTitle,
-        pollInterval: Duration? = .milliseconds(250),
+        pollInterval: Duration? = .milliseconds(100),
         coalescingDelay: Duration = .milliseconds(20),
         schedule: @escaping Schedule = { DispatchQueue.main.async(execute: $0) }
     ) {
