@@ -179,7 +179,6 @@ public class ItemViewManager {
         viewReference = ObjectReference(sinking: view)
         self.kind = kind
         factory = RowFactory(slots: kind.showsTiles ? .tiles : .listItems)
-        factory.updatesHiddenRowsWhenShown(in: view)
         let storage = storage ?? MemoryStorage.reportingToGLib()
         self.storage = storage
         storageUpdater = updater
