@@ -238,15 +238,15 @@ public final class PagedQueryStorage<Record: FetchableRecord & Equatable & Senda
     /// Keeps `rows` as `page`, and adds to `update` an `updateItem` for each of its rows
     /// still in its place that was given out as a placeholder, or whose record changed.
     private func keep(_ rows: [(Int64, Record)], as page: Int, reporting update: inout StorageUpdate) {
-        let before = Dictionary(rows.map { ($0.0, cache.record($0.0)) }, uniquingKeysWith: { first, _ in first })
+        var changed = Set<Int64>()
+        for (key, record) in rows where cache.record(key).map({ $0 != record }) == true { changed.insert(key) }
         cache.keep(rows, as: page)
         heldPages.set(cache.pageNumbers)
         let start = page * pageSize
         for position in start..<min(start + pageSize, keyList.keys.count) {
             let key = keyList.keys[position]
-            guard let record = cache.record(key), let shown = before[key] else { continue }
-            let waited = placeholdersGiven.remove(key) != nil
-            guard waited || shown.map({ $0 != record }) == true, let indexPath = keyList.indexPath(of: position) else { continue }
+            guard placeholdersGiven.remove(key) != nil || changed.contains(key), let record = cache.record(key),
+                  let indexPath = keyList.indexPath(of: position) else { continue }
             update.appendItemUpdate(at: indexPath, model: PagedRow(id: key, record: record))
         }
     }
