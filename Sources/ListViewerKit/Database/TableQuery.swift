@@ -78,7 +78,7 @@ public struct TableQuery: Equatable, Sendable {
             throw DatabaseProblem("table \(name) has columns named rowid, _rowid_ and oid; its rows cannot be told apart")
         }
         do {
-            _ = try db.makeStatement(sql: "SELECT \(rowIDName) FROM \(name.quotedIdentifier) LIMIT 0")
+            _ = try db.makeStatement(sql: "SELECT \(rowIDName) FROM \(name.quotedSQLIdentifier) LIMIT 0")
         } catch {
             throw DatabaseProblem("table \(name) is a WITHOUT ROWID table; the viewer follows rows by their rowid and cannot show it")
         }
@@ -106,18 +106,18 @@ public struct TableQuery: Equatable, Sendable {
         let terms = search.split(whereSeparator: \.isWhitespace).map { "%" + Self.escapeLike(String($0)) + "%" }
         // Term n is bound once, as ?n, however many columns it is looked for in.
         let filter = terms.isEmpty ? nil : terms.indices.map { term in
-            Self.anyOf(columns.map { "\($0.quotedIdentifier) LIKE ?\(term + 1) ESCAPE '\\'" })
+            Self.anyOf(columns.map { "\($0.quotedSQLIdentifier) LIKE ?\(term + 1) ESCAPE '\\'" })
         }.joined(separator: " AND ")
         let orderBy = order.map { order in
-            (order.column == rowIDName ? rowIDName : "\(order.column.quotedIdentifier) COLLATE NOCASE") + (order.ascending ? "" : " DESC")
+            (order.column == rowIDName ? rowIDName : "\(order.column.quotedSQLIdentifier) COLLATE NOCASE") + (order.ascending ? "" : " DESC")
         }
         return PagedQuery(
             table: table,
-            columns: shownColumns.count == columns.count ? "*" : shownColumns.map(\.quotedIdentifier).joined(separator: ", "),
+            columns: shownColumns.count == columns.count ? "*" : shownColumns.map(\.quotedSQLIdentifier).joined(separator: ", "),
             rowID: rowIDName, filter: filter, arguments: terms.map(\.databaseValue), orderBy: orderBy,
             // BINARY: rows whose section values are equal as the viewer sees them stay
             // together whatever the column's collation.
-            sectionBy: sectionColumn.map { "\($0.quotedIdentifier) COLLATE BINARY" })
+            sectionBy: sectionColumn.map { "\($0.quotedSQLIdentifier) COLLATE BINARY" })
     }
 
     /// The rows of `pagedQuery(matching:)` as one request.
@@ -169,9 +169,3 @@ public struct DatabaseProblem: Error, Equatable, CustomStringConvertible {
     }
 }
 
-extension String {
-    /// The name quoted as an SQL identifier: in double quotes, its own doubled.
-    var quotedIdentifier: String {
-        "\"" + replacingOccurrences(of: "\"", with: "\"\"") + "\""
-    }
-}

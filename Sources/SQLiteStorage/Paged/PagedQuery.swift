@@ -53,7 +53,7 @@ public struct PagedQuery: Sendable, Equatable {
 
     /// `FROM … WHERE …`.
     private var source: String {
-        "FROM \(table.quotedIdentifier)" + (filter.map { " WHERE (\($0))" } ?? "")
+        "FROM \(table.quotedSQLIdentifier)" + (filter.map { " WHERE (\($0))" } ?? "")
     }
 
     /// The whole order: the section, the order within it, the rowid.
@@ -88,7 +88,7 @@ public struct PagedQuery: Sendable, Equatable {
     func rows<Record: FetchableRecord>(_ db: Database, keys: some Collection<Int64>, as: Record.Type) throws -> [(Int64, Record)] {
         guard !keys.isEmpty else { return [] }
         let list = keys.map(String.init).joined(separator: ",")
-        let rows = try Row.fetchCursor(db, sql: "SELECT \(rowID), \(columns) FROM \(table.quotedIdentifier) WHERE \(rowID) IN (\(list))")
+        let rows = try Row.fetchCursor(db, sql: "SELECT \(rowID), \(columns) FROM \(table.quotedSQLIdentifier) WHERE \(rowID) IN (\(list))")
         var result: [(Int64, Record)] = []
         result.reserveCapacity(keys.count)
         while let row = try rows.next() { result.append((row[0], try Record(row: row))) }
@@ -99,7 +99,7 @@ public struct PagedQuery: Sendable, Equatable {
 extension String {
     /// The name quoted as an SQL identifier: in double quotes, its own doubled (GRDB's
     /// `quotedDatabaseIdentifier` leaves them as they are).
-    fileprivate var quotedIdentifier: String {
+    public var quotedSQLIdentifier: String {
         "\"" + replacingOccurrences(of: "\"", with: "\"\"") + "\""
     }
 }
