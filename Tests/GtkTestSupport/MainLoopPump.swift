@@ -14,10 +14,15 @@ public enum MainLoopPump {
 
     /// Runs the main loop until `condition` holds or `timeout` seconds have passed, looking
     /// again at least every 5 ms; returns whether it held.
+    ///
+    /// The pump's own 5 ms timer has a low priority: GLib dispatches only the most urgent
+    /// sources ready, so at the default priority it would be ready again whenever a round
+    /// (a slow `condition`, a sanitizer) takes over 5 ms, and GTK's frames (layout and
+    /// drawing, `GDK_PRIORITY_REDRAW`) would never run.
     @discardableResult
     public static func run(until condition: () -> Bool, timeout: Double) -> Bool {
         let deadline = Date().addingTimeInterval(timeout)
-        let tick = g_timeout_add(5, { _ in 1 }, nil)
+        let tick = g_timeout_add_full(G_PRIORITY_LOW, 5, { _ in 1 }, nil, nil)
         defer { g_source_remove(tick) }
         while !condition() {
             if Date() > deadline { return false }

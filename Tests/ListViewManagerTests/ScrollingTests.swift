@@ -33,6 +33,21 @@ final class ScrollingTests: XCTestCase {
         harness.close()
     } }
 
+    func testScrollingBeforeTheWindowIsShownShowsTheRowOnceShown() { onMain {
+        // An app restoring its place scrolls before its window is shown: the view has no size
+        // yet (GTK 4.8 would show its top, with the rows around the row scrolled to bound
+        // out of sight: a blank list).
+        let harness = GtkHarness { manager in
+            manager.register(PostRow.self)
+            manager.memoryStorage.addItems((0..<5000).map { Post(id: $0, title: "post \($0)") })
+            XCTAssertTrue(manager.scrollTo(IndexPath(item: 3000, section: 0)))
+        }
+        harness.waitForFrames(2)
+        XCTAssertTrue(harness.visibleTitles.contains("post 3000"), "visible: \(harness.visibleTitles)")
+        XCTAssertGreaterThan(gtk_adjustment_get_value(gtk_scrollable_get_vadjustment(OpaquePointer(harness.manager.listView))), 0)
+        harness.close()
+    } }
+
     func testInsertingAndRemovingAboveTheViewportDoesNotMoveWhatIsShown() throws { try onMain {
         let harness = Self.makeHarness()
         harness.manager.scrollTo(IndexPath(item: 500, section: 0))

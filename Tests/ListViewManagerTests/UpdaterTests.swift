@@ -68,6 +68,43 @@ final class UpdaterTests: XCTestCase {
         harness.close()
     } }
 
+    func testARowGTKKeepsButDoesNotShowTakesItsNewContentWhenShown() { onMain {
+        let (harness, recorder) = Self.makeHarness()
+        let storage = harness.manager.memoryStorage!
+        storage.addItems((0..<500).map { Post(id: $0, title: "Post \($0)") }, toSection: 2)
+        harness.waitForFrames()
+        // A row GTK keeps bound below the window (GTK 4.8 keeps 200, GTK 4.12 and later a few
+        // beyond the screen), not shown.
+        let hidden = harness.manager.factory.boundRows.first { gtk_widget_get_mapped($0.row.row.rootWidget) == 0 }
+        guard case .item(let indexPath)? = hidden?.row.flatRow, let row = hidden?.row.row as? CountingPostRow else {
+            return XCTFail("GTK keeps every bound row shown")
+        }
+        let before = row.title.text
+        CountingPostRow.updates = []
+        storage.reloadItem(Post(id: indexPath.item, title: "Edited while hidden"))
+        harness.waitForFrames()
+        XCTAssertEqual(CountingPostRow.updates, [], "a row not shown is not updated")
+        XCTAssertEqual(row.title.text, before)
+        XCTAssertEqual((harness.manager.storage.item(at: indexPath) as? Post)?.title, "Edited while hidden")
+
+        // Shown, it takes its new content in the layout that maps it.
+        @MainActor func boundRow(at indexPath: IndexPath) -> CountingPostRow? {
+            harness.manager.factory.boundRows.first { $0.row.flatRow == .item(indexPath) }?.row.row as? CountingPostRow
+        }
+        harness.manager.scrollTo(indexPath)
+        harness.wait(until: { boundRow(at: indexPath).map { gtk_widget_get_mapped($0.rootWidget) != 0 } == true }, "the row shown")
+        XCTAssertEqual(boundRow(at: indexPath)?.title.text, "Edited while hidden")
+        XCTAssertEqual(recorder.take(), ["0+500"], "a content update is no splice")
+
+        // A hidden row handed out by the manager shows its item's content.
+        let other = harness.manager.factory.boundRows.first { gtk_widget_get_mapped($0.row.row.rootWidget) == 0 }
+        guard case .item(let otherPath)? = other?.row.flatRow else { return XCTFail("GTK keeps every bound row shown") }
+        storage.reloadItem(Post(id: otherPath.item, title: "Asked for while hidden"))
+        harness.waitForFrames()
+        XCTAssertEqual((harness.manager.row(at: otherPath) as? CountingPostRow)?.title.text, "Asked for while hidden")
+        harness.close()
+    } }
+
     func testALargeReplacementIsARemovalThenAnInsertionSoGTKAsksOnlyForShownRows() { onMain {
         let (harness, recorder) = Self.makeHarness()
         let storage = harness.manager.memoryStorage!

@@ -106,8 +106,9 @@ final class DatabaseWindowTests: XCTestCase {
         defer { sample.remove() }
         let viewer = Self.open(sample, sectionBy: nil)
         XCTAssertEqual(viewer.countText, "10,003 rows")
+        // Item 5000 (rowid 5001) on screen (GTK scrolls as little as it can: at the window's edge).
         viewer.manager.scrollTo(IndexPath(item: 5000, section: 0))
-        ViewerTestLoop.wait("row 5003 shown with its record") { Self.shownTexts(viewer, rowid: 5003)?.title == "fruit 5003" }
+        ViewerTestLoop.wait("row 5001 shown with its record") { Self.shownTexts(viewer, rowid: 5001)?.title == "fruit 5001" }
         // The rows GTK bound on the way down have their records too.
         ViewerTestLoop.waitForFrames(of: viewer.manager.view)
         ViewerTestLoop.wait("the pages of the rows bound") { viewer.liveTable?.storage.pagesBeingRead == 0 }
@@ -115,22 +116,25 @@ final class DatabaseWindowTests: XCTestCase {
         log.next = viewer.manager.contentUpdater
         viewer.manager.storageUpdater = log
 
-        // One commit of another program: a row on screen deleted, one changed, one added at the end.
+        // One commit of another program: a row below deleted, the row on screen changed, one added at the end.
         let process = Process()
         process.executableURL = URL(fileURLWithPath: sqlite3)
         process.arguments = [sample.path, """
-            BEGIN; DELETE FROM fruit WHERE id = 5001; UPDATE fruit SET name = 'changed' WHERE id = 5003;
+            BEGIN; DELETE FROM fruit WHERE id = 5003; UPDATE fruit SET name = 'changed' WHERE id = 5001;
             INSERT INTO fruit (id, name, category) VALUES (20000, 'last', 'pome'); COMMIT;
             """]
         try process.run()
         process.waitUntilExit()
         XCTAssertEqual(process.terminationStatus, 0)
-        ViewerTestLoop.wait("the changed row") { Self.shownTexts(viewer, rowid: 5003)?.title == "changed" }
+        ViewerTestLoop.wait("the changed row, on screen") {
+            Self.shownTexts(viewer, rowid: 5001)?.title == "changed"
+                && viewer.manager.row(at: IndexPath(item: 5000, section: 0)).map { gtk_widget_get_mapped($0.rootWidget) != 0 } == true
+        }
         XCTAssertEqual(log.reloads, 0)
         // (Any later update is a page of rows GTK bound meanwhile.)
         XCTAssertEqual(log.updates.first?.changes, [
-            .deleteItems(section: 0, items: 5000..<5001), .insertItems(section: 0, items: 10002..<10003),
-            .updateItem(IndexPath(item: 5001, section: 0)),
+            .deleteItems(section: 0, items: 5002..<5003), .insertItems(section: 0, items: 10002..<10003),
+            .updateItem(IndexPath(item: 5000, section: 0)),
         ], "the delete, the insert and the change, as such, in one update")
         XCTAssertEqual(viewer.countText, "10,003 rows")
         ViewerTestLoop.close(viewer)

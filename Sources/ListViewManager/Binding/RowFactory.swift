@@ -33,6 +33,10 @@ final class RowFactory {
     private var flushScheduled = false
     /// How many times a row was bound or updated in place with a model (for tests and benchmarks).
     private(set) var updateCount = 0
+    /// Bound list items whose new content waits until GTK shows them (`updatesHiddenRowsWhenShown`).
+    private var waitingContent: Set<OpaquePointer> = []
+    /// Calls `showWaitingContent` after each layout of the view, once enabled.
+    private var afterLayout: AfterLayout?
     /// How many rows were created.
     private(set) var createdCount = 0
     /// How many bound rows updates have looked at again because they may have moved (GTK
@@ -135,9 +139,12 @@ final class RowFactory {
         listItemsByChild[child] = host.listItem
     }
 
-    /// The bound list item at `position`, if any.
+    /// The bound list item at `position`, if any, its row showing its item's content (a row
+    /// handed out is never one waiting to be shown).
     func boundListItem(at position: Int) -> OpaquePointer? {
-        attached.first { $0.value.isBound && self.position(of: $0.key) == position }?.key
+        guard let listItem = attached.first(where: { $0.value.isBound && self.position(of: $0.key) == position })?.key else { return nil }
+        showWaitingContent(of: listItem)
+        return listItem
     }
 
     /// The widget GTK made for the bound list item at `position` (a child of the view, the
@@ -169,7 +176,8 @@ final class RowFactory {
             return
         }
         guard let model = item.model, let flatRow = delegate.flatRow(at: position(of: listItem)) else { return }
-        if var entry = attached[listItem], !entry.isBound, entry.item === item,
+        // (A row whose new content was waiting to be shown is bound anew.)
+        if var entry = attached[listItem], !entry.isBound, entry.item === item, !waitingContent.contains(listItem),
            entry.flatRow == flatRow || delegate.mapping(for: flatRow, model: model) === entry.mapping {
             let moved = entry.flatRow != flatRow
             entry.isBound = true
@@ -187,6 +195,7 @@ final class RowFactory {
 
     /// Shows `model` (the content of `item`) in `listItem`, bound now.
     private func show(_ model: Any, of item: RowItem, as flatRow: FlatRow, in listItem: OpaquePointer, delegate: RowFactoryDelegate) {
+        waitingContent.remove(listItem)
         let mapping = delegate.mapping(for: flatRow, model: model)
         let row = dequeue(mapping, into: listItem)
         mapping.updateRow(row, model)
@@ -195,9 +204,37 @@ final class RowFactory {
         updateFlags(of: listItem, item: item, model: model, at: flatRow, delegate: delegate)
     }
 
+    /// From now on, a row GTK keeps bound but does not show (GTK 4.8 keeps 200) takes the new
+    /// content of its item only once GTK shows it, after the layout that maps it, in the same
+    /// frame: content that changes while rows are off screen (pages of a paged storage
+    /// arriving) costs only the rows shown.
+    func updatesHiddenRowsWhenShown(in view: UnsafeMutablePointer<GtkWidget>) {
+        guard slots == .listItems, afterLayout == nil else { return }
+        afterLayout = AfterLayout(of: view) { [weak self] in self?.showWaitingContent() }
+    }
+
+    /// Updates the rows of the list items waiting for content that GTK now shows.
+    private func showWaitingContent() {
+        guard !waitingContent.isEmpty else { return }
+        for listItem in waitingContent {
+            guard let child = child(of: listItem), gtk_widget_get_mapped(child) != 0 else { continue }
+            showWaitingContent(of: listItem)
+        }
+    }
+
+    /// Puts its item's content into the row of `listItem` now, if it waits for it.
+    private func showWaitingContent(of listItem: OpaquePointer) {
+        guard waitingContent.remove(listItem) != nil, let entry = attached[listItem], entry.isBound,
+              let model = entry.item?.model else { return }
+        entry.mapping.updateRow(entry.row, model)
+        updateCount += 1
+        delegate?.rowDidUpdate(entry)
+    }
+
     /// Puts `model`, the new content of the bound `listItem`'s item, into its row: the same
-    /// row updated in place when the row type still fits (reported as `rowDidUpdate`), else
-    /// the old row ends its display with its old model and a new row is bound.
+    /// row updated in place when the row type still fits (reported as `rowDidUpdate`; when
+    /// GTK shows the row, if `updatesHiddenRowsWhenShown`), else the old row ends its display
+    /// with its old model and a new row is bound.
     func replaceContent(of listItem: OpaquePointer, with model: Any, as flatRow: FlatRow) {
         guard let delegate, var entry = attached[listItem], entry.isBound, let item = entry.item else { return }
         let mapping = delegate.mapping(for: flatRow, model: model)
@@ -210,11 +247,16 @@ final class RowFactory {
             return
         }
         item.model = model
-        mapping.updateRow(entry.row, model)
-        updateCount += 1
         entry.flatRow = flatRow
         attached[listItem] = entry
         updateFlags(of: listItem, item: item, model: model, at: flatRow, delegate: delegate)
+        if afterLayout != nil, let child = child(of: listItem), gtk_widget_get_mapped(child) == 0 {
+            waitingContent.insert(listItem)
+            return
+        }
+        waitingContent.remove(listItem)
+        mapping.updateRow(entry.row, model)
+        updateCount += 1
         delegate.rowDidUpdate(entry)
     }
 
@@ -339,6 +381,7 @@ final class RowFactory {
 
     func teardown(_ listItem: OpaquePointer) {
         boundHeaders.remove(listItem)
+        waitingContent.remove(listItem)
         endDisplaying(listItem)
         attached[listItem] = nil
         if let child = hosts.removeValue(forKey: listItem)?.child { listItemsByChild[child] = nil }

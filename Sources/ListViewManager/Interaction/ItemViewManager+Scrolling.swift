@@ -32,10 +32,37 @@ extension ItemViewManager {
     /// it runs the same code as the action (`gtk_list_base_scroll_to_item` with no scroll
     /// info, gtklistbase.c), so the action serves every GTK.
     private func scrollTo(position: Int) -> Bool {
-        pinnedHeader?.keepClear(of: position)
-        revealSectionHeader(above: position)
-        guard let shown = viewPosition(ofRow: position) else { return false }
-        return gtk_widget_activate_action_variant(kind.listBase(view), "list.scroll-to-item", g_variant_new_uint32(UInt32(shown))) != 0
+        guard let row = bridge.layout.row(at: position), viewPosition(ofRow: position) != nil else { return false }
+        whenSized { [weak self] in
+            guard let self, let position = bridge.layout.position(of: row) else { return }
+            pinnedHeader?.keepClear(of: position)
+            revealSectionHeader(above: position)
+            guard let shown = viewPosition(ofRow: position) else { return }
+            gtk_widget_activate_action_variant(kind.listBase(view), "list.scroll-to-item", g_variant_new_uint32(UInt32(shown)))
+        }
+        return true
+    }
+
+    /// Runs `scroll` now if the view has laid itself out at its size, else after the first
+    /// layout that does (the last scroll asked for wins). GTK 4.8 cannot scroll a view whose
+    /// viewport it has not sized yet (its adjustment's page size is 0, before its first
+    /// allocation, or while a new model waits for its first layout):
+    /// `gtk_list_base_scroll_to_item` aligns the row in a viewport of height 0, and the
+    /// view's next layout shows its top with the rows around the row scrolled to bound out
+    /// of sight, a blank list (`ScrollingTests`, `DatabaseWindowTests`).
+    func whenSized(_ scroll: @escaping @MainActor () -> Void) {
+        let listBase = kind.listBase(view)
+        let isSized = { gtk_scrollable_get_vadjustment(OpaquePointer(listBase)).map { gtk_adjustment_get_page_size($0) > 0 } ?? false }
+        guard !isSized() else {
+            pendingScroll = nil
+            return scroll()
+        }
+        pendingScroll = AfterLayout(of: view) { [weak self] in
+            guard let self, isSized() else { return }
+            pendingScroll = nil
+            scroll()
+        }
+        gtk_widget_queue_allocate(listBase)  // a layout soon, even if nothing else changes
     }
 
     /// Where the view shows GTK's section headers, a section's first row scrolled to the

@@ -130,6 +130,9 @@ public class ItemViewManager {
     /// The position whose row the pointer just left, until its `didUnhighlight` fires (see
     /// `pointerLeft`).
     var pendingUnhighlight: Int?
+    /// A scroll asked for before the view had a size, done after the layout that gives it
+    /// one (see `whenSized`).
+    var pendingScroll: AfterLayout?
     /// Model types already reported as having no mapping (reported once each).
     var reportedMissingMappings: Set<String> = []
 
@@ -179,6 +182,7 @@ public class ItemViewManager {
         viewReference = ObjectReference(sinking: view)
         self.kind = kind
         factory = RowFactory(slots: kind.showsTiles ? .tiles : .listItems)
+        factory.updatesHiddenRowsWhenShown(in: view)
         let storage = storage ?? MemoryStorage.reportingToGLib()
         self.storage = storage
         storageUpdater = updater
