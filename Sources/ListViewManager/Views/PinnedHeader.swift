@@ -117,8 +117,13 @@ final class PinnedHeader {
         guard shown != nil else { return }
         var allocation = GtkAllocation()
         gtk_widget_get_allocation(rowWidget, &allocation)
+        // The copy's height at its width; a copy just shown has none yet: the list's width,
+        // and never below the copy's least (GTK 4.18 warns when measured narrower).
+        var minimumWidth: Int32 = 0
+        gtk_widget_measure(holder, GTK_ORIENTATION_HORIZONTAL, -1, &minimumWidth, nil, nil, nil)
+        let width = gtk_widget_get_width(holder) > 0 ? gtk_widget_get_width(holder) : gtk_widget_get_width(manager.view)
         var height: Int32 = 0
-        gtk_widget_measure(holder, GTK_ORIENTATION_VERTICAL, gtk_widget_get_width(holder), &height, nil, nil, nil)
+        gtk_widget_measure(holder, GTK_ORIENTATION_VERTICAL, max(width, minimumWidth), &height, nil, nil, nil)
         guard allocation.y < height, allocation.y + allocation.height > 0,
               let adjustment = gtk_scrollable_get_vadjustment(OpaquePointer(manager.view)) else { return }
         gtk_adjustment_set_value(adjustment, gtk_adjustment_get_value(adjustment) - Double(height - allocation.y))
