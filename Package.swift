@@ -7,6 +7,7 @@ let package = Package(
         .library(name: "ModelStorage", targets: ["ModelStorage"]),
         .library(name: "ListViewManager", targets: ["ListViewManager"]),
         .library(name: "SQLiteStorage", targets: ["SQLiteStorage"]),
+        .library(name: "PostgresStorage", targets: ["PostgresStorage"]),
         .executable(name: "list-viewer", targets: ["ListViewer"]),
         .executable(name: "list-benchmarks", targets: ["ListBenchmarks"]),
         .executable(name: "list-baseline-c", targets: ["CBaseline"]),
@@ -14,6 +15,8 @@ let package = Package(
     dependencies: [
         // Only SQLiteStorage and the sample viewer use GRDB: apps that link neither never build it.
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+        // Only PostgresStorage uses PostgresNIO (and SwiftNIO under it).
+        .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
     ],
     targets: [
         // GTK 4 as Swift sees it: the system headers through pkg-config.
@@ -37,6 +40,9 @@ let package = Package(
         // A live storage of an SQL query's rows, kept up to date as the database changes
         // (GRDB over the system SQLite); no GTK.
         .target(name: "SQLiteStorage", dependencies: ["ModelStorage", .product(name: "GRDB", package: "GRDB.swift")]),
+        // A live storage of a PostgreSQL query's rows, following the server through LISTEN
+        // and NOTIFY (PostgresNIO); no GTK.
+        .target(name: "PostgresStorage", dependencies: ["ModelStorage", .product(name: "PostgresNIO", package: "postgres-nio")]),
         // The GTK adapter: GtkListView driven by a storage, typed rows and events.
         .target(name: "ListViewManager", dependencies: ["CGtk", "CGtkShims", "ModelStorage"]),
         // The sample viewer: its models, data sources, rows and window; and its executable.
@@ -60,6 +66,7 @@ let package = Package(
                           path: "Tests/Fuzz/DatabaseFuzzer"),
         .testTarget(name: "ModelStorageTests", dependencies: ["ModelStorage", "TestSupport"]),
         .testTarget(name: "SQLiteStorageTests", dependencies: ["SQLiteStorage", "ModelStorage", "TestSupport"]),
+        .testTarget(name: "PostgresStorageTests", dependencies: ["PostgresStorage", "ModelStorage", .product(name: "PostgresNIO", package: "postgres-nio")]),
         .testTarget(name: "CGtkShimsTests", dependencies: ["CGtk", "CGtkShims", "CGtkTestShims"]),
         .testTarget(name: "ListViewerTests", dependencies: ["ListViewerKit", "ListViewManager", "SQLiteStorage", "CGtk", "TestSupport", "GtkTestSupport", .product(name: "GRDB", package: "GRDB.swift")], exclude: ["ScreenReader"]),
         .testTarget(name: "ListViewManagerTests", dependencies: ["ListViewManager", "CGtk", "CGtkTestShims", "TestSupport", "GtkTestSupport"], resources: [.process("Templates")]),

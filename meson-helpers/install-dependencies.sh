@@ -22,6 +22,7 @@ packages=(
     python3-pyatspi   # the accessibility test reads the viewer as a screen reader does
     libsqlite3-dev    # the system SQLite that GRDB links (the SQLiteStorage library only)
     sqlite3           # the sqlite3 command, a second process writing in the SQLite storage tests
+    postgresql        # PostgreSQL's server and psql: the PostgreSQL storage tests start private servers
 )
 
 missing=()

@@ -2,7 +2,8 @@
 # The checks CI runs on the host besides the suite: the whole suite under AddressSanitizer
 # and LeakSanitizer (libraries' own lasting allocations suppressed in sanitizers/lsan.supp;
 # a report fails the run), the threaded suites under ThreadSanitizer (SQLite storage's
-# refresher and GRDB observation, the paged storage's page and key reads, the main-queue GLib source, the viewer's folder reader,
+# refresher and GRDB observation, the paged storages' page and key reads, SQLite's and
+# PostgreSQL's over SwiftNIO, the main-queue GLib source, the viewer's folder reader,
 # thumbnail loader and live tables), then the fuzz targets (run-fuzzers.sh). Each build has
 # its own folder (.build-asan, .build-tsan, .build-fuzz). Run install-dependencies.sh first: it installs
 # the system packages.
@@ -29,7 +30,7 @@ echo "== ThreadSanitizer: the threaded suites"
 swift build --build-tests --sanitize=thread --build-path .build-tsan -Xswiftc -warnings-as-errors
 in_window_system TSAN_OPTIONS=halt_on_error=1 \
     swift test --skip-build --sanitize=thread --build-path .build-tsan \
-    --filter 'FetchedResultsStorageTests|PagedQueryStorageTests|DatabaseTests|DatabaseWindowTests|DirectoryTests|ViewModeTests|MainQueueTests'
+    --filter 'FetchedResultsStorageTests|PagedQueryStorageTests|PostgresStorageTests|DatabaseTests|DatabaseWindowTests|DirectoryTests|ViewModeTests|MainQueueTests'
 
 echo "== Fuzzing"
 "$helpers/run-fuzzers.sh"

@@ -1,4 +1,5 @@
 import ListViewManager
+import ModelStorage
 import SQLiteStorage
 
 /// A book's row in `scroll_paged`: its title, or a dash while its page is read. (In a file of

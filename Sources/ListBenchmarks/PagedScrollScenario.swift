@@ -2,6 +2,7 @@ import CGtk
 import Foundation
 import GRDB
 import ListViewManager
+import ModelStorage
 import SQLiteStorage
 
 /// Scrolling a list of N books in 100 sections from the first row to the last in 300

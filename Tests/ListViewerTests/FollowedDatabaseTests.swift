@@ -3,6 +3,7 @@ import Foundation
 import GRDB
 import ListViewManager
 import ListViewerKit
+import ModelStorage
 import SQLiteStorage
 import XCTest
 

@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import ListViewManager
+import ModelStorage
 import SQLiteStorage
 
 /// A table's rows as a storage that reads them a page at a time and follows the database:

@@ -1,4 +1,5 @@
 import ListViewManager
+import ModelStorage
 import SQLiteStorage
 
 /// A row of a database table: its first text column as the title, the next columns as

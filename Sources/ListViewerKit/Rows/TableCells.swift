@@ -1,6 +1,7 @@
 import CGtk
 import Foundation
 import ListViewManager
+import ModelStorage
 import SQLiteStorage
 
 /// The table's name cell: the item's icon and title.

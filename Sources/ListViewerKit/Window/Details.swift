@@ -1,4 +1,5 @@
 import Foundation
+import ModelStorage
 import SQLiteStorage
 
 /// What the details pane shows for a selected model.

@@ -1,6 +1,7 @@
 import CGtk
 import Foundation
 import ListViewManager
+import ModelStorage
 import SQLiteStorage
 
 extension Book: AccessibilityLabeled {

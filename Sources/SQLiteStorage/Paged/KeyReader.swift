@@ -2,19 +2,6 @@ import Foundation
 import GRDB
 import ModelStorage
 
-/// What one read of a paged query's keys brings to the storage.
-struct KeyRead<Record: Sendable>: Sendable {
-    /// The sections and rowids now.
-    let keys: KeyList
-    /// The changes from the keys of the read before (or those shown when the query
-    /// changed), or nil when the list is best reloaded: the first read of the storage, or
-    /// too many rows changed places.
-    let update: StorageUpdate?
-    /// The rows of the pages the storage held when the read began, at their places in
-    /// `keys`, read in the same transaction.
-    let pages: [Int: [(Int64, Record)]]
-}
-
 /// Reads a query's keys again and again (each time the database changes), each read
 /// compared with the one before. Used on the refresher's queue only: a new query gets a new
 /// reader, whose first read is compared with the keys shown (`baseline`), if any.
@@ -25,9 +12,9 @@ final class KeyReader<Record: FetchableRecord & Sendable>: @unchecked Sendable {
     /// The most rows a read's changes may touch before it reloads the list instead.
     private let largestUpdate: Int
     /// The keys of the last read.
-    private var last: KeyList?
+    private var last: KeyList<DatabaseValue>?
 
-    init(query: PagedQuery, pageSize: Int, heldPages: HeldPages, largestUpdate: Int, baseline: KeyList? = nil) {
+    init(query: PagedQuery, pageSize: Int, heldPages: HeldPages, largestUpdate: Int, baseline: KeyList<DatabaseValue>? = nil) {
         self.query = query
         self.pageSize = pageSize
         self.heldPages = heldPages
@@ -37,7 +24,7 @@ final class KeyReader<Record: FetchableRecord & Sendable>: @unchecked Sendable {
 
     /// Reads the keys, their changes since the last read, and the held pages' rows, in one
     /// transaction.
-    func read(_ db: Database) throws -> KeyRead<Record> {
+    func read(_ db: Database) throws -> KeyRead<Record, DatabaseValue> {
         let keys = try KeyList(counts: query.counts(db), keys: query.keys(db, capacity: last?.keys.count ?? 0))
         var pages: [Int: [(Int64, Record)]] = [:]
         if last != nil {
@@ -48,16 +35,6 @@ final class KeyReader<Record: FetchableRecord & Sendable>: @unchecked Sendable {
             }
         }
         defer { last = keys }
-        return KeyRead(keys: keys, update: last.flatMap { keys.update(from: $0, limit: largestUpdate) }, pages: pages)
+        return KeyRead(keys: keys, update: last.flatMap { keys.update(from: $0, limit: largestUpdate, noSection: .null) }, pages: pages)
     }
-}
-
-/// The pages a storage holds, as its key reads see them from their queue.
-final class HeldPages: @unchecked Sendable {
-    private let lock = NSLock()
-    private var held: Set<Int> = []
-
-    var pages: Set<Int> { lock.withLock { held } }
-
-    func set(_ pages: Set<Int>) { lock.withLock { held = pages } }
 }

@@ -37,66 +37,25 @@ import ModelStorage
 /// manager.storage = storage
 /// manager.register(BookRow.self)   // ModelTransfer of PagedRow<Book>
 /// ```
-public final class PagedQueryStorage<Record: FetchableRecord & Equatable & Sendable>: Storage {
+public final class PagedQueryStorage<Record: FetchableRecord & Equatable & Sendable>: PagedStorage<Record, DatabaseValue> {
     /// A block that runs another block where the storage lives (the main thread by default).
     public typealias Schedule = @Sendable (@escaping @Sendable () -> Void) -> Void
-
-    /// Told about every change. Held weakly.
-    public weak var delegate: StorageUpdating?
 
     /// The database the query reads, and whose writes are followed at once (a
     /// `DatabasePool` lets pages be read while it is written).
     public let database: any DatabaseWriter
     /// The rows shown.
     public private(set) var query: PagedQuery
-    /// The rows read at a time.
-    public let pageSize: Int
-    /// The most pages kept.
-    public var maximumPages: Int { cache.capacity }
-    /// The most rows a change may move, insert or delete before the storage shows it by
-    /// reloading the list instead (a new order of most rows, a bulk import): the list would
-    /// spend longer on so many changes than on building its rows again. Taken by the next
-    /// `setQuery(_:)`.
-    public var largestUpdate = 20_000
 
-    /// Called (where `schedule` runs blocks) after each read of the rows' places is shown:
-    /// after the storage is made, after each change of query, and after each change in the
-    /// database (whether or not it changed the rows).
-    public var onLoad: (() -> Void)?
     /// Called (where `schedule` runs blocks) when the query or a page cannot be read; the
     /// rows stay as they were (a page's stay placeholders, read again when shown again).
     public var onError: ((Error) -> Void)?
-    /// Called (where `schedule` runs blocks) after the rows of a page are shown, with the
-    /// page's number (rows `page * pageSize ..< (page + 1) * pageSize`, counted across
-    /// sections).
-    public var onPage: ((Int) -> Void)?
-
-    /// How many pages have been read.
-    public private(set) var pagesRead = 0
-    /// How many pages are being read now (a busy indicator's state).
-    public var pagesBeingRead: Int { reading.count }
-    /// Whether the rows' places have been read.
-    public private(set) var isLoaded = false
-    /// How many reads of the rows' places have been shown.
-    public private(set) var loadCount = 0
-
-    private var keyList = KeyList.empty
-    private var cache: PageCache<Record>
-    /// Pages being read.
-    private var reading: Set<Int> = []
-    /// The rows given out as placeholders, whose records are still to be shown.
-    private var placeholdersGiven: Set<Int64> = []
-    /// Counts the key lists shown: a page read for an earlier one is dropped.
-    private var generation = 0
-    private let header: (DatabaseValue) -> Any?
     private let schedule: Schedule
     /// Reads pages, one at a time, in the order asked.
     private let pageQueue = DispatchQueue(label: "SQLiteStorage.pages")
     /// Reads the rows' places when the storage is made, its query changes or the database
     /// changes.
-    private let refresher: Refresher<KeyRead<Record>>
-    /// The pages kept, for the refresher's reads.
-    private let heldPages = HeldPages()
+    private let refresher: Refresher<KeyRead<Record, DatabaseValue>>
     private var observation: AnyDatabaseCancellable?
     /// Counts the observations started: one started before another is cancelled.
     private var observationCount = 0
@@ -127,15 +86,15 @@ public final class PagedQueryStorage<Record: FetchableRecord & Equatable & Senda
     ) {
         self.database = database
         self.query = query
-        self.pageSize = max(1, pageSize)
-        cache = PageCache(capacity: maximumPages)
-        self.header = header
         self.schedule = schedule
-        let reader = KeyReader<Record>(query: query, pageSize: self.pageSize, heldPages: heldPages, largestUpdate: largestUpdate)
+        let heldPages = HeldPages()
+        let reader = KeyReader<Record>(query: query, pageSize: max(1, pageSize), heldPages: heldPages, largestUpdate: defaultLargestUpdate)
         refresher = Refresher(database: database, fetch: reader.read, pollInterval: pollInterval,
                               coalescingDelay: coalescingDelay, schedule: schedule)
+        super.init(pageSize: pageSize, maximumPages: maximumPages, heldPages: heldPages, header: header)
         let box = WeakBox(self)
         refresher.deliver = { result in box.object?.show(result) }
+        rows.readPage = { page, keys, generation in box.object?.read(page, keys: keys, generation: generation) }
         refresher.startPolling()
         observeTable()
         refresher.signal()
@@ -173,8 +132,8 @@ public final class PagedQueryStorage<Record: FetchableRecord & Equatable & Senda
     public func setQuery(_ query: PagedQuery) {
         let sameRecords = isLoaded && query.table == self.query.table && query.columns == self.query.columns && query.rowID == self.query.rowID
         self.query = query
-        let reader = KeyReader<Record>(query: query, pageSize: pageSize, heldPages: heldPages, largestUpdate: largestUpdate,
-                                       baseline: sameRecords ? keyList : nil)
+        let reader = KeyReader<Record>(query: query, pageSize: pageSize, heldPages: rows.heldPages, largestUpdate: largestUpdate,
+                                       baseline: sameRecords ? rows.keyList : nil)
         refresher.replaceFetch(reader.read)
         if !stopped { observeTable() }
         refresher.signal()
@@ -209,150 +168,27 @@ public final class PagedQueryStorage<Record: FetchableRecord & Equatable & Senda
         }
     }
 
-    /// Shows a read of the rows' places: the first of a query by reloading, the others as
-    /// the changes from the one before.
-    private func show(_ result: Result<KeyRead<Record>, Error>) {
+    /// Shows a read of the rows' places, or its error.
+    private func show(_ result: Result<KeyRead<Record, DatabaseValue>, Error>) {
         switch result {
-        case .failure(let error):
-            onError?(error)
-            return
-        case .success(let read):
-            keyList = read.keys
-            if var update = read.update {
-                for (page, rows) in read.pages.sorted(by: { $0.key < $1.key }) { keep(rows, as: page, reporting: &update) }
-                if !update.isEmpty { delegate?.storageDidPerformUpdate(update) }
-            } else {
-                generation += 1
-                reading = []
-                placeholdersGiven = []
-                cache.removeAll()
-                heldPages.set([])
-                isLoaded = true
-                delegate?.storageNeedsReloading()
-            }
-        }
-        loadCount += 1
-        onLoad?()
-    }
-
-    /// Keeps `rows` as `page`, and adds to `update` an `updateItem` for each of its rows
-    /// still in its place that was given out as a placeholder, or whose record changed.
-    private func keep(_ rows: [(Int64, Record)], as page: Int, reporting update: inout StorageUpdate) {
-        var changed = Set<Int64>()
-        for (key, record) in rows where cache.record(key).map({ $0 != record }) == true { changed.insert(key) }
-        cache.keep(rows, as: page)
-        heldPages.set(cache.pageNumbers)
-        let start = page * pageSize
-        for position in start..<min(start + pageSize, keyList.keys.count) {
-            let key = keyList.keys[position]
-            guard placeholdersGiven.remove(key) != nil || changed.contains(key), let record = cache.record(key),
-                  let indexPath = keyList.indexPath(of: position) else { continue }
-            update.appendItemUpdate(at: indexPath, model: PagedRow(id: key, record: record))
+        case .failure(let error): onError?(error)
+        case .success(let read): show(read)
         }
     }
 
-    /// The row at `position` (counted across sections), a placeholder when its page is
-    /// not here; asks for the page then.
-    private func row(at position: Int) -> PagedRow<Record> {
-        let key = keyList.keys[position]
-        let page = position / pageSize
-        if let record = cache.record(key) {
-            cache.use(page)
-            return PagedRow(id: key, record: record)
-        }
-        read(page)
-        placeholdersGiven.insert(key)
-        return PagedRow(id: key, record: nil)
-    }
-
-    /// Reads `page` off the calling thread, unless it is being read.
-    private func read(_ page: Int) {
-        guard !reading.contains(page) else { return }
-        reading.insert(page)
-        let start = page * pageSize
-        let keys = Array(keyList.keys[start..<min(start + pageSize, keyList.keys.count)])
-        let (query, generation, database) = (query, generation, database)
+    /// Reads the rows `keys` (page `page`) off the calling thread.
+    private func read(_ page: Int, keys: [Int64], generation: Int) {
+        let (query, database, schedule) = (query, database, schedule)
         let box = WeakBox(self)
-        let schedule = schedule
         pageQueue.async {
             let result = Result { try database.read { db in try query.rows(db, keys: keys, as: Record.self) } }
-            schedule { box.object?.show(result, page: page, keys: keys, generation: generation) }
+            schedule {
+                guard let storage = box.object, let error = storage.show(result, page: page, generation: generation) else { return }
+                storage.onError?(error)
+            }
         }
     }
-
-    /// Keeps a page read and shows its records in the rows that still show its rowids.
-    private func show(_ result: Result<[(Int64, Record)], Error>, page: Int, keys: [Int64], generation: Int) {
-        guard generation == self.generation else { return }
-        reading.remove(page)
-        pagesRead += 1
-        switch result {
-        case .failure(let error):
-            onError?(error)
-        case .success(let rows):
-            var update = StorageUpdate()
-            keep(rows, as: page, reporting: &update)
-            if !update.isEmpty { delegate?.storageDidPerformUpdate(update) }
-            onPage?(page)
-        }
-    }
-
-    // MARK: Storage
-
-    public func numberOfSections() -> Int { keyList.sectionCount }
-
-    public func numberOfItems(inSection section: Int) -> Int { keyList.count(inSection: section) }
-
-    public func item(at indexPath: IndexPath) -> Any? {
-        keyList.position(of: indexPath).map(row(at:))
-    }
-
-    public func headerModel(forSection section: Int) -> Any? {
-        keyList.sectionValues.indices.contains(section) ? header(keyList.sectionValues[section]) : nil
-    }
-
-    public func footerModel(forSection section: Int) -> Any? { nil }
-
-    /// The rows' places as they are now; its rows are those of the pages here when it is
-    /// read, and placeholders for the others, which are read (and updated in place) while
-    /// the storage's rows are still in those places.
-    public func snapshot() -> any SectionedModels {
-        PagedSnapshot(keyList: keyList, generation: generation, storage: self)
-    }
-
-    /// The records of the pages kept, and their number: what the storage holds in memory
-    /// besides the rowids.
-    public var pagesKept: Int { cache.pageCount }
 
     /// The rowid of the row at `indexPath`, or nil for none (reading nothing).
-    public func rowID(at indexPath: IndexPath) -> Int64? {
-        keyList.position(of: indexPath).map { keyList.keys[$0] }
-    }
-
-    /// The record of the row at `indexPath` if its page is here (reading nothing).
-    public func record(at indexPath: IndexPath) -> Record? {
-        keyList.position(of: indexPath).flatMap { cache.record(keyList.keys[$0]) }
-    }
-
-    /// A storage's rows at one moment.
-    private struct PagedSnapshot: SectionedModels {
-        let keyList: KeyList
-        let generation: Int
-        let storage: PagedQueryStorage
-
-        func numberOfSections() -> Int { keyList.sectionCount }
-        func numberOfItems(inSection section: Int) -> Int { keyList.count(inSection: section) }
-        func item(at indexPath: IndexPath) -> Any? {
-            guard let position = keyList.position(of: indexPath) else { return nil }
-            let key = keyList.keys[position]
-            if let record = storage.cache.record(key) { return PagedRow(id: key, record: record) }
-            if storage.keyList.keys.indices.contains(position), storage.keyList.keys[position] == key {
-                return storage.row(at: position)
-            }
-            return PagedRow<Record>(id: key, record: nil)
-        }
-        func headerModel(forSection section: Int) -> Any? {
-            keyList.sectionValues.indices.contains(section) ? storage.header(keyList.sectionValues[section]) : nil
-        }
-        func footerModel(forSection section: Int) -> Any? { nil }
-    }
+    public func rowID(at indexPath: IndexPath) -> Int64? { key(at: indexPath) }
 }

@@ -5,9 +5,9 @@ import Foundation
 ///
 /// Records are found by rowid, not by position, so that a row keeps its record when rows
 /// before it come or go.
-struct PageCache<Record> {
+package struct PageCache<Record> {
     /// The most pages kept.
-    let capacity: Int
+    package let capacity: Int
     /// The records of the pages kept, each with the page that brought it last.
     private var entries: [Int64: (page: Int, record: Record)] = [:]
     /// The rowids each kept page brought, by page.
@@ -15,24 +15,24 @@ struct PageCache<Record> {
     /// The kept pages, the one used last at the end.
     private var recent: [Int] = []
 
-    init(capacity: Int) {
+    package init(capacity: Int) {
         self.capacity = max(1, capacity)
     }
 
     /// The pages kept.
-    var pageCount: Int { pages.count }
+    package var pageCount: Int { pages.count }
 
     /// The record of the row `key`, if a kept page holds it.
-    func record(_ key: Int64) -> Record? { entries[key]?.record }
+    package func record(_ key: Int64) -> Record? { entries[key]?.record }
 
     /// The numbers of the pages kept.
-    var pageNumbers: Set<Int> { Set(pages.keys) }
+    package var pageNumbers: Set<Int> { Set(pages.keys) }
 
     /// Whether `page` is kept.
-    func holds(_ page: Int) -> Bool { pages[page] != nil }
+    package func holds(_ page: Int) -> Bool { pages[page] != nil }
 
     /// Marks `page` as used now, so that it is dropped last.
-    mutating func use(_ page: Int) {
+    package mutating func use(_ page: Int) {
         guard recent.last != page, let index = recent.lastIndex(of: page) else { return }
         recent.remove(at: index)
         recent.append(page)
@@ -41,7 +41,7 @@ struct PageCache<Record> {
     /// Keeps `rows` as `page` (replacing what it held), dropping the page used longest ago
     /// when there are more than `capacity`. Returns the pages dropped.
     @discardableResult
-    mutating func keep(_ rows: [(Int64, Record)], as page: Int) -> [Int] {
+    package mutating func keep(_ rows: [(Int64, Record)], as page: Int) -> [Int] {
         drop(page)
         for (key, record) in rows { entries[key] = (page, record) }
         pages[page] = rows.map(\.0)
@@ -56,7 +56,7 @@ struct PageCache<Record> {
     }
 
     /// Drops `page` and its records.
-    mutating func drop(_ page: Int) {
+    package mutating func drop(_ page: Int) {
         guard let keys = pages.removeValue(forKey: page) else { return }
         // A row that moved may have come again with another page since.
         for key in keys where entries[key]?.page == page { entries[key] = nil }
@@ -64,7 +64,7 @@ struct PageCache<Record> {
     }
 
     /// Drops every page.
-    mutating func removeAll() {
+    package mutating func removeAll() {
         entries = [:]
         pages = [:]
         recent = []

@@ -1,6 +1,4 @@
 import Foundation
-import GRDB
-import ModelStorage
 
 extension KeyList {
     /// The changes that turn `old` into this list, as one ordered update: sections that
@@ -12,11 +10,12 @@ extension KeyList {
     /// diffed (by `ListSnapshot`, through a scratch `MemoryStorage`), so a change costs a
     /// pass over the rowids plus the rows it touches, not a diff of millions. Nil when more
     /// than `limit` rows lie between (a new order of every row, say): then a reload is
-    /// cheaper for the list too.
-    func update(from old: KeyList, limit: Int) -> StorageUpdate? {
+    /// cheaper for the list too. `noSection` is the value of the one section of an
+    /// unsectioned query (which has no header).
+    package func update(from old: KeyList, limit: Int, noSection: SectionValue) -> StorageUpdate? {
         let oldIndex = Dictionary(old.sectionValues.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
         // For each section kept: how many rows it keeps at its start, and at its end.
-        var kept: [DatabaseValue: (prefix: Int, suffix: Int)] = [:]
+        var kept: [SectionValue: (prefix: Int, suffix: Int)] = [:]
         for (section, value) in sectionValues.enumerated() {
             guard let oldSection = oldIndex[value] else { continue }
             let new = keys[starts[section]..<starts[section + 1]]
@@ -34,11 +33,11 @@ extension KeyList {
         }
         guard between <= 2 * limit else { return nil }
         // Both lists with those ends cut off, diffed.
-        func window(of list: KeyList) -> ListSnapshot<DatabaseValue, RowKey> {
+        func window(of list: KeyList) -> ListSnapshot<SectionValue, RowKey> {
             ListSnapshot(sections: list.sectionValues.enumerated().map { section, value in
                 let ends = kept[value] ?? (0, 0)
                 let rows = list.keys[(list.starts[section] + ends.prefix)..<(list.starts[section + 1] - ends.suffix)]
-                return .init(id: value, items: rows.map(RowKey.init), header: value.isNull ? nil : value)
+                return .init(id: value, items: rows.map(RowKey.init), header: value == noSection ? nil : value)
             })
         }
         let scratch = MemoryStorage()
@@ -49,7 +48,7 @@ extension KeyList {
         // The changes' rows moved past the rows cut off the start of their section: the
         // sections' identities are followed through the changes, which give indexes of the
         // sections as they are at each step.
-        var sections: [DatabaseValue?] = old.sectionValues
+        var sections: [SectionValue?] = old.sectionValues
         func prefix(_ section: Int) -> Int { sections[section].flatMap { kept[$0]?.prefix } ?? 0 }
         var update = StorageUpdate()
         for change in recorder.update.changes {

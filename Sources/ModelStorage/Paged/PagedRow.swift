@@ -1,12 +1,12 @@
 import Foundation
 
-/// An item of a `PagedQueryStorage`: a row of the query, whose record is there once its
-/// page has been read.
+/// An item of a paged storage (`PagedQueryStorage` of SQLiteStorage, `PostgresQueryStorage`
+/// of PostgresStorage): a row of the query, whose record is there once its page has been read.
 ///
 /// A row type registered for `PagedRow<Record>` shows a placeholder state while `record` is
 /// nil (a row's `update(with:)` is called again, in place, when the page arrives).
 public struct PagedRow<Record: Sendable>: Identifiable, Sendable {
-    /// The row's rowid.
+    /// The row's key: its rowid in SQLite, its integer key column in PostgreSQL.
     public let id: Int64
     /// The row's record, or nil while its page is being read.
     public let record: Record?

@@ -1,21 +1,21 @@
 import Foundation
-import GRDB
 
 /// Where every row of a paged query is: the sections (their values and row counts) and
-/// every rowid in the query's order, section after section. 8 bytes a row.
-struct KeyList: Sendable {
-    /// Each section's value (`DatabaseValue.null` for the one section of an unsectioned
+/// every row's key (an SQLite rowid, a PostgreSQL integer key) in the query's order,
+/// section after section. 8 bytes a row.
+package struct KeyList<SectionValue: Hashable & Sendable>: Sendable {
+    /// Each section's value (the database's NULL for the one section of an unsectioned
     /// query).
-    private(set) var sectionValues: [DatabaseValue]
+    package private(set) var sectionValues: [SectionValue]
     /// The position in `keys` of each section's first row, and the number of rows last.
-    private(set) var starts: [Int]
+    package private(set) var starts: [Int]
     /// Every rowid, in order.
-    private(set) var keys: [Int64]
+    package private(set) var keys: [Int64]
 
     /// No section and no row: what a storage shows before its query is first read.
-    static let empty = KeyList(sectionValues: [], starts: [0], keys: [])
+    package static var empty: KeyList { KeyList(sectionValues: [], starts: [0], keys: []) }
 
-    private init(sectionValues: [DatabaseValue], starts: [Int], keys: [Int64]) {
+    private init(sectionValues: [SectionValue], starts: [Int], keys: [Int64]) {
         self.sectionValues = sectionValues
         self.starts = starts
         self.keys = keys
@@ -24,7 +24,7 @@ struct KeyList: Sendable {
     /// The sections of `counts` over `keys`.
     /// - Throws: `PagedQueryError.changedWhileRead` when the counts do not add up to the
     ///   keys (a write between the two reads, which share no transaction).
-    init(counts: [(value: DatabaseValue, count: Int)], keys: [Int64]) throws {
+    package init(counts: [(value: SectionValue, count: Int)], keys: [Int64]) throws {
         var starts = [0]
         starts.reserveCapacity(counts.count + 1)
         for section in counts { starts.append(starts[starts.count - 1] + section.count) }
@@ -33,22 +33,22 @@ struct KeyList: Sendable {
     }
 
     /// The number of sections.
-    var sectionCount: Int { sectionValues.count }
+    package var sectionCount: Int { sectionValues.count }
 
     /// The number of rows in `section` (0 for none).
-    func count(inSection section: Int) -> Int {
+    package func count(inSection section: Int) -> Int {
         sectionValues.indices.contains(section) ? starts[section + 1] - starts[section] : 0
     }
 
     /// The position in `keys` of the row at `indexPath`, or nil for none.
-    func position(of indexPath: IndexPath) -> Int? {
+    package func position(of indexPath: IndexPath) -> Int? {
         guard indexPath.count == 2, sectionValues.indices.contains(indexPath[0]),
               indexPath[1] >= 0, indexPath[1] < count(inSection: indexPath[0]) else { return nil }
         return starts[indexPath[0]] + indexPath[1]
     }
 
     /// The index path of the row at `position` in `keys`: O(log sections).
-    func indexPath(of position: Int) -> IndexPath? {
+    package func indexPath(of position: Int) -> IndexPath? {
         guard keys.indices.contains(position) else { return nil }
         // The last section starting at or before `position` (empty sections share starts).
         var low = 0, high = sectionValues.count - 1

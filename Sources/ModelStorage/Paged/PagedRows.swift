@@ -1,0 +1,198 @@
+import Foundation
+
+/// What one read of a paged query's keys brings to its storage.
+package struct KeyRead<Record: Sendable, SectionValue: Hashable & Sendable>: Sendable {
+    /// The sections and keys now.
+    package let keys: KeyList<SectionValue>
+    /// The changes from the keys of the read before (or those shown when the query
+    /// changed), or nil when the list is best reloaded: the first read of the storage, or
+    /// too many rows changed places.
+    package let update: StorageUpdate?
+    /// The rows of the pages the storage held when the read began, at their places in
+    /// `keys`, read with the keys (in one transaction where the database has them).
+    package let pages: [Int: [(Int64, Record)]]
+
+    package init(keys: KeyList<SectionValue>, update: StorageUpdate?, pages: [Int: [(Int64, Record)]]) {
+        self.keys = keys
+        self.update = update
+        self.pages = pages
+    }
+}
+
+/// The pages a storage holds, as its key reads see them from their own thread.
+package final class HeldPages: @unchecked Sendable {
+    private let lock = NSLock()
+    private var held: Set<Int> = []
+
+    package init() {}
+
+    package var pages: Set<Int> { lock.withLock { held } }
+
+    package func set(_ pages: Set<Int>) { lock.withLock { held = pages } }
+}
+
+/// The rows of a paged storage, which SQLite's and PostgreSQL's paged storages share:
+/// where every row is (a `KeyList`), the records of the pages kept, the pages being read,
+/// and the rows given out as placeholders. It lives where its storage lives; the storage
+/// reads keys and pages from its database and hands the results here.
+///
+/// A row whose page is not kept is given out as a placeholder, and its page is asked for
+/// (`readPage`); when the page arrives (`pageArrived`), each of its rows given out as a
+/// placeholder, or whose record changed, becomes an `updateItem` with its record.
+package final class PagedRows<Record: Equatable & Sendable, SectionValue: Hashable & Sendable> {
+    /// Asks the storage to read the rows `keys`, page `page` of the key list of
+    /// `generation`, and to hand them to `pageArrived`.
+    package typealias PageRequest = (_ page: Int, _ keys: [Int64], _ generation: Int) -> Void
+
+    /// Where every row is.
+    package private(set) var keyList = KeyList<SectionValue>.empty
+    /// The rows read at a time.
+    package let pageSize: Int
+    /// The pages kept, for the storage's key reads.
+    package let heldPages: HeldPages
+    /// How many pages have arrived.
+    package private(set) var pagesRead = 0
+    /// Whether the rows' places have been read.
+    package private(set) var isLoaded = false
+    /// Counts the key lists shown by reloading: a page read for an earlier one is dropped.
+    package private(set) var generation = 0
+    /// Asks for a page.
+    package var readPage: PageRequest = { _, _, _ in }
+
+    private var cache: PageCache<Record>
+    /// Pages being read.
+    private var reading: Set<Int> = []
+    /// The rows given out as placeholders, whose records are still to be shown.
+    private var placeholdersGiven: Set<Int64> = []
+
+    package init(pageSize: Int, maximumPages: Int, heldPages: HeldPages = HeldPages()) {
+        self.pageSize = max(1, pageSize)
+        self.heldPages = heldPages
+        cache = PageCache(capacity: maximumPages)
+    }
+
+    /// The most pages kept.
+    package var maximumPages: Int { cache.capacity }
+    /// How many pages are kept.
+    package var pagesKept: Int { cache.pageCount }
+    /// How many pages are being read now.
+    package var pagesBeingRead: Int { reading.count }
+
+    /// Takes a read of the keys: returns its changes, the records of the pages read with
+    /// it included (`updateItem`s), or nil when the list must be reloaded (the first read,
+    /// or too many changes), after which every page is read anew.
+    package func show(_ read: KeyRead<Record, SectionValue>) -> StorageUpdate? {
+        keyList = read.keys
+        guard var update = read.update else {
+            generation += 1
+            reading = []
+            placeholdersGiven = []
+            cache.removeAll()
+            heldPages.set([])
+            isLoaded = true
+            return nil
+        }
+        for (page, rows) in read.pages.sorted(by: { $0.key < $1.key }) { keep(rows, as: page, reporting: &update) }
+        return update
+    }
+
+    /// Takes a page read for the key list of `generation`: its rows' `updateItem`s, the
+    /// error that kept it from being read, or nil when it was read for an earlier list.
+    package func pageArrived(_ result: Result<[(Int64, Record)], Error>, page: Int, generation: Int) -> Result<StorageUpdate, Error>? {
+        guard generation == self.generation else { return nil }
+        reading.remove(page)
+        pagesRead += 1
+        return result.map { rows in
+            var update = StorageUpdate()
+            keep(rows, as: page, reporting: &update)
+            return update
+        }
+    }
+
+    /// Keeps `rows` as `page`, and adds to `update` an `updateItem` for each of its rows
+    /// still in its place that was given out as a placeholder, or whose record changed.
+    private func keep(_ rows: [(Int64, Record)], as page: Int, reporting update: inout StorageUpdate) {
+        var changed = Set<Int64>()
+        for (key, record) in rows where cache.record(key).map({ $0 != record }) == true { changed.insert(key) }
+        cache.keep(rows, as: page)
+        heldPages.set(cache.pageNumbers)
+        let start = page * pageSize
+        for position in start..<min(start + pageSize, keyList.keys.count) {
+            let key = keyList.keys[position]
+            guard placeholdersGiven.remove(key) != nil || changed.contains(key), let record = cache.record(key),
+                  let indexPath = keyList.indexPath(of: position) else { continue }
+            update.appendItemUpdate(at: indexPath, model: PagedRow(id: key, record: record))
+        }
+    }
+
+    /// The row at `position` (counted across sections), a placeholder when its page is
+    /// not kept; asks for the page then.
+    package func row(at position: Int) -> PagedRow<Record> {
+        let key = keyList.keys[position]
+        let page = position / pageSize
+        if let record = cache.record(key) {
+            cache.use(page)
+            return PagedRow(id: key, record: record)
+        }
+        if !reading.contains(page) {
+            reading.insert(page)
+            let start = page * pageSize
+            readPage(page, Array(keyList.keys[start..<min(start + pageSize, keyList.keys.count)]), generation)
+        }
+        placeholdersGiven.insert(key)
+        return PagedRow(id: key, record: nil)
+    }
+
+    // MARK: What the storage answers
+
+    /// The row at `indexPath` (see `row(at:)`), or nil for none.
+    package func item(at indexPath: IndexPath) -> PagedRow<Record>? {
+        keyList.position(of: indexPath).map(row(at:))
+    }
+
+    /// The value of `section`, if there is one.
+    package func sectionValue(_ section: Int) -> SectionValue? {
+        keyList.sectionValues.indices.contains(section) ? keyList.sectionValues[section] : nil
+    }
+
+    /// The key of the row at `indexPath`, or nil for none (reading nothing).
+    package func key(at indexPath: IndexPath) -> Int64? {
+        keyList.position(of: indexPath).map { keyList.keys[$0] }
+    }
+
+    /// The record of the row at `indexPath` if its page is kept (reading nothing).
+    package func record(at indexPath: IndexPath) -> Record? {
+        keyList.position(of: indexPath).flatMap { cache.record(keyList.keys[$0]) }
+    }
+
+    /// The rows' places as they are now, with `header` the header model of a section's
+    /// value: its rows are those of the pages kept when it is read, and placeholders for
+    /// the others, which are read (and updated in place) while the rows are still in those
+    /// places.
+    package func snapshot(header: @escaping (SectionValue) -> Any?) -> any SectionedModels {
+        Snapshot(keyList: keyList, rows: self, header: header)
+    }
+
+    /// The rows at one moment.
+    private struct Snapshot: SectionedModels {
+        let keyList: KeyList<SectionValue>
+        let rows: PagedRows
+        let header: (SectionValue) -> Any?
+
+        func numberOfSections() -> Int { keyList.sectionCount }
+        func numberOfItems(inSection section: Int) -> Int { keyList.count(inSection: section) }
+        func item(at indexPath: IndexPath) -> Any? {
+            guard let position = keyList.position(of: indexPath) else { return nil }
+            let key = keyList.keys[position]
+            if let record = rows.cache.record(key) { return PagedRow(id: key, record: record) }
+            if rows.keyList.keys.indices.contains(position), rows.keyList.keys[position] == key {
+                return rows.row(at: position)
+            }
+            return PagedRow<Record>(id: key, record: nil)
+        }
+        func headerModel(forSection section: Int) -> Any? {
+            keyList.sectionValues.indices.contains(section) ? header(keyList.sectionValues[section]) : nil
+        }
+        func footerModel(forSection section: Int) -> Any? { nil }
+    }
+}

@@ -1,0 +1,106 @@
+import Foundation
+
+/// `PagedStorage.largestUpdate` until it is set.
+package let defaultLargestUpdate = 20_000
+
+/// What every paged storage is, whatever its database: the rows of a query read a page at
+/// a time as the list shows them (SQLiteStorage's `PagedQueryStorage`, PostgresStorage's
+/// `PostgresQueryStorage`, which read the keys and pages and hand them here).
+///
+/// Its items are `PagedRow<Record>`s: a row whose page is not here is a placeholder
+/// (`record` nil), and its page is read; when the page arrives, each row given out as a
+/// placeholder is an `updateItem` with its record, in place. Pages used longest ago are
+/// dropped beyond `maximumPages`, so memory stays the keys (8 bytes a row) and a few
+/// screenfuls of records however far the list scrolls.
+open class PagedStorage<Record: Equatable & Sendable, SectionValue: Hashable & Sendable>: Storage {
+    /// Told about every change. Held weakly.
+    public weak var delegate: StorageUpdating?
+    /// Called after each read of the rows' places is shown: the first, each change of
+    /// query, and each change in the database (whether or not it changed the rows).
+    public var onLoad: (() -> Void)?
+    /// Called after the rows of a page are shown, with the page's number (rows
+    /// `page * pageSize ..< (page + 1) * pageSize`, counted across sections).
+    public var onPage: ((Int) -> Void)?
+    /// How many reads of the rows' places have been shown.
+    public private(set) var loadCount = 0
+    /// The most rows a change may move, insert or delete before the storage shows it by
+    /// reloading the list instead (a new order of most rows, a bulk import): the list would
+    /// spend longer on so many changes than on building its rows again. Taken by the next
+    /// change of query.
+    public var largestUpdate = defaultLargestUpdate
+
+    /// The rows read at a time.
+    public var pageSize: Int { rows.pageSize }
+    /// The most pages kept.
+    public var maximumPages: Int { rows.maximumPages }
+    /// How many pages have been read.
+    public var pagesRead: Int { rows.pagesRead }
+    /// How many pages are being read now (a busy indicator's state).
+    public var pagesBeingRead: Int { rows.pagesBeingRead }
+    /// How many pages are kept: what the storage holds in memory besides the keys.
+    public var pagesKept: Int { rows.pagesKept }
+    /// Whether the rows' places have been read.
+    public var isLoaded: Bool { rows.isLoaded }
+
+    package let rows: PagedRows<Record, SectionValue>
+    private let header: (SectionValue) -> Any?
+
+    /// `header` gives the header model of a section's value; `heldPages` is where the key
+    /// reads find the pages kept. The subclass sets
+    /// `rows.readPage`, and hands reads to `show(_:)` and `show(_:page:generation:)`.
+    package init(pageSize: Int, maximumPages: Int, heldPages: HeldPages = HeldPages(), header: @escaping (SectionValue) -> Any?) {
+        rows = PagedRows(pageSize: pageSize, maximumPages: maximumPages, heldPages: heldPages)
+        self.header = header
+    }
+
+    /// Shows a read of the rows' places: the first of a query by reloading, the others as
+    /// the changes from the one before.
+    package func show(_ read: KeyRead<Record, SectionValue>) {
+        if let update = rows.show(read) {
+            if !update.isEmpty { delegate?.storageDidPerformUpdate(update) }
+        } else {
+            delegate?.storageNeedsReloading()
+        }
+        loadCount += 1
+        onLoad?()
+    }
+
+    /// Shows the records of a page read in the rows that still show its keys; returns the
+    /// error that kept it from being read, if one did.
+    package func show(_ result: Result<[(Int64, Record)], Error>, page: Int, generation: Int) -> Error? {
+        switch rows.pageArrived(result, page: page, generation: generation) {
+        case nil:
+            return nil
+        case .failure(let error)?:
+            return error
+        case .success(let update)?:
+            if !update.isEmpty { delegate?.storageDidPerformUpdate(update) }
+            onPage?(page)
+            return nil
+        }
+    }
+
+    // MARK: Storage
+
+    public func numberOfSections() -> Int { rows.keyList.sectionCount }
+
+    public func numberOfItems(inSection section: Int) -> Int { rows.keyList.count(inSection: section) }
+
+    public func item(at indexPath: IndexPath) -> Any? { rows.item(at: indexPath) }
+
+    public func headerModel(forSection section: Int) -> Any? { rows.sectionValue(section).flatMap(header) }
+
+    public func footerModel(forSection section: Int) -> Any? { nil }
+
+    /// The rows' places as they are now; its rows are those of the pages here when it is
+    /// read, and placeholders for the others, which are read (and updated in place) while
+    /// the storage's rows are still in those places.
+    public func snapshot() -> any SectionedModels { rows.snapshot(header: header) }
+
+    /// The key of the row at `indexPath` (an SQLite rowid, a PostgreSQL key), or nil for
+    /// none (reading nothing).
+    public func key(at indexPath: IndexPath) -> Int64? { rows.key(at: indexPath) }
+
+    /// The record of the row at `indexPath` if its page is here (reading nothing).
+    public func record(at indexPath: IndexPath) -> Record? { rows.record(at: indexPath) }
+}

@@ -1,0 +1,6 @@
+/// A weak reference to an object that lives on one thread (a storage), carried through
+/// closures that run on others and are handed back to it (`schedule`).
+package final class WeakBox<Object: AnyObject>: @unchecked Sendable {
+    package weak var object: Object?
+    package init(_ object: Object) { self.object = object }
+}

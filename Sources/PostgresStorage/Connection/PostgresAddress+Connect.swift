@@ -1,0 +1,76 @@
+import Foundation
+import PostgresNIO
+
+extension PostgresAddress {
+    /// The configuration PostgresNIO connects with: the password from `PGPASSWORD` or the
+    /// password file, and over TCP, TLS whenever the server offers it (libpq's
+    /// `sslmode=prefer`).
+    func configuration(password: String?) throws(PostgresStorageError) -> PostgresConnection.Configuration {
+        switch endpoint {
+        case .unixSocket:
+            return PostgresConnection.Configuration(unixSocketPath: unixSocketPath!, username: user, password: password, database: database)
+        case .tcp(let host, let port):
+            let context: NIOSSLContext
+            do {
+                var tls = TLSConfiguration.makeClientConfiguration()
+                // As libpq's `prefer`: encrypted when the server can, without checking its certificate.
+                tls.certificateVerification = .none
+                context = try NIOSSLContext(configuration: tls)
+            } catch {
+                throw .badAddress(description, reason: "TLS cannot be set up: \(error)")
+            }
+            return PostgresConnection.Configuration(host: host, port: port, username: user, password: password, database: database,
+                                                    tls: .prefer(context))
+        }
+    }
+
+    /// Connects to the server, with a message a user can act on when it cannot.
+    public func connect(environment: [String: String] = ProcessInfo.processInfo.environment,
+                        logger: Logger = Logger(label: "PostgresStorage")) async throws(PostgresStorageError) -> PostgresConnection {
+        let configuration = try configuration(password: password(environment: environment))
+        do {
+            return try await PostgresConnection.connect(configuration: configuration, id: 1, logger: logger)
+        } catch {
+            throw PostgresStorageError(error, connectingTo: self)
+        }
+    }
+}
+
+extension PostgresStorageError {
+    /// `error`, thrown by PostgresNIO while connecting to `address` or querying through it,
+    /// in the user's words.
+    init(_ error: any Error, connectingTo address: PostgresAddress? = nil) {
+        if let known = error as? PostgresStorageError {
+            self = known
+            return
+        }
+        guard let error = error as? PSQLError else {
+            self = .connectionLost(reason: String(describing: error))
+            return
+        }
+        let message = error.serverInfo?[.message] ?? ""
+        let sqlState = error.serverInfo?[.sqlState] ?? ""
+        switch (error.code, sqlState) {
+        case (.server, "28P01"), (.server, "28000"):
+            self = address.map { .authenticationFailed($0, reason: message) } ?? .server(message: message, sqlState: sqlState)
+        case (.authMechanismRequiresPassword, _):
+            self = address.map { .authenticationFailed($0, reason: "the server asks for a password and none was given") }
+                ?? .connectionLost(reason: "the server asks for a password")
+        case (.server, "3D000"):
+            self = address.map { .unknownDatabase($0) } ?? .server(message: message, sqlState: sqlState)
+        case (.server, "42P01"):
+            self = .unknownTable(message)
+        case (.server, "42703"):
+            self = .unknownColumn(message)
+        case (.server, "42501"):
+            self = .permissionDenied(message)
+        case (.server, _):
+            self = .server(message: message, sqlState: sqlState)
+        case (.connectionError, _):
+            let reason = error.underlying.map { String(describing: $0) } ?? "connection failed"
+            self = address.map { .serverUnreachable($0, reason: reason) } ?? .connectionLost(reason: reason)
+        default:
+            self = .connectionLost(reason: String(describing: error.code))
+        }
+    }
+}

@@ -1,0 +1,44 @@
+import Foundation
+
+/// What went wrong between a PostgreSQL storage and its server, in words a user can act on.
+public enum PostgresStorageError: Error, Equatable, Sendable {
+    /// The address cannot be used.
+    case badAddress(String, reason: String)
+    /// No server answers at the address (not started, wrong host or port).
+    case serverUnreachable(PostgresAddress, reason: String)
+    /// The server refused the password, or asked for one and none was given.
+    case authenticationFailed(PostgresAddress, reason: String)
+    /// The database does not exist.
+    case unknownDatabase(PostgresAddress)
+    /// The query names a table (or view) the database does not have.
+    case unknownTable(String)
+    /// The query names a column the table does not have.
+    case unknownColumn(String)
+    /// The role may not read what the query reads.
+    case permissionDenied(String)
+    /// Any other error the server reported, with its SQLSTATE code.
+    case server(message: String, sqlState: String)
+    /// The connection was lost.
+    case connectionLost(reason: String)
+}
+
+extension PostgresStorageError: LocalizedError {
+    public var errorDescription: String? {
+        switch self {
+        case .badAddress(let address, let reason):
+            return "cannot use \(address): \(reason)"
+        case .serverUnreachable(let address, let reason):
+            return "no PostgreSQL server answers at \(address) (\(reason))"
+        case .authenticationFailed(let address, let reason):
+            return "the server at \(address) did not accept the password for \(address.user) (\(reason)); give it in PGPASSWORD or ~/.pgpass"
+        case .unknownDatabase(let address):
+            return "the server has no database \(address.database)"
+        case .unknownTable(let message), .unknownColumn(let message), .permissionDenied(let message):
+            return message
+        case .server(let message, let sqlState):
+            return "\(message) (SQLSTATE \(sqlState))"
+        case .connectionLost(let reason):
+            return "the connection to the server was lost (\(reason))"
+        }
+    }
+}

@@ -1,0 +1,108 @@
+import Foundation
+import PostgresNIO
+
+/// The rows a `PostgresQueryStorage` shows, given as parts so that the storage can read
+/// them a page at a time: a table, its columns, a condition, an order, and a column whose
+/// values make the sections. Identifiers are always quoted; values are always bound
+/// parameters.
+public struct PostgresListQuery: Sendable, Equatable {
+    /// A column the rows are sorted by, and in which direction.
+    public struct Order: Sendable, Equatable {
+        public var column: String
+        public var ascending: Bool
+
+        public init(_ column: String, ascending: Bool = true) {
+            self.column = column
+            self.ascending = ascending
+        }
+    }
+
+    /// The table (or view) read.
+    public var table: String
+    /// The columns read into each record, in this order (nil: every column).
+    public var columns: [String]?
+    /// An integer column that tells rows apart (the primary key): what the storage keeps
+    /// of every row (8 bytes), and how it reads a page and follows a row.
+    public var key: String
+    /// A condition on the rows (SQL), with `$1`, `$2`… for `arguments`, or nil for all.
+    public var filter: String?
+    /// The values of the condition's parameters (bound as text).
+    public var arguments: [String]
+    /// The order of the rows within a section (the key last, so the order is total).
+    public var orderBy: [Order]
+    /// The column whose values make the sections, in its order (NULL last), or nil for one
+    /// section.
+    public var sectionBy: String?
+
+    public init(table: String, columns: [String]? = nil, key: String = "id", filter: String? = nil, arguments: [String] = [],
+                orderBy: [Order] = [], sectionBy: String? = nil) {
+        self.table = table
+        self.columns = columns
+        self.key = key
+        self.filter = filter
+        self.arguments = arguments
+        self.orderBy = orderBy
+        self.sectionBy = sectionBy
+    }
+
+    private var whereClause: String { filter.map { " WHERE (\($0))" } ?? "" }
+
+    private var bindings: PostgresBindings {
+        var bindings = PostgresBindings(capacity: arguments.count)
+        for argument in arguments { bindings.append(argument) }
+        return bindings
+    }
+
+    /// The sections' values (as text, nil for NULL) and row counts, in order.
+    var countsQuery: SQL {
+        guard let sectionBy else {
+            return SQL(text: "SELECT NULL::text, count(*) FROM \(table.quotedIdentifier)\(whereClause)", bindings: bindings)
+        }
+        let section = sectionBy.quotedIdentifier
+        return SQL(text: "SELECT \(section)::text, count(*) FROM \(table.quotedIdentifier)\(whereClause) GROUP BY \(section) ORDER BY \(section) NULLS LAST",
+                   bindings: bindings)
+    }
+
+    /// Every row's key, in the rows' order (section after section).
+    var keysQuery: SQL {
+        var order: [String] = []
+        if let sectionBy { order.append("\(sectionBy.quotedIdentifier) NULLS LAST") }
+        order += orderBy.map { "\($0.column.quotedIdentifier) \($0.ascending ? "ASC" : "DESC")" }
+        order.append(key.quotedIdentifier)
+        return SQL(text: "SELECT \(key.quotedIdentifier)::int8 FROM \(table.quotedIdentifier)\(whereClause) ORDER BY \(order.joined(separator: ", "))",
+                   bindings: bindings)
+    }
+
+    /// The names of the table's columns, in order (for a query of every column).
+    var columnNamesQuery: SQL {
+        var bindings = PostgresBindings(capacity: 1)
+        bindings.append(table.quotedIdentifier)
+        return SQL(text: "SELECT attname::text FROM pg_attribute WHERE attrelid = $1::text::regclass AND attnum > 0 AND NOT attisdropped ORDER BY attnum",
+                   bindings: bindings)
+    }
+
+    /// The records of the rows `keys` (in no order), each with its key first, then the
+    /// values of `columns` as text.
+    func rowsQuery(keys: [Int64], columns: [String]) -> SQL {
+        let selected = columns.map { "\($0.quotedIdentifier)::text" }.joined(separator: ", ")
+        var bindings = PostgresBindings(capacity: 1)
+        bindings.append(keys)
+        return SQL(text: "SELECT \(key.quotedIdentifier)::int8, \(selected) FROM \(table.quotedIdentifier) WHERE \(key.quotedIdentifier) = ANY($1)",
+                   bindings: bindings)
+    }
+
+    /// A statement and its parameters.
+    struct SQL {
+        let text: String
+        let bindings: PostgresBindings
+
+        var query: PostgresNIO.PostgresQuery { PostgresNIO.PostgresQuery(unsafeSQL: text, binds: bindings) }
+    }
+}
+
+extension String {
+    /// The string as a PostgreSQL identifier, quoted: `"name"`, its double quotes doubled.
+    public var quotedIdentifier: String {
+        "\"" + replacingOccurrences(of: "\"", with: "\"\"") + "\""
+    }
+}

@@ -1,0 +1,194 @@
+import Foundation
+import ModelStorage
+import PostgresNIO
+
+/// A storage of a PostgreSQL query's rows that reads them a page at a time, as the list
+/// shows them, and follows the server live: SQLiteStorage's `PagedQueryStorage` for a
+/// database several people write to at once.
+///
+/// What it holds: the sections' values and row counts and every row's key in the query's
+/// order (8 bytes a row), and the records of the pages read last (`maximumPages` pages of
+/// `pageSize` rows). Its items are `PagedRow<Record>`s: a row whose page is not here is a
+/// placeholder (`record` nil) until its page arrives, then an `updateItem` in place.
+///
+/// It follows the table through `LISTEN`: with the trigger of
+/// ``PostgresChangeNotifications`` on the table, each commit that touches it is read at
+/// once (bursts are read together, `coalescingDelay`): the keys again, and the pages held,
+/// in one snapshot, shown as one update of the rows inserted, deleted, moved and changed.
+/// Without the trigger it reads them every `pollInterval` (``State/polling``).
+///
+/// No statement runs on the storage's thread. Errors are reported to `onError`, and
+/// the rows stay as they were.
+public final class PostgresQueryStorage<Record: PostgresRecordDecodable>: PagedStorage<Record, String?> {
+    /// A block that runs another block where the storage lives (the main thread by default).
+    public typealias Schedule = @Sendable (@escaping @Sendable () -> Void) -> Void
+
+    /// How the storage follows the server.
+    public enum State: Equatable, Sendable {
+        /// Connecting, before the rows' first read.
+        case connecting
+        /// Told of every commit at once (the table has the trigger).
+        case live
+        /// Reading the keys again every `pollInterval`: the table has no trigger.
+        case polling
+        /// Stopped (`stopObserving`).
+        case stopped
+    }
+
+    /// Where the rows are read.
+    public let address: PostgresAddress
+    /// The rows shown.
+    public private(set) var query: PostgresListQuery
+
+    /// Called when the rows or a page cannot be read; the rows stay as they were.
+    public var onError: ((PostgresStorageError) -> Void)?
+    /// Called when `state` changes.
+    public var onStateChange: ((State) -> Void)?
+
+    /// How the storage follows the server now.
+    public private(set) var state = State.connecting {
+        didSet { if state != oldValue { onStateChange?(state) } }
+    }
+
+    private let session: PostgresSession<Record>
+    private let schedule: Schedule
+    private let coalescingDelay: Duration
+    private let pollInterval: Duration
+    /// A read of the keys is under way, and whether another was asked for meanwhile.
+    private var readingKeys = false
+    private var readAgain = false
+    /// Listens for the trigger's notifications, or polls.
+    private var follower: Task<Void, Never>?
+
+    /// A storage of `query`'s rows on the server at `address`.
+    /// - Parameters:
+    ///   - environment: where `PGPASSWORD` and `PGPASSFILE` are looked up.
+    ///   - header: the header model of a section's value (by default its text).
+    ///   - coalescingDelay: how long a notification waits before its read, so that commits
+    ///     close behind it are read together.
+    ///   - pollInterval: how often the keys are read again when the table has no trigger.
+    ///   - schedule: where results are applied; `DispatchQueue.main.async` by default.
+    public init(address: PostgresAddress, query: PostgresListQuery, pageSize: Int = 100, maximumPages: Int = 20,
+                environment: [String: String] = ProcessInfo.processInfo.environment,
+                header: @escaping (String?) -> Any? = { $0 },
+                coalescingDelay: Duration = .milliseconds(20), pollInterval: Duration = .seconds(2),
+                schedule: @escaping Schedule = { DispatchQueue.main.async(execute: $0) }) {
+        self.address = address
+        self.query = query
+        session = PostgresSession(address: address, query: query, environment: environment, largestUpdate: defaultLargestUpdate)
+        self.schedule = schedule
+        self.coalescingDelay = coalescingDelay
+        self.pollInterval = pollInterval
+        super.init(pageSize: pageSize, maximumPages: maximumPages, header: header)
+        let box = WeakBox(self)
+        rows.readPage = { page, keys, generation in box.object?.read(page, keys: keys, generation: generation) }
+        readKeys(after: .zero)
+        follow()
+    }
+
+    deinit {
+        follower?.cancel()
+        let session = session
+        Task { await session.close() }
+    }
+
+    /// Stops following the server; the rows stay as they are (pages are still read).
+    public func stopObserving() {
+        follower?.cancel()
+        follower = nil
+        state = .stopped
+    }
+
+    /// Shows the rows of `query` instead, as the changes from the rows shown (or by
+    /// reloading when it reads other records).
+    public func setQuery(_ query: PostgresListQuery) {
+        let sameRecords = isLoaded && query.table == self.query.table && query.columns == self.query.columns && query.key == self.query.key
+        self.query = query
+        let (session, baseline, largestUpdate) = (session, sameRecords ? rows.keyList : nil, largestUpdate)
+        Task { await session.setQuery(query, baseline: baseline, largestUpdate: largestUpdate) }
+        readKeys(after: .zero)
+    }
+
+    /// Reads the rows' places again now.
+    public func refresh() {
+        readKeys(after: .zero)
+    }
+
+    // MARK: Following the server
+
+    /// Listens for the trigger's notifications on the table, or polls when it has none.
+    private func follow() {
+        let (session, schedule, table, pollInterval) = (session, schedule, query.table, pollInterval)
+        let box = WeakBox(self)
+        follower = Task {
+            do {
+                if try await session.hasChangeTrigger() {
+                    schedule { box.object?.state = .live }
+                    try await session.listen(on: PostgresChangeNotifications.channel) { payload in
+                        guard PostgresChangeNotifications.table(ofPayload: payload) == table[...] else { return }
+                        schedule { box.object?.readKeys(after: box.object?.coalescingDelay ?? .zero) }
+                    }
+                } else {
+                    schedule { box.object?.state = .polling }
+                    while !Task.isCancelled {
+                        try await Task.sleep(for: pollInterval)
+                        schedule { box.object?.readKeys(after: .zero) }
+                    }
+                }
+            } catch let error as PostgresStorageError {
+                schedule { box.object?.onError?(error) }
+            } catch {}
+        }
+    }
+
+    /// Reads the keys after `delay`, unless a read is under way (then once more after it).
+    private func readKeys(after delay: Duration) {
+        guard !readingKeys else {
+            readAgain = true
+            return
+        }
+        readingKeys = true
+        let (session, schedule, held, pageSize) = (session, schedule, rows.heldPages, rows.pageSize)
+        let box = WeakBox(self)
+        Task {
+            if delay > .zero { try? await Task.sleep(for: delay) }
+            let result: Result<KeyRead<Record, String?>, PostgresStorageError>
+            do throws(PostgresStorageError) {
+                result = .success(try await session.readKeys(heldPages: held.pages, pageSize: pageSize))
+            } catch {
+                result = .failure(error)
+            }
+            schedule { box.object?.show(result) }
+        }
+    }
+
+    private func show(_ result: Result<KeyRead<Record, String?>, PostgresStorageError>) {
+        readingKeys = false
+        switch result {
+        case .failure(let error): onError?(error)
+        case .success(let read): show(read)
+        }
+        if readAgain {
+            readAgain = false
+            readKeys(after: coalescingDelay)
+        }
+    }
+
+    /// Reads the rows `keys` (page `page`) off the storage's thread.
+    private func read(_ page: Int, keys: [Int64], generation: Int) {
+        let (session, schedule) = (session, schedule)
+        let box = WeakBox(self)
+        Task {
+            let result: Result<[(Int64, Record)], Error>
+            do {
+                result = .success(try await session.readRows(keys))
+            } catch {
+                result = .failure(error)
+            }
+            schedule {
+                guard let storage = box.object, let error = storage.show(result, page: page, generation: generation) else { return }
+                storage.onError?(PostgresStorageError(error))
+            }
+        }
+    }
+}

@@ -1,0 +1,146 @@
+import Foundation
+import ModelStorage
+@testable import PostgresStorage
+import XCTest
+
+/// `PostgresQueryStorage` against a real private server: the first read, pages, and writes
+/// from other processes (`psql`) arriving as minimal updates.
+final class PostgresQueryStorageTests: PostgresServerTestCase {
+    override func setUpWithError() throws {
+        try super.setUpWithError()
+        // 1,000 books in three genres: book i is "book i" (zero-padded), genre g(i % 3).
+        try server.psql("""
+            CREATE TABLE book (id bigint PRIMARY KEY, title text NOT NULL, genre text);
+            INSERT INTO book SELECT i, 'book ' || lpad(i::text, 4, '0'), 'g' || (i % 3) FROM generate_series(1, 1000) i;
+            """)
+    }
+
+    private let query = PostgresListQuery(table: "book", columns: ["title", "genre"], orderBy: [.init("title")], sectionBy: "genre")
+
+    private func makeStorage(_ query: PostgresListQuery? = nil, pollInterval: Duration = .seconds(2)) -> (PostgresQueryStorage<PostgresRecord>, Recorder) {
+        let storage = PostgresQueryStorage<PostgresRecord>(address: server.address(), query: query ?? self.query, pageSize: 50,
+                                                           environment: ownerEnvironment, pollInterval: pollInterval)
+        let recorder = Recorder()
+        storage.delegate = recorder
+        storage.onError = { recorder.errors.append($0) }
+        return (storage, recorder)
+    }
+
+    /// Runs the main queue until `condition` holds (10 s at most).
+    private func wait(_ what: String, file: StaticString = #filePath, line: UInt = #line, until condition: () -> Bool) {
+        let deadline = Date().addingTimeInterval(10)
+        while !condition() {
+            guard Date() < deadline else { return XCTFail("timed out waiting for \(what)", file: file, line: line) }
+            RunLoop.main.run(until: Date().addingTimeInterval(0.005))
+        }
+    }
+
+    private func titles(_ storage: PostgresQueryStorage<PostgresRecord>, section: Int) -> [String?] {
+        (0..<storage.numberOfItems(inSection: section)).map { storage.record(at: IndexPath(item: $0, section: section))?["title"] }
+    }
+
+    func testTheFirstReadGivesSectionsAndPlaceholdersThatTheirPagesReplaceInPlace() throws {
+        let (storage, recorder) = makeStorage()
+        wait("the first read") { storage.isLoaded }
+        XCTAssertEqual(recorder.reloads, 1)
+        XCTAssertEqual(storage.numberOfSections(), 3)
+        XCTAssertEqual((0..<3).map(storage.numberOfItems(inSection:)), [333, 334, 333])
+        XCTAssertEqual((0..<3).map { storage.headerModel(forSection: $0) as? String }, ["g0", "g1", "g2"])
+        XCTAssertEqual(storage.key(at: IndexPath(item: 0, section: 1)), 1, "book 0001 first in g1")
+
+        // Page 0: the first fifty rows, counted across sections (g0's books 3, 6, … 150).
+        let first = storage.item(at: IndexPath(item: 0, section: 0)) as? PagedRow<PostgresRecord>
+        XCTAssertEqual(first?.id, 3)
+        XCTAssertNil(first?.record, "a placeholder until its page arrives")
+        wait("the page") { storage.pagesRead == 1 }
+        XCTAssertEqual(recorder.updates.count, 1)
+        XCTAssertEqual(recorder.updates.first?.changes, [.updateItem(IndexPath(item: 0, section: 0))], "in place, no splice")
+        let shown = storage.item(at: IndexPath(item: 0, section: 0)) as? PagedRow<PostgresRecord>
+        XCTAssertEqual(shown?.record?["title"], "book 0003")
+        XCTAssertEqual(shown?.record?["genre"], "g0")
+        XCTAssertEqual(storage.record(at: IndexPath(item: 49, section: 0))?["title"], "book 0150", "the page holds fifty rows")
+        XCTAssertNil(storage.record(at: IndexPath(item: 50, section: 0)))
+        XCTAssertTrue(recorder.errors.isEmpty)
+    }
+
+    func testACommitOfAnotherProcessArrivesAsOneMinimalUpdateThroughTheTrigger() throws {
+        try server.psql(PostgresChangeNotifications.installSQL(table: "book", key: "id").joined(separator: ";\n"))
+        let (storage, recorder) = makeStorage()
+        wait("the first read, live") { storage.isLoaded && storage.state == .live }
+        _ = storage.item(at: IndexPath(item: 0, section: 1))  // page 6 (rows 300…349): g1's first 17
+        wait("the first page") { storage.pagesRead == 1 }
+        recorder.updates = []
+        let loads = storage.loadCount
+
+        // Deleted, changed in place, moved to another genre, and a new book: one commit.
+        try server.psql("""
+            BEGIN;
+            DELETE FROM book WHERE id = 4;
+            UPDATE book SET title = 'book 0007 (second edition)' WHERE id = 7;
+            UPDATE book SET genre = 'g0' WHERE id = 10;
+            INSERT INTO book VALUES (2000, 'book 0000', 'g1');
+            COMMIT;
+            """)
+        wait("the commit") { storage.loadCount > loads }
+        XCTAssertEqual(storage.loadCount, loads + 1, "one read for the commit")
+        XCTAssertEqual(recorder.reloads, 1)
+        XCTAssertEqual(recorder.updates.count, 1)
+        // g1 was 1, 4, 7, 10, 13…: 4 deleted, 10 moved to g0 (3, 6, 9, 10…), 2000 ("book
+        // 0000") first, and 7 changed in place.
+        XCTAssertEqual(recorder.updates.first?.changes, [
+            .deleteItems(section: 1, items: 1..<2), .moveItem(from: IndexPath(item: 2, section: 1), to: IndexPath(item: 3, section: 0)),
+            .insertItems(section: 1, items: 0..<1), .updateItem(IndexPath(item: 2, section: 1)),
+        ])
+        XCTAssertEqual((0..<3).map(storage.numberOfItems(inSection:)), [334, 333, 333])
+        XCTAssertEqual(titles(storage, section: 1).prefix(4), ["book 0000", "book 0001", "book 0007 (second edition)", "book 0013"])
+        XCTAssertTrue(recorder.errors.isEmpty)
+    }
+
+    func testFiftyWritersAtOnceAreReadTogetherAndTheListEndsAsTheTable() throws {
+        try server.psql(PostgresChangeNotifications.installSQL(table: "book", key: "id").joined(separator: ";\n"))
+        let (storage, recorder) = makeStorage(PostgresListQuery(table: "book", columns: ["title"], orderBy: [.init("title")]))
+        wait("the first read, live") { storage.isLoaded && storage.state == .live }
+        let loads = storage.loadCount
+        let server = server!
+        DispatchQueue.concurrentPerform(iterations: 50) { writer in
+            _ = try? server.psql("INSERT INTO book VALUES (\(3000 + writer), 'new \(writer)', 'g9'); DELETE FROM book WHERE id = \(writer + 1);")
+        }
+        let expected = try server.psql("SELECT string_agg(id::text, ',' ORDER BY title, id) FROM book")
+        wait("the list to end as the table") {
+            (0..<storage.numberOfItems(inSection: 0)).compactMap { storage.key(at: IndexPath(item: $0, section: 0)) }
+                .map(String.init).joined(separator: ",") == expected
+        }
+        XCTAssertEqual(storage.numberOfItems(inSection: 0), 1000)
+        XCTAssertLessThan(storage.loadCount - loads, 50, "bursts are read together")
+        XCTAssertEqual(recorder.reloads, 1, "never a reload")
+        XCTAssertTrue(recorder.errors.isEmpty)
+    }
+
+    func testATableWithoutTheTriggerIsPolledAndSaysSo() throws {
+        let (storage, recorder) = makeStorage(pollInterval: .milliseconds(200))
+        wait("polling") { storage.isLoaded && storage.state == .polling }
+        try server.psql("UPDATE book SET genre = NULL WHERE id = 3")
+        wait("the change") { storage.numberOfSections() == 4 }
+        XCTAssertNil(storage.headerModel(forSection: 3), "NULL last, with no header text")
+        XCTAssertEqual(storage.key(at: IndexPath(item: 0, section: 3)), 3)
+        XCTAssertEqual(recorder.reloads, 1)
+    }
+
+    func testAMissingTableIsAClearError() throws {
+        let (storage, recorder) = makeStorage(PostgresListQuery(table: "nothing"))
+        wait("the error") { !recorder.errors.isEmpty }
+        XCTAssertEqual(recorder.errors.first, .unknownTable("relation \"nothing\" does not exist"))
+        XCTAssertFalse(storage.isLoaded)
+        XCTAssertEqual(storage.numberOfSections(), 0)
+    }
+}
+
+/// What a storage told its delegate.
+private final class Recorder: StorageUpdating {
+    var updates: [StorageUpdate] = []
+    var reloads = 0
+    var errors: [PostgresStorageError] = []
+
+    func storageDidPerformUpdate(_ update: StorageUpdate) { updates.append(update) }
+    func storageNeedsReloading() { reloads += 1 }
+}
