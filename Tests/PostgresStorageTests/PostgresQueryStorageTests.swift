@@ -116,6 +116,35 @@ final class PostgresQueryStorageTests: PostgresServerTestCase {
         XCTAssertTrue(recorder.errors.isEmpty)
     }
 
+    func testAServerRestartIsReconnectedAndCaughtUpWithOneUpdate() throws {
+        try server.psql(PostgresChangeNotifications.installSQL(table: "book", key: "id").joined(separator: ";\n"))
+        let (storage, recorder) = makeStorage()
+        var states: [PostgresQueryStorage<PostgresRecord>.State] = []
+        storage.onStateChange = { states.append($0) }
+        wait("the first read, live") { storage.isLoaded && storage.state == .live }
+        _ = storage.item(at: IndexPath(item: 0, section: 0))
+        wait("the first page") { storage.pagesRead == 1 }
+        recorder.updates = []
+
+        try server.halt()
+        wait("reconnecting") { if case .reconnecting = storage.state { true } else { false } }
+        XCTAssertEqual(storage.numberOfItems(inSection: 0), 333, "the rows shown stay")
+        XCTAssertEqual(storage.record(at: IndexPath(item: 0, section: 0))?["title"], "book 0003")
+        try server.start()
+        // Written before the storage is back: found by the read that catches up.
+        try server.psql("INSERT INTO book VALUES (2001, 'book 0000', 'g0'); UPDATE book SET title = 'book 0003 (revised)' WHERE id = 3")
+        wait("live again, caught up") { storage.state == .live && storage.key(at: IndexPath(item: 0, section: 0)) == 2001 }
+        wait("the revised record") { storage.record(at: IndexPath(item: 1, section: 0))?["title"] == "book 0003 (revised)" }
+        XCTAssertEqual(recorder.reloads, 1, "never a reload")
+        let changes = recorder.updates.flatMap(\.changes)
+        XCTAssertEqual(changes.first, .insertItems(section: 0, items: 0..<1))
+        XCTAssertTrue(changes.contains(.updateItem(IndexPath(item: 1, section: 0))), "\(changes)")
+        XCTAssertEqual(storage.numberOfItems(inSection: 0), 334, "nothing shown twice or lost")
+        XCTAssertEqual(states.first, .live)
+        XCTAssertEqual(states.last, .live)
+        XCTAssertTrue(states.contains(.reconnecting(attempt: 1)), "\(states)")
+    }
+
     func testATableWithoutTheTriggerIsPolledAndSaysSo() throws {
         let (storage, recorder) = makeStorage(pollInterval: .milliseconds(200))
         wait("polling") { storage.isLoaded && storage.state == .polling }

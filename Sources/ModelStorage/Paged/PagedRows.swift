@@ -64,6 +64,9 @@ package final class PagedRows<Record: Equatable & Sendable, SectionValue: Hashab
     private var reading: Set<Int> = []
     /// The rows given out as placeholders, whose records are still to be shown.
     private var placeholdersGiven: Set<Int64> = []
+    /// Pages that could not be read (a connection lost, a database locked): read again
+    /// after the next read of the keys that succeeds.
+    private var failedPages: Set<Int> = []
 
     package init(pageSize: Int, maximumPages: Int, heldPages: HeldPages = HeldPages()) {
         self.pageSize = max(1, pageSize)
@@ -80,9 +83,11 @@ package final class PagedRows<Record: Equatable & Sendable, SectionValue: Hashab
 
     /// Takes a read of the keys: returns its changes, the records of the pages read with
     /// it included (`updateItem`s), or nil when the list must be reloaded (the first read,
-    /// or too many changes), after which every page is read anew.
+    /// or too many changes), after which every page is read anew. Pages that could not be
+    /// read are asked for again.
     package func show(_ read: KeyRead<Record, SectionValue>) -> StorageUpdate? {
         keyList = read.keys
+        defer { failedPages = [] }
         guard var update = read.update else {
             generation += 1
             reading = []
@@ -93,6 +98,7 @@ package final class PagedRows<Record: Equatable & Sendable, SectionValue: Hashab
             return nil
         }
         for (page, rows) in read.pages.sorted(by: { $0.key < $1.key }) { keep(rows, as: page, reporting: &update) }
+        for page in failedPages.sorted() where !reading.contains(page) && !cache.holds(page) { request(page) }
         return update
     }
 
@@ -102,6 +108,7 @@ package final class PagedRows<Record: Equatable & Sendable, SectionValue: Hashab
         guard generation == self.generation else { return nil }
         reading.remove(page)
         pagesRead += 1
+        if case .failure = result { failedPages.insert(page) }
         return result.map { rows in
             var update = StorageUpdate()
             keep(rows, as: page, reporting: &update)
@@ -134,13 +141,17 @@ package final class PagedRows<Record: Equatable & Sendable, SectionValue: Hashab
             cache.use(page)
             return PagedRow(id: key, record: record)
         }
-        if !reading.contains(page) {
-            reading.insert(page)
-            let start = page * pageSize
-            readPage(page, Array(keyList.keys[start..<min(start + pageSize, keyList.keys.count)]), generation)
-        }
+        if !reading.contains(page) { request(page) }
         placeholdersGiven.insert(key)
         return PagedRow(id: key, record: nil)
+    }
+
+    /// Asks for `page` of the keys now.
+    private func request(_ page: Int) {
+        let start = page * pageSize
+        guard start < keyList.keys.count else { return }
+        reading.insert(page)
+        readPage(page, Array(keyList.keys[start..<min(start + pageSize, keyList.keys.count)]), generation)
     }
 
     // MARK: What the storage answers

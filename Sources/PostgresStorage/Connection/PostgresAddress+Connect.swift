@@ -64,6 +64,9 @@ extension PostgresStorageError {
             self = .unknownColumn(message)
         case (.server, "42501"):
             self = .permissionDenied(message)
+        case (.server, let state) where state.hasPrefix("08") || state.hasPrefix("57P"):
+            // Connection exceptions, and the server shutting down, crashed or starting up.
+            self = .connectionLost(reason: message)
         case (.server, _):
             self = .server(message: message, sqlState: sqlState)
         case (.connectionError, _):

@@ -22,6 +22,17 @@ public enum PostgresStorageError: Error, Equatable, Sendable {
     case connectionLost(reason: String)
 }
 
+extension PostgresStorageError {
+    /// Whether the server could not be reached or the connection was lost (connecting
+    /// again may help), rather than a refusal or a wrong query (it would not).
+    public var isConnectionProblem: Bool {
+        switch self {
+        case .serverUnreachable, .connectionLost: true
+        default: false
+        }
+    }
+}
+
 extension PostgresStorageError: LocalizedError {
     public var errorDescription: String? {
         switch self {

@@ -31,6 +31,9 @@ public final class PostgresQueryStorage<Record: PostgresRecordDecodable>: PagedS
         case live
         /// Reading the keys again every `pollInterval`: the table has no trigger.
         case polling
+        /// The connection was lost: connecting again (`attempt` counts the tries), showing
+        /// the rows as they were.
+        case reconnecting(attempt: Int)
         /// Stopped (`stopObserving`).
         case stopped
     }
@@ -54,6 +57,8 @@ public final class PostgresQueryStorage<Record: PostgresRecordDecodable>: PagedS
     private let schedule: Schedule
     private let coalescingDelay: Duration
     private let pollInterval: Duration
+    /// The longest wait between two tries to connect again.
+    private let longestReconnectionWait: Duration
     /// A read of the keys is under way, and whether another was asked for meanwhile.
     private var readingKeys = false
     private var readAgain = false
@@ -67,11 +72,13 @@ public final class PostgresQueryStorage<Record: PostgresRecordDecodable>: PagedS
     ///   - coalescingDelay: how long a notification waits before its read, so that commits
     ///     close behind it are read together.
     ///   - pollInterval: how often the keys are read again when the table has no trigger.
+    ///   - longestReconnectionWait: the longest wait between two tries to connect again.
     ///   - schedule: where results are applied; `DispatchQueue.main.async` by default.
     public init(address: PostgresAddress, query: PostgresListQuery, pageSize: Int = 100, maximumPages: Int = 20,
                 environment: [String: String] = ProcessInfo.processInfo.environment,
                 header: @escaping (String?) -> Any? = { $0 },
                 coalescingDelay: Duration = .milliseconds(20), pollInterval: Duration = .seconds(2),
+                longestReconnectionWait: Duration = .seconds(5),
                 schedule: @escaping Schedule = { DispatchQueue.main.async(execute: $0) }) {
         self.address = address
         self.query = query
@@ -79,6 +86,7 @@ public final class PostgresQueryStorage<Record: PostgresRecordDecodable>: PagedS
         self.schedule = schedule
         self.coalescingDelay = coalescingDelay
         self.pollInterval = pollInterval
+        self.longestReconnectionWait = longestReconnectionWait
         super.init(pageSize: pageSize, maximumPages: maximumPages, header: header)
         let box = WeakBox(self)
         rows.readPage = { page, keys, generation in box.object?.read(page, keys: keys, generation: generation) }
@@ -116,28 +124,46 @@ public final class PostgresQueryStorage<Record: PostgresRecordDecodable>: PagedS
 
     // MARK: Following the server
 
-    /// Listens for the trigger's notifications on the table, or polls when it has none.
+    /// Listens for the trigger's notifications on the table, or polls when it has none;
+    /// when the connection is lost, connects again after a growing wait (0.1 s doubling
+    /// up to `longestReconnectionWait`), then reads the keys to catch up with what changed
+    /// meanwhile (one update). Any other error ends the following (`onError`).
     private func follow() {
-        let (session, schedule, table, pollInterval) = (session, schedule, query.table, pollInterval)
+        let (session, schedule, table, pollInterval, longestWait) = (session, schedule, query.table, pollInterval, longestReconnectionWait)
         let box = WeakBox(self)
         follower = Task {
-            do {
-                if try await session.hasChangeTrigger() {
-                    schedule { box.object?.state = .live }
-                    try await session.listen(on: PostgresChangeNotifications.channel) { payload in
-                        guard PostgresChangeNotifications.table(ofPayload: payload) == table[...] else { return }
-                        schedule { box.object?.readKeys(after: box.object?.coalescingDelay ?? .zero) }
+            var attempt = 0
+            while !Task.isCancelled {
+                do throws(PostgresStorageError) {
+                    let live = try await session.hasChangeTrigger()
+                    if attempt > 0 { schedule { box.object?.readKeys(after: .zero) } }
+                    attempt = 0
+                    schedule { box.object?.state = live ? .live : .polling }
+                    if live {
+                        try await session.listen(on: PostgresChangeNotifications.channel) { payload in
+                            guard PostgresChangeNotifications.table(ofPayload: payload) == table[...] else { return }
+                            schedule { box.object?.readKeys(after: box.object?.coalescingDelay ?? .zero) }
+                        }
+                    } else {
+                        while !Task.isCancelled {
+                            try? await Task.sleep(for: pollInterval)
+                            schedule { box.object?.readKeys(after: .zero) }
+                            try await session.checkConnection()
+                        }
                     }
-                } else {
-                    schedule { box.object?.state = .polling }
-                    while !Task.isCancelled {
-                        try await Task.sleep(for: pollInterval)
-                        schedule { box.object?.readKeys(after: .zero) }
-                    }
+                } catch where error.isConnectionProblem {
+                    guard !Task.isCancelled else { return }
+                    attempt += 1
+                    let reached = attempt
+                    schedule { box.object?.state = .reconnecting(attempt: reached) }
+                    try? await Task.sleep(for: min(.milliseconds(100) * (1 << min(attempt - 1, 10)), longestWait))
+                    continue
+                } catch {
+                    schedule { box.object?.onError?(error) }
+                    return
                 }
-            } catch let error as PostgresStorageError {
-                schedule { box.object?.onError?(error) }
-            } catch {}
+                attempt = max(attempt, 1)  // the notifications ended: the connection went
+            }
         }
     }
 

@@ -38,6 +38,11 @@ actor PostgresSession<Record: PostgresRecordDecodable> {
         return made
     }
 
+    /// Throws when the connection is lost (and cannot be made again).
+    func checkConnection() async throws(PostgresStorageError) {
+        _ = try await connected()
+    }
+
     /// The connection `attempt` made, or the error it met.
     private static func value(of attempt: Task<PostgresConnection, Error>) async throws(PostgresStorageError) -> PostgresConnection {
         do {
