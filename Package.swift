@@ -17,6 +17,7 @@ let package = Package(
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
         // Only PostgresStorage uses PostgresNIO (and SwiftNIO under it).
         .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
     ],
     targets: [
         // GTK 4 as Swift sees it: the system headers through pkg-config.
@@ -42,7 +43,8 @@ let package = Package(
         .target(name: "SQLiteStorage", dependencies: ["ModelStorage", .product(name: "GRDB", package: "GRDB.swift")]),
         // A live storage of a PostgreSQL query's rows, following the server through LISTEN
         // and NOTIFY (PostgresNIO); no GTK.
-        .target(name: "PostgresStorage", dependencies: ["ModelStorage", .product(name: "PostgresNIO", package: "postgres-nio")]),
+        .target(name: "PostgresStorage", dependencies: ["ModelStorage", .product(name: "PostgresNIO", package: "postgres-nio"),
+                                                       .product(name: "Logging", package: "swift-log")]),
         // The GTK adapter: GtkListView driven by a storage, typed rows and events.
         .target(name: "ListViewManager", dependencies: ["CGtk", "CGtkShims", "ModelStorage"]),
         // The sample viewer: its models, data sources, rows and window; and its executable.

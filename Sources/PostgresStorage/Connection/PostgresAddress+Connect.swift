@@ -1,4 +1,5 @@
 import Foundation
+import Logging
 import PostgresNIO
 
 extension PostgresAddress {
@@ -24,12 +25,13 @@ extension PostgresAddress {
         }
     }
 
-    /// Connects to the server, with a message a user can act on when it cannot.
+    /// Connects to the server, with a message a user can act on when it cannot. PostgresNIO
+    /// logs to `logger` (by default, nowhere).
     public func connect(environment: [String: String] = ProcessInfo.processInfo.environment,
-                        logger: Logger = Logger(label: "PostgresStorage")) async throws(PostgresStorageError) -> PostgresConnection {
+                        logger: Logger? = nil) async throws(PostgresStorageError) -> PostgresConnection {
         let configuration = try configuration(password: password(environment: environment))
         do {
-            return try await PostgresConnection.connect(configuration: configuration, id: 1, logger: logger)
+            return try await PostgresConnection.connect(configuration: configuration, id: 1, logger: logger ?? .silent)
         } catch {
             throw PostgresStorageError(error, connectingTo: self)
         }
@@ -76,4 +78,10 @@ extension PostgresStorageError {
             self = .connectionLost(reason: String(describing: error.code))
         }
     }
+}
+
+extension Logger {
+    /// A logger that writes nothing: what the storage gives PostgresNIO unless told otherwise,
+    /// so that an app's output holds only what it logs itself.
+    static let silent = Logger(label: "PostgresStorage", factory: { _ in SwiftLogNoOpLogHandler() })
 }

@@ -54,7 +54,7 @@ public enum PostgresChangeNotifications {
     public static func install(on table: String, key: String, connection: PostgresConnection) async throws(PostgresStorageError) {
         do {
             for statement in installSQL(table: table, key: key) {
-                try await connection.query(PostgresQuery(unsafeSQL: statement), logger: Logger(label: "PostgresStorage"))
+                try await connection.query(PostgresQuery(unsafeSQL: statement), logger: Logger.silent)
             }
         } catch {
             throw PostgresStorageError(error)

@@ -7,7 +7,7 @@ import PostgresNIO
 actor PostgresSession<Record: PostgresRecordDecodable> {
     let address: PostgresAddress
     private let environment: [String: String]
-    private let logger = Logger(label: "PostgresStorage")
+    private let logger = Logger.silent
     private var connection: PostgresConnection?
     private var connecting: Task<PostgresConnection, Error>?
     /// The query read, its columns' names once known, and the keys of the last read.
