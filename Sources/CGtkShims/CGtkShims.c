@@ -50,6 +50,9 @@ GtkWidget *cgtk_shims_tile_box_new(void) {
 }
 
 gboolean cgtk_shims_widget_set_accessible_role_early(GtkWidget *widget, GtkAccessibleRole role) {
+    // Already set (a widget bound again): GTK 4.10 and later refuse, with a critical, once a
+    // screen reader has looked at the widget, even before it is realized.
+    if (gtk_accessible_get_accessible_role(GTK_ACCESSIBLE(widget)) == role) return TRUE;
     if (gtk_widget_get_realized(widget)) return FALSE;
     g_object_set(widget, "accessible-role", role, NULL);
     return TRUE;

@@ -121,8 +121,9 @@ GtkWidget *cgtk_shims_tile_box_new(void);
 GtkWidget *cgtk_shims_group_box_new(GtkOrientation orientation, int spacing, const gchar *label);
 
 /* Gives `widget`, one that GTK made (a list item's widget), the accessible role `role` if it
- * is not realized yet, and returns whether it did: GTK takes a new role only until the
- * widget's accessible object is realized, and logs a critical after. */
+ * is not realized yet, and returns whether it has that role now: GTK takes a new role only
+ * until the widget's accessible object is realized, and logs a critical after (even when
+ * the role is the same, so a role it has already is left alone). */
 gboolean cgtk_shims_widget_set_accessible_role_early(GtkWidget *widget, GtkAccessibleRole role);
 
 /* ---- The list model bridge: a GListModel whose answers come from Swift ----
