@@ -145,6 +145,22 @@ final class PostgresQueryStorageTests: PostgresServerTestCase {
         XCTAssertTrue(states.contains(.reconnecting(attempt: 1)), "\(states)")
     }
 
+    func testASearchAndASortAreSQLAndShownAsTheRowsThatWentCameOrMoved() throws {
+        let (storage, recorder) = makeStorage(PostgresListQuery(table: "book", columns: ["title"], orderBy: [.init("title")]))
+        wait("the first read") { storage.isLoaded }
+        // The search: a condition with a bound argument (a quote in it is a value, not SQL).
+        storage.setQuery(PostgresListQuery(table: "book", columns: ["title"], filter: "title LIKE $1", arguments: ["book 000%"],
+                                           orderBy: [.init("title")]))
+        storage.setQuery(PostgresListQuery(table: "book", columns: ["title"], filter: "title LIKE $1", arguments: ["book 00%' OR 'x"],
+                                           orderBy: [.init("title")]))
+        storage.setQuery(PostgresListQuery(table: "book", columns: ["title"], filter: "title LIKE $1", arguments: ["book 000%"],
+                                           orderBy: [.init("title", ascending: false)]))
+        wait("the search, sorted down") { storage.numberOfItems(inSection: 0) == 9 && storage.key(at: IndexPath(item: 0, section: 0)) == 9 }
+        XCTAssertEqual((0..<9).compactMap { storage.key(at: IndexPath(item: $0, section: 0)) }, [9, 8, 7, 6, 5, 4, 3, 2, 1])
+        XCTAssertEqual(recorder.reloads, 1, "the rows that went, came or moved, never a reload")
+        XCTAssertTrue(recorder.errors.isEmpty)
+    }
+
     func testATableWithoutTheTriggerIsPolledAndSaysSo() throws {
         let (storage, recorder) = makeStorage(pollInterval: .milliseconds(200))
         wait("polling") { storage.isLoaded && storage.state == .polling }

@@ -59,6 +59,9 @@ public final class PostgresQueryStorage<Record: PostgresRecordDecodable>: PagedS
     private let pollInterval: Duration
     /// The longest wait between two tries to connect again.
     private let longestReconnectionWait: Duration
+    /// A change of query that the next read of the keys takes, and whether that read is
+    /// compared with the one before.
+    private var queryChange: (query: PostgresListQuery, comparable: Bool)?
     /// A read of the keys is under way, and whether another was asked for meanwhile.
     private var readingKeys = false
     private var readAgain = false
@@ -110,10 +113,16 @@ public final class PostgresQueryStorage<Record: PostgresRecordDecodable>: PagedS
     /// Shows the rows of `query` instead, as the changes from the rows shown (or by
     /// reloading when it reads other records).
     public func setQuery(_ query: PostgresListQuery) {
-        let sameRecords = isLoaded && query.table == self.query.table && query.columns == self.query.columns && query.key == self.query.key
+        let comparable = isLoaded && query.table == self.query.table && query.columns == self.query.columns && query.key == self.query.key
+        let otherTable = query.table != self.query.table
         self.query = query
-        let (session, baseline, largestUpdate) = (session, sameRecords ? rows.keyList : nil, largestUpdate)
-        Task { await session.setQuery(query, baseline: baseline, largestUpdate: largestUpdate) }
+        // Taken by the next read of the keys, which compares with the read before it (the
+        // keys shown) when the records are the same kind.
+        queryChange = (query, comparable && queryChange?.comparable != false)
+        if otherTable, state != .stopped {
+            follower?.cancel()
+            follow()
+        }
         readKeys(after: .zero)
     }
 
@@ -174,9 +183,11 @@ public final class PostgresQueryStorage<Record: PostgresRecordDecodable>: PagedS
             return
         }
         readingKeys = true
-        let (session, schedule, held, pageSize) = (session, schedule, rows.heldPages, rows.pageSize)
+        let (session, schedule, held, pageSize, largestUpdate, change) = (session, schedule, rows.heldPages, rows.pageSize, largestUpdate, queryChange)
+        queryChange = nil
         let box = WeakBox(self)
         Task {
+            if let change { await session.setQuery(change.query, comparable: change.comparable, largestUpdate: largestUpdate) }
             if delay > .zero { try? await Task.sleep(for: delay) }
             let result: Result<KeyRead<Record, String?>, PostgresStorageError>
             do throws(PostgresStorageError) {

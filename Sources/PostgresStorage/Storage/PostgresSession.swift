@@ -59,13 +59,13 @@ actor PostgresSession<Record: PostgresRecordDecodable> {
         self.connection = nil
     }
 
-    /// Reads `query` from now on; its first read is compared with `baseline` (the keys
-    /// shown), or reloads the list when there is none.
-    func setQuery(_ query: PostgresListQuery, baseline: KeyList<String?>?, largestUpdate: Int) {
+    /// Reads `query` from now on; its first read is compared with the last read (the keys
+    /// shown: reads are shown in turn) when `comparable`, or reloads the list.
+    func setQuery(_ query: PostgresListQuery, comparable: Bool, largestUpdate: Int) {
         if query.table != self.query.table || query.columns != self.query.columns { columns = nil }
         self.query = query
         self.largestUpdate = largestUpdate
-        last = baseline
+        if !comparable { last = nil }
     }
 
     /// Reads the sections, every key, and the rows of `heldPages` (of `pageSize` rows), in
