@@ -13,6 +13,12 @@ package let defaultLargestUpdate = 20_000
 /// dropped beyond `maximumPages`, so memory stays the keys (8 bytes a row) and a few
 /// screenfuls of records however far the list scrolls.
 open class PagedStorage<Record: Equatable & Sendable, SectionValue: Hashable & Sendable>: Storage {
+    /// A block that runs another block where the storage lives (the main thread by default).
+    public typealias Schedule = @Sendable (@escaping @Sendable () -> Void) -> Void
+    /// Reads the records of the rows of some keys off the storage's thread, then hands them
+    /// (or the error met) to the block it is given, on any thread.
+    package typealias PageReader = @Sendable (_ keys: [Int64], _ done: @escaping @Sendable (Result<[(Int64, Record)], Error>) -> Void) -> Void
+
     /// Told about every change. Held weakly.
     public weak var delegate: StorageUpdating?
     /// Called after each read of the rows' places is shown: the first, each change of
@@ -43,14 +49,37 @@ open class PagedStorage<Record: Equatable & Sendable, SectionValue: Hashable & S
     public var isLoaded: Bool { rows.isLoaded }
 
     package let rows: PagedRows<Record, SectionValue>
+    /// Where the storage lives: reads are handed back through it.
+    package let schedule: Schedule
     private let header: (SectionValue) -> Any?
+    /// Told where the storage lives that a page could not be read (`readPages`).
+    private var pageReadFailed: (Error) -> Void = { _ in }
 
     /// `header` gives the header model of a section's value; `heldPages` is where the key
-    /// reads find the pages kept. The subclass sets
-    /// `rows.readPage`, and hands reads to `show(_:)` and `show(_:page:generation:)`.
-    package init(pageSize: Int, maximumPages: Int, heldPages: HeldPages = HeldPages(), header: @escaping (SectionValue) -> Any?) {
+    /// reads find the pages kept; `schedule` runs blocks where the storage lives. The
+    /// subclass reads pages with `readPages(with:)`, hands its reads of the keys to
+    /// `show(_:)`.
+    package init(pageSize: Int, maximumPages: Int, heldPages: HeldPages = HeldPages(), schedule: @escaping Schedule,
+                 header: @escaping (SectionValue) -> Any?) {
         rows = PagedRows(pageSize: pageSize, maximumPages: maximumPages, heldPages: heldPages)
+        self.schedule = schedule
         self.header = header
+    }
+
+    /// Reads the pages the list asks for with `read`, and shows each where the storage
+    /// lives, or hands its error to `failed` there (the page's rows stay placeholders,
+    /// read again when shown again).
+    package func readPages(with read: @escaping PageReader, failed: @escaping (Error) -> Void) {
+        pageReadFailed = failed
+        let (box, schedule) = (WeakBox(self), schedule)
+        rows.readPage = { page, keys, generation in
+            read(keys) { result in
+                schedule {
+                    guard let storage = box.object, let error = storage.show(result, page: page, generation: generation) else { return }
+                    storage.pageReadFailed(error)
+                }
+            }
+        }
     }
 
     /// Shows a read of the rows' places: the first of a query by reloading, the others as
@@ -67,7 +96,7 @@ open class PagedStorage<Record: Equatable & Sendable, SectionValue: Hashable & S
 
     /// Shows the records of a page read in the rows that still show its keys; returns the
     /// error that kept it from being read, if one did.
-    package func show(_ result: Result<[(Int64, Record)], Error>, page: Int, generation: Int) -> Error? {
+    private func show(_ result: Result<[(Int64, Record)], Error>, page: Int, generation: Int) -> Error? {
         switch rows.pageArrived(result, page: page, generation: generation) {
         case nil:
             return nil

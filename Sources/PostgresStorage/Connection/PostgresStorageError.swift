@@ -33,6 +33,16 @@ extension PostgresStorageError {
     }
 }
 
+/// The value of `body`, or its error as a `PostgresStorageError`.
+func mappingErrors<Value>(isolation: isolated (any Actor)? = #isolation,
+                          _ body: () async throws -> Value) async throws(PostgresStorageError) -> Value {
+    do {
+        return try await body()
+    } catch {
+        throw PostgresStorageError(error)
+    }
+}
+
 extension PostgresStorageError: LocalizedError {
     public var errorDescription: String? {
         switch self {

@@ -52,12 +52,10 @@ public enum PostgresChangeNotifications {
 
     /// Installs the trigger on `table` through `connection`.
     public static func install(on table: String, key: String, connection: PostgresConnection) async throws(PostgresStorageError) {
-        do {
+        try await mappingErrors {
             for statement in installSQL(table: table, key: key) {
                 try await connection.query(PostgresQuery(unsafeSQL: statement), logger: Logger.silent)
             }
-        } catch {
-            throw PostgresStorageError(error)
         }
     }
 

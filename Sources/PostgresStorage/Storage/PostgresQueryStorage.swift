@@ -20,9 +20,6 @@ import PostgresNIO
 /// No statement runs on the storage's thread. Errors are reported to `onError`, and
 /// the rows stay as they were.
 public final class PostgresQueryStorage<Record: PostgresRecordDecodable>: PagedStorage<Record, String?> {
-    /// A block that runs another block where the storage lives (the main thread by default).
-    public typealias Schedule = @Sendable (@escaping @Sendable () -> Void) -> Void
-
     /// How the storage follows the server.
     public enum State: Equatable, Sendable {
         /// Connecting, before the rows' first read.
@@ -54,7 +51,6 @@ public final class PostgresQueryStorage<Record: PostgresRecordDecodable>: PagedS
     }
 
     private let session: PostgresSession<Record>
-    private let schedule: Schedule
     private let coalescingDelay: Duration
     private let pollInterval: Duration
     /// The longest wait between two tries to connect again.
@@ -86,13 +82,22 @@ public final class PostgresQueryStorage<Record: PostgresRecordDecodable>: PagedS
         self.address = address
         self.query = query
         session = PostgresSession(address: address, query: query, environment: environment, largestUpdate: defaultLargestUpdate)
-        self.schedule = schedule
         self.coalescingDelay = coalescingDelay
         self.pollInterval = pollInterval
         self.longestReconnectionWait = longestReconnectionWait
-        super.init(pageSize: pageSize, maximumPages: maximumPages, header: header)
-        let box = WeakBox(self)
-        rows.readPage = { page, keys, generation in box.object?.read(page, keys: keys, generation: generation) }
+        super.init(pageSize: pageSize, maximumPages: maximumPages, schedule: schedule, header: header)
+        let session = session
+        readPages { keys, done in
+            Task {
+                do throws(PostgresStorageError) {
+                    done(.success(try await session.readRows(keys)))
+                } catch {
+                    done(.failure(error))
+                }
+            }
+        } failed: { [weak self] error in
+            self?.onError?(PostgresStorageError(error))
+        }
         readKeys(after: .zero)
         follow()
     }
@@ -208,24 +213,6 @@ public final class PostgresQueryStorage<Record: PostgresRecordDecodable>: PagedS
         if readAgain {
             readAgain = false
             readKeys(after: coalescingDelay)
-        }
-    }
-
-    /// Reads the rows `keys` (page `page`) off the storage's thread.
-    private func read(_ page: Int, keys: [Int64], generation: Int) {
-        let (session, schedule) = (session, schedule)
-        let box = WeakBox(self)
-        Task {
-            let result: Result<[(Int64, Record)], Error>
-            do {
-                result = .success(try await session.readRows(keys))
-            } catch {
-                result = .failure(error)
-            }
-            schedule {
-                guard let storage = box.object, let error = storage.show(result, page: page, generation: generation) else { return }
-                storage.onError?(PostgresStorageError(error))
-            }
         }
     }
 }

@@ -45,11 +45,7 @@ actor PostgresSession<Record: PostgresRecordDecodable> {
 
     /// The connection `attempt` made, or the error it met.
     private static func value(of attempt: Task<PostgresConnection, Error>) async throws(PostgresStorageError) -> PostgresConnection {
-        do {
-            return try await attempt.value
-        } catch {
-            throw PostgresStorageError(error)
-        }
+        try await mappingErrors { try await attempt.value }
     }
 
     /// Closes the connection.
@@ -72,7 +68,7 @@ actor PostgresSession<Record: PostgresRecordDecodable> {
     /// one snapshot of the database, with the changes from the last read.
     func readKeys(heldPages: Set<Int>, pageSize: Int) async throws(PostgresStorageError) -> KeyRead<Record, String?> {
         let connection = try await connected()
-        do {
+        return try await mappingErrors {
             try await connection.query("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY", logger: logger)
             do {
                 var counts: [(value: String?, count: Int)] = []
@@ -97,19 +93,13 @@ actor PostgresSession<Record: PostgresRecordDecodable> {
                 _ = try? await connection.query("ROLLBACK", logger: logger)
                 throw error
             }
-        } catch {
-            throw PostgresStorageError(error)
         }
     }
 
     /// The records of the rows `keys`.
     func readRows(_ keys: [Int64]) async throws(PostgresStorageError) -> [(Int64, Record)] {
         let connection = try await connected()
-        do {
-            return try await rows(keys, on: connection)
-        } catch {
-            throw PostgresStorageError(error)
-        }
+        return try await mappingErrors { try await rows(keys, on: connection) }
     }
 
     private func rows(_ keys: [Int64], on connection: PostgresConnection) async throws -> [(Int64, Record)] {
@@ -145,24 +135,20 @@ actor PostgresSession<Record: PostgresRecordDecodable> {
     /// until the connection is lost (thrown) or the task is cancelled.
     func listen(on channel: String, _ received: @Sendable (String) -> Void) async throws(PostgresStorageError) {
         let connection = try await connected()
-        do {
+        try await mappingErrors {
             try await connection.listen(on: channel) { notifications in
                 for try await notification in notifications { received(notification.payload) }
             }
-        } catch {
-            throw PostgresStorageError(error)
         }
     }
 
     /// Whether the query's table has the change trigger (`PostgresChangeNotifications`).
     func hasChangeTrigger() async throws(PostgresStorageError) -> Bool {
         let connection = try await connected()
-        do {
+        return try await mappingErrors {
             let sql = PostgresChangeNotifications.triggerPresentQuery(table: query.table)
             for try await present in try await run(sql, on: connection).decode(Bool.self) { return present }
             return false
-        } catch {
-            throw PostgresStorageError(error)
         }
     }
 }

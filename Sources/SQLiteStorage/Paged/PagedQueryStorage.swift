@@ -38,9 +38,6 @@ import ModelStorage
 /// manager.register(BookRow.self)   // ModelTransfer of PagedRow<Book>
 /// ```
 public final class PagedQueryStorage<Record: FetchableRecord & Equatable & Sendable>: PagedStorage<Record, DatabaseValue> {
-    /// A block that runs another block where the storage lives (the main thread by default).
-    public typealias Schedule = @Sendable (@escaping @Sendable () -> Void) -> Void
-
     /// The database the query reads, and whose writes are followed at once (a
     /// `DatabasePool` lets pages be read while it is written).
     public let database: any DatabaseWriter
@@ -50,7 +47,6 @@ public final class PagedQueryStorage<Record: FetchableRecord & Equatable & Senda
     /// Called (where `schedule` runs blocks) when the query or a page cannot be read; the
     /// rows stay as they were (a page's stay placeholders, read again when shown again).
     public var onError: ((Error) -> Void)?
-    private let schedule: Schedule
     /// Reads pages, one at a time, in the order asked.
     private let pageQueue = DispatchQueue(label: "SQLiteStorage.pages")
     /// Reads the rows' places when the storage is made, its query changes or the database
@@ -86,15 +82,23 @@ public final class PagedQueryStorage<Record: FetchableRecord & Equatable & Senda
     ) {
         self.database = database
         self.query = query
-        self.schedule = schedule
         let heldPages = HeldPages()
         let reader = KeyReader<Record>(query: query, pageSize: max(1, pageSize), heldPages: heldPages, largestUpdate: defaultLargestUpdate)
         refresher = Refresher(database: database, fetch: reader.read, pollInterval: pollInterval,
                               coalescingDelay: coalescingDelay, schedule: schedule)
-        super.init(pageSize: pageSize, maximumPages: maximumPages, heldPages: heldPages, header: header)
+        super.init(pageSize: pageSize, maximumPages: maximumPages, heldPages: heldPages, schedule: schedule, header: header)
         let box = WeakBox(self)
         refresher.deliver = { result in box.object?.show(result) }
-        rows.readPage = { page, keys, generation in box.object?.read(page, keys: keys, generation: generation) }
+        let pageQueue = pageQueue
+        readPages { keys, done in
+            // The query of the rows asked for, read where the storage lives.
+            guard let query = box.object?.query else { return }
+            pageQueue.async {
+                done(Result { try database.read { db in try query.rows(db, keys: keys, as: Record.self) } })
+            }
+        } failed: { [weak self] error in
+            self?.onError?(error)
+        }
         refresher.startPolling()
         observeTable()
         refresher.signal()
@@ -173,19 +177,6 @@ public final class PagedQueryStorage<Record: FetchableRecord & Equatable & Senda
         switch result {
         case .failure(let error): onError?(error)
         case .success(let read): show(read)
-        }
-    }
-
-    /// Reads the rows `keys` (page `page`) off the calling thread.
-    private func read(_ page: Int, keys: [Int64], generation: Int) {
-        let (query, database, schedule) = (query, database, schedule)
-        let box = WeakBox(self)
-        pageQueue.async {
-            let result = Result { try database.read { db in try query.rows(db, keys: keys, as: Record.self) } }
-            schedule {
-                guard let storage = box.object, let error = storage.show(result, page: page, generation: generation) else { return }
-                storage.onError?(error)
-            }
         }
     }
 
