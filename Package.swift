@@ -48,16 +48,20 @@ let package = Package(
         // The GTK adapter: GtkListView driven by a storage, typed rows and events.
         .target(name: "ListViewManager", dependencies: ["CGtk", "CGtkShims", "ModelStorage"]),
         // The sample viewer: its models, data sources, rows and window; and its executable.
-        .target(name: "ListViewerKit", dependencies: ["ListViewManager", "SQLiteStorage", "CGtk", .product(name: "GRDB", package: "GRDB.swift")]),
+        .target(name: "ListViewerKit", dependencies: ["ListViewManager", "SQLiteStorage", "PostgresStorage", "CGtk", .product(name: "GRDB", package: "GRDB.swift")]),
         .executableTarget(name: "ListViewer", dependencies: ["ListViewerKit"]),
         // The benchmarks' C baseline: a plain GListStore + GtkSignalListItemFactory program.
         .executableTarget(name: "CBaseline", dependencies: ["CGtk"]),
         // The benchmark suite (run in release): one JSON line per scenario.
-        .executableTarget(name: "ListBenchmarks", dependencies: ["ModelStorage", "ListViewManager", "SQLiteStorage", "CGtk", "CGtkShims", "CGtkTestShims",
-                                                                 .product(name: "GRDB", package: "GRDB.swift")], exclude: ["baseline.py"]),
+        .executableTarget(name: "ListBenchmarks", dependencies: ["ModelStorage", "ListViewManager", "SQLiteStorage", "PostgresStorage", "PostgresTestSupport",
+                                                                 "CGtk", "CGtkShims", "CGtkTestShims",
+                                                                 .product(name: "GRDB", package: "GRDB.swift"), .product(name: "PostgresNIO", package: "postgres-nio"),
+                                                                 .product(name: "Logging", package: "swift-log")], exclude: ["baseline.py"]),
         // The GTK tests' harness (a window with a manager), real input, the items-changed
         // recorder and the main-loop pump, for the manager's and the viewer's tests.
         .target(name: "GtkTestSupport", dependencies: ["CGtk", "ListViewManager"], path: "Tests/GtkTestSupport"),
+        // A private PostgreSQL server (initdb, pg_ctl) for the tests and benchmarks that need one.
+        .target(name: "PostgresTestSupport", dependencies: ["PostgresStorage"], path: "Tests/PostgresTestSupport"),
         // Seeded random storage operations shared by the storage and GTK tests.
         .target(name: "TestSupport", dependencies: ["ModelStorage"], path: "Tests/TestSupport"),
         // Fuzz targets. Built with `--sanitize fuzzer -Xswiftc -DFUZZING` (run-fuzzers.sh),
@@ -68,9 +72,9 @@ let package = Package(
                           path: "Tests/Fuzz/DatabaseFuzzer"),
         .testTarget(name: "ModelStorageTests", dependencies: ["ModelStorage", "TestSupport"]),
         .testTarget(name: "SQLiteStorageTests", dependencies: ["SQLiteStorage", "ModelStorage", "TestSupport"]),
-        .testTarget(name: "PostgresStorageTests", dependencies: ["PostgresStorage", "ModelStorage", .product(name: "PostgresNIO", package: "postgres-nio")]),
+        .testTarget(name: "PostgresStorageTests", dependencies: ["PostgresStorage", "ModelStorage", "PostgresTestSupport", .product(name: "PostgresNIO", package: "postgres-nio")]),
         .testTarget(name: "CGtkShimsTests", dependencies: ["CGtk", "CGtkShims", "CGtkTestShims"]),
-        .testTarget(name: "ListViewerTests", dependencies: ["ListViewerKit", "ListViewManager", "SQLiteStorage", "CGtk", "TestSupport", "GtkTestSupport", .product(name: "GRDB", package: "GRDB.swift")], exclude: ["ScreenReader"]),
+        .testTarget(name: "ListViewerTests", dependencies: ["ListViewerKit", "ListViewManager", "SQLiteStorage", "PostgresStorage", "PostgresTestSupport", "CGtk", "TestSupport", "GtkTestSupport", .product(name: "GRDB", package: "GRDB.swift")], exclude: ["ScreenReader"]),
         .testTarget(name: "ListViewManagerTests", dependencies: ["ListViewManager", "CGtk", "CGtkTestShims", "TestSupport", "GtkTestSupport"], resources: [.process("Templates")]),
     ],
     swiftLanguageModes: [.v6]

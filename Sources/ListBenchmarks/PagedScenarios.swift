@@ -16,8 +16,8 @@ struct BenchmarkBook: FetchableRecord, Equatable, Sendable {
     }
 }
 
-/// Counts the updates a storage delivers.
-private final class UpdateCounter: StorageUpdating {
+/// Keeps the updates a storage delivers.
+final class UpdateRecorder: StorageUpdating {
     var updates: [StorageUpdate] = []
     func storageDidPerformUpdate(_ update: StorageUpdate) { updates.append(update) }
     func storageNeedsReloading() {}
@@ -75,7 +75,7 @@ enum PagedScenarios {
         let database = try DatabasePool(path: path)
         // The storage as the viewer makes it: polling every 100 ms, its default.
         let storage = PagedQueryStorage<BenchmarkBook>(database: database, query: query)
-        let counter = UpdateCounter()
+        let counter = UpdateRecorder()
         storage.delegate = counter
         spin { storage.isLoaded }
         let placesRead = ContinuousClock.now
@@ -111,19 +111,28 @@ enum PagedScenarios {
     /// without sections, from process start to picture written, against a table of 2 rows:
     /// time and peak memory, each the best of three runs. Needs a display.
     private static func viewerOpen(_ path: String, rows: Int, folder: URL) -> [Measurement]? {
+        let small = folder.appendingPathComponent("two.sqlite").path
+        guard (try? makeTable(at: small, rows: 2)) != nil else { return nil }
+        return viewerFigures(rows: rows, folder: folder, small: [small], plain: [path], sectioned: [path, "--section-by", "genre"],
+                             names: ("viewer_open", "viewer_open_sections"))
+    }
+
+    /// The release `list-viewer` (beside this executable) run with `plain` and `sectioned`
+    /// to a screenshot in `folder`, against the same viewer run with `small` (2 rows): each
+    /// run's time and peak memory, the best of three. Nil without a display or a viewer.
+    static func viewerFigures(rows: Int, folder: URL, small: [String], plain: [String], sectioned: [String],
+                              names: (plain: String, sectioned: String)) -> [Measurement]? {
         let viewer = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
             .deletingLastPathComponent().appendingPathComponent("list-viewer").path
         guard FileManager.default.isExecutableFile(atPath: viewer), ProcessInfo.processInfo.environment["DISPLAY"] != nil else { return nil }
-        let small = folder.appendingPathComponent("two.sqlite").path
-        guard (try? makeTable(at: small, rows: 2)) != nil else { return nil }
         let shot = folder.appendingPathComponent("shot.png").path
         func best(_ arguments: [String]) -> (seconds: Double, megabytes: Double)? {
             let runs = (0..<3).compactMap { _ in run(viewer, arguments + ["--screenshot", shot]) }
             guard runs.count == 3 else { return nil }
             return (runs.map(\.seconds).min()!, runs.map(\.megabytes).min()!)
         }
-        guard let base = best([small]), let plain = best([path]), let sectioned = best([path, "--section-by", "genre"]) else { return nil }
-        return [("viewer_open", plain), ("viewer_open_sections", sectioned)].map { name, figures in
+        guard let base = best(small), let plain = best(plain), let sectioned = best(sectioned) else { return nil }
+        return [(names.plain, plain), (names.sectioned, sectioned)].map { name, figures in
             Measurement(scenario: name, n: rows, wallMilliseconds: figures.seconds * 1000, extra: [
                 ("added_ms", (figures.seconds - base.seconds) * 1000),
                 ("peak_mb", figures.megabytes),
@@ -146,16 +155,17 @@ enum PagedScenarios {
         guard wait4(pid, &status, 0, &usage) == pid, status == 0 else { return nil }
         return (milliseconds(of: ContinuousClock.now - start) / 1000, Double(usage.ru_maxrss) / 1024)
     }
+}
 
-    /// Runs the main run loop (where the storage applies what it reads) until `condition`.
-    private static func spin(until deadline: ContinuousClock.Instant = .now + .seconds(60), _ condition: () -> Bool) {
-        while !condition() && ContinuousClock.now < deadline {
-            RunLoop.main.run(until: Date().addingTimeInterval(0.001))
-        }
+/// Runs the main run loop (where a storage applies what it reads) until `condition`.
+func spin(until deadline: ContinuousClock.Instant = .now + .seconds(60), _ condition: () -> Bool) {
+    while !condition() && ContinuousClock.now < deadline {
+        RunLoop.main.run(until: Date().addingTimeInterval(0.001))
     }
+}
 
-    private static func spin(for duration: Duration) {
-        let end = ContinuousClock.now + duration
-        spin { ContinuousClock.now >= end }
-    }
+/// Runs the main run loop for `duration`.
+func spin(for duration: Duration) {
+    let end = ContinuousClock.now + duration
+    spin { ContinuousClock.now >= end }
 }

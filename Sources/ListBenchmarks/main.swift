@@ -5,10 +5,12 @@ import Foundation
 //   --small       the sizes the test suite uses (1,000 and 10,000)
 //   --sizes       the storage sizes to run the translation scenarios at
 //   --scenario    only the scenarios whose name starts with PREFIX (diff: the diff ones;
-//                 paged: the paged SQLite storage's, run only when asked for)
+//                 paged: the paged SQLite storage's, postgres: the PostgreSQL storage's on a
+//                 private server; both run only when asked for)
 //   --gtk-one SCENARIO N  one GTK scenario on the project (scroll_paged and
 //                 scroll_paged_memory: a table of N books scrolled from the paged SQLite
-//                 storage, and from memory)
+//                 storage, and from memory; postgres_latency and postgres_latency_undelayed:
+//                 1,000 commits to a table of N books, each timed to the frame that shows it)
 //   --gtk         also the GTK scenarios, on the project and the C baseline, each in a
 //                 fresh process, with ratio lines (needs a display: run under xvfb-run)
 //   --gtk-section-headers  the project's list shows section headers as GTK 4.12's own
@@ -29,7 +31,8 @@ GtkScenarios.noPinnedHeader = arguments.contains("--no-pinned-header")
 if let index = arguments.firstIndex(of: "--gtk-one"), arguments.count > index + 2, let count = Int(arguments[index + 2]) {
     // One GTK scenario on the project, in this fresh process (used by --gtk).
     let scenario = arguments[index + 1]
-    let run = scenario.hasPrefix("scroll_paged") ? PagedScrollScenario.run : GtkScenarios.runOne
+    let run = scenario.hasPrefix("scroll_paged") ? PagedScrollScenario.run
+        : scenario.hasPrefix("postgres_latency") ? PostgresLatencyScenario.run : GtkScenarios.runOne
     if let measurement = MainActor.assumeIsolated({ run(scenario, count) }) {
         print(measurement.json)
     }
@@ -47,7 +50,7 @@ if let windows = value(after: "--long-session").flatMap(Int.init) {
 // process) keep glibc's usual allocation, as the baselines do.
 pinMallocMapThreshold()
 for measurement in StorageScenarios.run(sizes: sizes, only: prefix) + StripScenarios.run(sizes: sizes, only: prefix)
-    + PagedScenarios.run(sizes: sizes, only: prefix) {
+    + PagedScenarios.run(sizes: sizes, only: prefix) + PostgresScenarios.run(sizes: sizes, only: prefix) {
     print(measurement.json)
 }
 // The diff scenarios (their own sizes: DifferenceKit's benchmark shapes), with

@@ -1,6 +1,7 @@
 import CGtk
 import Foundation
 import ListViewManager
+import Synchronization
 
 /// The `list-viewer` application.
 @MainActor
@@ -55,6 +56,12 @@ public enum ViewerApp {
                 return 1
             }
             catalog = nil
+        case .server(let address, let table, let sectionBy):
+            if let problem = waitForProblem({ _ = try await ServerTable.inspect(address, table: table, sectionBy: sectionBy) }) {
+                writeToStandardError("list-viewer: \(problem)")
+                return 1
+            }
+            catalog = nil
         }
 
         let application = Application(id: applicationID, allowsMultipleInstances: true)
@@ -89,11 +96,26 @@ public enum ViewerApp {
                 viewer.openDirectory(raw: path)
             } else if case .database(let path, let table, let sectionBy) = options.source {
                 viewer.openDatabase(path, table: table, sectionBy: sectionBy)
+            } else if case .server(let address, let table, let sectionBy) = options.source {
+                viewer.openServerTable(address, table: table, sectionBy: sectionBy)
             }
         }
         let result = application.run()
         withExtendedLifetime(windows) {}
         return status != 0 ? status : result
+    }
+
+    /// Runs `check` off the main thread and waits for it (before the application runs):
+    /// the error it throws, or nil.
+    private static func waitForProblem(_ check: @escaping @Sendable () async throws -> Void) -> Error? {
+        let problem = Mutex<Error?>(nil)
+        let done = DispatchSemaphore(value: 0)
+        Task.detached {
+            do { try await check() } catch { problem.withLock { $0 = error } }
+            done.signal()
+        }
+        done.wait()
+        return problem.withLock { $0 }
     }
 
     private static func loadCatalog(_ path: String) -> Catalog? {

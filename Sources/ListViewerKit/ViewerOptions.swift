@@ -1,4 +1,5 @@
 import Foundation
+import PostgresStorage
 
 /// What `list-viewer` was asked to show.
 public enum ViewerSource: Equatable, Sendable {
@@ -11,6 +12,9 @@ public enum ViewerSource: Equatable, Sendable {
     /// A table of an SQLite database (the database's only table when `table` is nil),
     /// in sections by the values of the column `sectionBy` when given.
     case database(path: String, table: String?, sectionBy: String?)
+    /// A table of a PostgreSQL database (the current schema's only table when `table` is
+    /// nil), in sections by the values of the column `sectionBy` when given.
+    case server(address: PostgresAddress, table: String?, sectionBy: String?)
 }
 
 /// The command line of `list-viewer`.
@@ -34,12 +38,14 @@ public struct ViewerOptions: Equatable, Sendable {
 
     /// The help text.
     public static let usage = """
-    Usage: list-viewer [PATH] [--table T [--section-by C]] [--view list|grid|table] [--screenshot FILE.png]
+    Usage: list-viewer [PATH | URL] [--table T [--section-by C]] [--view list|grid|table] [--screenshot FILE.png]
 
       (no PATH)               show the bundled sample catalog
       PATH to a folder        browse it, grouped by kind; activate a folder to open it
       PATH to a .json file    show a catalog in the sample's format
       PATH to an SQLite file  show a table's rows, following the database as it changes
+      postgres://USER@HOST/DB show a PostgreSQL table's rows, following the server live
+                              (the password comes from PGPASSWORD or ~/.pgpass)
       --table T               the table to show (needed when the database has several)
       --section-by C          group the rows by the values of column C
       --view list|grid|table  start in this view (the header bar's buttons switch views)
@@ -110,8 +116,8 @@ public struct ViewerOptions: Equatable, Sendable {
         }
         if table != nil || sectionBy != nil, !options.showsHelp, !options.source.isDatabase {
             let option = table != nil ? "--table" : "--section-by"
-            throw Problem(description: path.map { "\(option) applies to an SQLite database, and \($0) is not one" }
-                                       ?? "\(option) needs the path of an SQLite database")
+            throw Problem(description: path.map { "\(option) applies to a database, and \($0) is not one" }
+                                       ?? "\(option) needs an SQLite database's path or a postgres:// URL")
         }
         return options
     }
@@ -120,6 +126,14 @@ public struct ViewerOptions: Equatable, Sendable {
 extension ViewerOptions {
     /// What the path `raw` (shown as `path`) is: a folder, a database or a catalog.
     private static func source(at raw: [UInt8], named path: String, table: String?, sectionBy: String?) throws -> ViewerSource {
+        if let scheme = path.split(separator: ":", maxSplits: 1).first?.lowercased(), scheme == "postgres" || scheme == "postgresql",
+           path.dropFirst(scheme.count).hasPrefix("://") {
+            do {
+                return .server(address: try PostgresAddress(url: path), table: table, sectionBy: sectionBy)
+            } catch {
+                throw Problem(description: error.localizedDescription, isUsageError: false)
+            }
+        }
         let kind: PathKind
         do {
             kind = try PathKind.of(raw: raw)
@@ -141,8 +155,11 @@ extension ViewerSource {
         .directory(raw: Array(path.utf8))
     }
 
-    /// Whether this is an SQLite database.
+    /// Whether this is a database's table (SQLite or PostgreSQL).
     var isDatabase: Bool {
-        if case .database = self { true } else { false }
+        switch self {
+        case .database, .server: true
+        default: false
+        }
     }
 }

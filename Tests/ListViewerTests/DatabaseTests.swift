@@ -22,11 +22,11 @@ final class DatabaseTests: XCTestCase {
         let catalog = ViewerResources.sampleCatalog.path
         XCTAssertThrowsError(try ViewerOptions.parse([catalog, "--table", "fruit"])) { error in
             let problem = error as? ViewerOptions.Problem
-            XCTAssertEqual(problem?.description, "--table applies to an SQLite database, and \(catalog) is not one")
+            XCTAssertEqual(problem?.description, "--table applies to a database, and \(catalog) is not one")
             XCTAssertEqual(problem?.isUsageError, true)
         }
         XCTAssertThrowsError(try ViewerOptions.parse(["--section-by", "category"])) { error in
-            XCTAssertEqual((error as? ViewerOptions.Problem)?.description, "--section-by needs the path of an SQLite database")
+            XCTAssertEqual((error as? ViewerOptions.Problem)?.description, "--section-by needs an SQLite database's path or a postgres:// URL")
         }
         XCTAssertThrowsError(try ViewerOptions.parse(["x.sqlite", "--table"])) { error in
             XCTAssertEqual((error as? ViewerOptions.Problem)?.description, "--table needs a name")

@@ -1,6 +1,7 @@
 import Foundation
 import PostgresNIO
 @testable import PostgresStorage
+import PostgresTestSupport
 import XCTest
 
 /// Addresses, passwords and the messages a user sees when a connection cannot be made,

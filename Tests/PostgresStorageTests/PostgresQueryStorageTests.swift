@@ -1,6 +1,7 @@
 import Foundation
 import ModelStorage
 @testable import PostgresStorage
+import PostgresTestSupport
 import XCTest
 
 /// `PostgresQueryStorage` against a real private server: the first read, pages, and writes

@@ -1,4 +1,5 @@
 import Foundation
+import PostgresTestSupport
 import XCTest
 
 /// A test case with a private PostgreSQL server of its own, started before each test and

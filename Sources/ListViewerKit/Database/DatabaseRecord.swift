@@ -1,16 +1,19 @@
 import Foundation
 import GRDB
+import PostgresStorage
 
-/// One row of any table, as the viewer shows it: its rowid and every column's value as
-/// text.
+/// One row of any table, as the viewer shows it: its key and every column's value as text.
 ///
-/// Decoded from a row whose first column is the rowid and whose other columns are the
-/// table's (`SELECT rowid, * FROM …`, as `TableQuery` asks). Two records are equal when
-/// their rowid and every value are: a row whose values change keeps its identity and is
-/// updated in place.
-public struct DatabaseRecord: FetchableRecord, Identifiable, Equatable, Sendable {
-    /// The row's rowid.
+/// Decoded from an SQLite row whose first column is the rowid and whose other columns are
+/// the table's (`SELECT rowid, * FROM …`, as `TableQuery` asks), or from a PostgreSQL row
+/// (see `init(key:columns:values:)`). Two records are equal when their key and every value
+/// are: a row whose values change keeps its identity and is updated in place.
+public struct DatabaseRecord: FetchableRecord, PostgresRecordDecodable, Identifiable, Equatable, Sendable {
+    /// The row's key: its rowid in SQLite, its integer key in PostgreSQL.
     public let id: Int64
+    /// What the details call the key when it is not one of the columns (`rowid`), or nil
+    /// when it is (a PostgreSQL key).
+    public let keyName: String?
     /// The table's column names, in the table's order.
     public let columns: [String]
     /// Each column's value as text (see `display(_:)`), in the order of `columns`.
@@ -26,11 +29,20 @@ public struct DatabaseRecord: FetchableRecord, Identifiable, Equatable, Sendable
         columns = Array(row.columnNames.dropFirst())
         values = databaseValues.dropFirst().map(Self.display)
         titleIndex = databaseValues.dropFirst().firstIndex { if case .string = $0.storage { true } else { false } }.map { $0 - 1 } ?? 0
+        keyName = "rowid"
+    }
+
+    /// Decodes a row of a PostgreSQL table whose key is `key`. The server gives every value
+    /// as text, so the title is the first column: the query puts the column to show as the
+    /// title first (`ServerTable` puts the first column holding text).
+    public init(key: Int64, columns: [String], values: [String?]) {
+        self.init(id: key, columns: columns, values: values.map { $0 ?? "NULL" }, keyName: nil)
     }
 
     /// Makes a record from its parts (previews and tests).
-    public init(id: Int64, columns: [String], values: [String], titleIndex: Int = 0) {
+    public init(id: Int64, columns: [String], values: [String], titleIndex: Int = 0, keyName: String? = "rowid") {
         self.id = id
+        self.keyName = keyName
         self.columns = columns
         self.values = values
         self.titleIndex = titleIndex

@@ -9,7 +9,7 @@ import SQLiteStorage
 /// search or a sort changes the query itself. No query runs on the main thread but the
 /// schema's, read once when the table is opened.
 @MainActor
-public final class LiveTable {
+public final class LiveTable: FollowedTable {
     /// The database file.
     public let path: String
     /// The table, its columns and its sections.
@@ -48,19 +48,10 @@ public final class LiveTable {
         self.path = path
         self.query = query
         storage = PagedQueryStorage(database: database, query: query.pagedQuery(), header: query.header(ofSectionValue:))
-        storage.onLoad = { [weak self] in
-            guard let self else { return }
-            onFetch()
-            if storage.loadCount == 1, storage.numberOfSections() == 0 || storage.numberOfItems(inSection: 0) == 0 { onFirstRows() }
-        }
-        storage.onPage = { [weak self] _ in
-            guard let self, storage.pagesRead == 1 else { return }
-            onFirstRows()
-        }
+        report(storage)
         storage.onError = { [weak self] error in
             guard let self else { return }
-            let shown = storage.isLoaded ? " (the rows shown are those last read)" : ""
-            onError("Cannot read table \(query.table)\(shown): \(Self.message(error))")
+            reportReadError(Self.message(error), loaded: storage.isLoaded)
         }
     }
 
@@ -68,10 +59,11 @@ public final class LiveTable {
         storage.stopObserving()
     }
 
-    /// The number of rows shown.
-    public var rowCount: Int {
-        (0..<storage.numberOfSections()).reduce(0) { $0 + storage.numberOfItems(inSection: $1) }
-    }
+    public var tableName: String { query.table }
+    public var shownColumns: [String] { query.shownColumns }
+    public var keyName: String { query.rowIDName }
+    public var columnsShownElsewhere: Set<String> { query.columnsShownElsewhere }
+    public var rows: any Storage { storage }
 
     /// Shows only the rows containing every whitespace-separated term of `text` (in any
     /// column), read off the main thread; the list changes when they are read.

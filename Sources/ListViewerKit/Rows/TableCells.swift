@@ -35,13 +35,13 @@ public final class NameCell: RowWidget, ModelTransfer {
 /// sorts.
 @MainActor
 enum ViewerTable {
-    /// The rowid, then each of the columns the rows are read with, as text (empty while a
-    /// row's page is read). A click on a header sorts the query itself (`LiveTable.setOrder`):
-    /// the orders given here only make the columns sortable.
-    static func columns(of query: TableQuery) -> [TableColumn] {
+    /// The key, then each of the columns the rows are read with, as text (empty while a
+    /// row's page is read). A click on a header sorts the query itself
+    /// (`FollowedTable.setOrder`): the orders given here only make the columns sortable.
+    static func columns(of table: any FollowedTable) -> [TableColumn] {
         let rowid = TableColumn("#", text: { (row: PagedRow<DatabaseRecord>) in "\(row.id)" }) { $0.id < $1.id }
         rowid.fixedWidth = 60
-        let columns = query.shownColumns.map { name in
+        let columns = table.shownColumns.map { name in
             TableColumn(name, text: { (row: PagedRow<DatabaseRecord>) in ShownText.bounded(row.record?.value(of: name) ?? "") }) { left, right in
                 precedes(left.record?.value(of: name) ?? "", right.record?.value(of: name) ?? "")
             }

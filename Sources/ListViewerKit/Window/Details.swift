@@ -59,9 +59,9 @@ extension DatabaseRecord: Detailed {
     public var detailTitle: String { title }
     public var iconName: String { "x-office-spreadsheet-symbolic" }
     public var kindName: String { "Row" }
-    /// Every column, after the rowid.
+    /// Every column, after the rowid (a PostgreSQL key is one of the columns).
     public var details: [(String, String)] {
-        [("rowid", "\(id)")] + zip(columns, values).map { ($0, $1) }
+        (keyName.map { [($0, "\(id)")] } ?? []) + zip(columns, values).map { ($0, $1) }
     }
 }
 

@@ -87,12 +87,11 @@ extension ViewerWindow {
     func sortTable() {
         if contentStorage === filter.storage {
             filter.reorder { [tableManager] models in tableManager.sortedByColumns(models) }
-        } else if let liveTable {
-            // The query sorts: by the column clicked last (the first column is the rowid's).
-            let query = liveTable.query
-            liveTable.setOrder(tableManager.primarySort.flatMap { sort in
+        } else if let table = followedTable {
+            // The query sorts: by the column clicked last (the first column is the key's).
+            table.setOrder(tableManager.primarySort.flatMap { sort in
                 tableManager.columns.firstIndex { $0 === sort.column }.map { index in
-                    (index == 0 ? query.rowIDName : query.shownColumns[index - 1], sort.ascending)
+                    (index == 0 ? table.keyName : table.shownColumns[index - 1], sort.ascending)
                 }
             })
         }

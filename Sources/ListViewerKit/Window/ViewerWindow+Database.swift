@@ -30,20 +30,29 @@ extension ViewerWindow {
 
     /// Shows the table opened (or the problem met) by `openDatabase`.
     private func show(_ result: Result<(DatabaseQueue, TableQuery), Error>, of path: String) {
-        let opened: LiveTable
+        show(result.map { database, query in
+            let table = LiveTable(path: path, database: database, query: query)
+            return (table, "\((path as NSString).lastPathComponent) — \(query.table)", path)
+        })
+    }
+
+    /// Shows a table opened by `openDatabase` or `openServerTable` with its title and the
+    /// title's tooltip, or the problem met opening it.
+    func show(_ result: Result<(table: any FollowedTable, title: String, tooltip: String), Error>) {
+        let opened: any FollowedTable
         do {
-            let (database, query) = try result.get()
-            opened = LiveTable(path: path, database: database, query: query)
+            let title: String, tooltip: String
+            (opened, title, tooltip) = try result.get()
             if !searchText.isEmpty { opened.setSearch(searchText) }
+            startNewSource()
+            details.show(nil)
+            showTitle(title, tooltip: tooltip)
         } catch {
             showProblem("\(error)")
             // The window would otherwise wait for rows that never come (and a screenshot with it).
             if !isLoaded, currentDirectory == nil { finishLoading() }
             return
         }
-        startNewSource()
-        details.show(nil)
-        showTitle("\((path as NSString).lastPathComponent) — \(opened.query.table)", tooltip: path)
         // The next read of the table that succeeds takes a read's error away, and only that
         // message (see `FetchErrorInBanner`).
         opened.onError = { [weak self] message in
@@ -64,20 +73,20 @@ extension ViewerWindow {
             }
             updateCount()
         }
-        liveTable = opened
+        followedTable = opened
         // One section's header stays when its table is empty; sections of values go with
         // their last row.
         showEmptySections(headers: true, footers: false)
         // The table shows the database table's own columns.
-        tableManager.setColumns(ViewerTable.columns(of: opened.query))
-        showContent(opened.storage)
+        tableManager.setColumns(ViewerTable.columns(of: opened))
+        showContent(opened.rows)
     }
 
     /// Stops following the database shown, if any, and gives the list back to `filter`.
     func leaveDatabase() {
-        guard let liveTable else { return }
-        liveTable.stopObserving()
-        self.liveTable = nil
+        guard let followedTable else { return }
+        followedTable.stopObserving()
+        self.followedTable = nil
         if fetchError != .none {
             hideProblem()
             fetchError = .none
@@ -87,12 +96,15 @@ extension ViewerWindow {
     }
 }
 
-/// Whether the banner shows a followed database's read error (`LiveTable.onError`): the
-/// next read that succeeds (`onFetch`) takes the message away. Any other message shown
-/// meanwhile resets it to `none`, so a read never hides what it did not show.
+/// Whether the banner shows a followed database's read error (`FollowedTable.onError`):
+/// the next read that succeeds (`onFetch`) takes the message away; or that the server's
+/// connection is being made again, until it is. Any other message shown meanwhile resets
+/// it to `none`, so the banner never hides what it was not told to.
 enum FetchErrorInBanner {
     /// The banner shows no read error.
     case none
     /// The banner shows a read error, until a read succeeds.
     case shown
+    /// The banner says the viewer is reconnecting to the server, until it has.
+    case reconnecting
 }

@@ -43,10 +43,15 @@ public final class ViewerWindow {
     let activeLoad = ActiveLoad()
     /// Where the followed database's fetch error stands in the banner.
     var fetchError = FetchErrorInBanner.none
-    /// Counts the databases asked for (`openDatabase`): only the last one asked for is shown.
+    /// Counts the databases asked for (`openDatabase`, `openServerTable`): only the last one
+    /// asked for is shown.
     var databaseOpens = 0
     /// The database table shown, if any (else the list shows `filter`'s storage).
-    public internal(set) var liveTable: LiveTable?
+    public internal(set) var followedTable: (any FollowedTable)?
+    /// The SQLite table shown, if any.
+    public var liveTable: LiveTable? { followedTable as? LiveTable }
+    /// The PostgreSQL table shown, if any.
+    public var serverTable: ServerTable? { followedTable as? ServerTable }
     /// Whether the window was closed (it loads nothing more).
     private(set) var isClosed = false
     /// Whether the content is fully loaded.
@@ -149,8 +154,8 @@ public final class ViewerWindow {
         manager.register(DatabaseRecordRow.self)
         // A database row's summary leaves out what its header and its rowid already say.
         manager.configure(DatabaseRecordRow.self) { [weak self] row, paged, _ in
-            guard let query = self?.liveTable?.query, let record = paged.record else { return }
-            row.subtitle.shownText = record.summary(skipping: query.columnsShownElsewhere)
+            guard let table = self?.followedTable, let record = paged.record else { return }
+            row.subtitle.shownText = record.summary(skipping: table.columnsShownElsewhere)
         }
         registerGridAndTable()
     }
@@ -170,7 +175,7 @@ public final class ViewerWindow {
             let text = searchText
             // Both stay in step with the entry, whichever the list shows.
             filter.setQuery(text)
-            liveTable?.setSearch(text)
+            followedTable?.setSearch(text)
             updateCount()
             // The selected item, if it still matches, stays in view.
             if let selected = activeManager.selectedIndexPaths.first { activeManager.scrollTo(selected) }
@@ -305,9 +310,9 @@ public final class ViewerWindow {
 
     func updateCount() {
         guard isLoaded else { return }
-        if let liveTable {
-            let rows = liveTable.rowCount
-            countLabel.text = "\(grouped(rows)) " + (liveTable.search.isEmpty ? "" : "matching ") + (rows == 1 ? "row" : "rows")
+        if let followedTable {
+            let rows = followedTable.rowCount
+            countLabel.text = "\(grouped(rows)) " + (followedTable.search.isEmpty ? "" : "matching ") + (rows == 1 ? "row" : "rows")
             return
         }
         let shown = filter.shownCount
@@ -361,7 +366,7 @@ public final class ViewerWindow {
         isClosed = true
         loadGeneration += 1
         activeLoad.start(-1)
-        liveTable?.stopObserving()
+        followedTable?.stopObserving()
     }
 
     /// The header bar's item count.

@@ -113,7 +113,7 @@ actor PostgresSession<Record: PostgresRecordDecodable> {
             var values: [String?] = []
             values.reserveCapacity(columns.count)
             while let cell = cells.next() { values.append(try cell.decode(String?.self)) }
-            rows.append((key, try Record(columns: columns, values: values)))
+            rows.append((key, try Record(key: key, columns: columns, values: values)))
         }
         return rows
     }

@@ -6,25 +6,27 @@ import PostgresStorage
 /// folder, stopped and removed by `stop()`. It touches no other server. As root (CI), its
 /// programs run as the `postgres` user, since PostgreSQL refuses to run as root.
 /// (`psql` may run on any thread; the test's thread starts and stops the server.)
-final class PostgresTestServer: @unchecked Sendable {
+public final class PostgresTestServer: @unchecked Sendable {
     /// The cluster's superuser and its password.
-    static let owner = "owner"
-    static let ownerPassword = "owner's secret: with a colon"
+    public static let owner = "owner"
+    public static let ownerPassword = "owner's secret: with a colon"
 
-    let folder: URL
-    let port: Int
+    /// The folder of the cluster's files, its socket and its log.
+    public let folder: URL
+    /// The TCP port it listens on (127.0.0.1).
+    public let port: Int
     private var data: URL { folder.appendingPathComponent("data") }
     /// The folder holding the server's Unix socket.
-    var socketFolder: String { folder.appendingPathComponent("socket").path }
+    public var socketFolder: String { folder.appendingPathComponent("socket").path }
     private var isRunning = false
 
     /// Where to reach the server over TCP as `user`, in `database`.
-    func address(user: String = owner, database: String = "postgres") -> PostgresAddress {
+    public func address(user: String = owner, database: String = "postgres") -> PostgresAddress {
         PostgresAddress(endpoint: .tcp(host: "127.0.0.1", port: port), user: user, database: database)
     }
 
     /// Makes and starts a new cluster.
-    init() throws {
+    public init() throws {
         folder = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("pg-\(UUID().uuidString.prefix(8))")
         port = try Self.freePort()
         try FileManager.default.createDirectory(atPath: socketFolder, withIntermediateDirectories: true)
@@ -37,28 +39,28 @@ final class PostgresTestServer: @unchecked Sendable {
     }
 
     /// Starts the (stopped) server.
-    func start() throws {
+    public func start() throws {
         try runAsServer("pg_ctl", ["-D", data.path, "-l", folder.appendingPathComponent("log").path, "-w", "-o",
                                    "-c listen_addresses=127.0.0.1 -p \(port) -k \(socketFolder) -c fsync=off", "start"])
         isRunning = true
     }
 
     /// Stops the server, which keeps its files (`start` starts it again).
-    func halt() throws {
+    public func halt() throws {
         guard isRunning else { return }
         try runAsServer("pg_ctl", ["-D", data.path, "-m", "fast", "-w", "stop"])
         isRunning = false
     }
 
     /// Stops the server and removes its files.
-    func stop() {
+    public func stop() {
         try? halt()
         try? FileManager.default.removeItem(at: folder)
     }
 
     /// Runs `sql` through `psql` as the owner (a second process, as another program would).
     @discardableResult
-    func psql(_ sql: String, database: String = "postgres") throws -> String {
+    public func psql(_ sql: String, database: String = "postgres") throws -> String {
         try Self.run(Self.binary("psql"), ["-X", "-q", "-t", "-A", "-v", "ON_ERROR_STOP=1", "-h", "127.0.0.1", "-p", String(port),
                                            "-U", Self.owner, "-d", database, "-c", sql],
                      environment: ["PGPASSWORD": Self.ownerPassword])
@@ -73,14 +75,14 @@ final class PostgresTestServer: @unchecked Sendable {
     }
 
     /// The newest installed PostgreSQL's `program` (Debian keeps them out of PATH).
-    static func binary(_ program: String) -> String {
+    public static func binary(_ program: String) -> String {
         let versions = (try? FileManager.default.contentsOfDirectory(atPath: "/usr/lib/postgresql")) ?? []
         let newest = versions.compactMap(Int.init).max()
         return newest.map { "/usr/lib/postgresql/\($0)/bin/\(program)" } ?? program
     }
 
     /// Whether PostgreSQL's server programs are installed.
-    static var isInstalled: Bool { FileManager.default.isExecutableFile(atPath: binary("initdb")) }
+    public static var isInstalled: Bool { FileManager.default.isExecutableFile(atPath: binary("initdb")) }
 
     /// Runs `path` with `arguments` and waits for it; returns what it wrote, or throws
     /// with it when it fails. Spawned directly (posix_spawn, waitpid): Foundation's
@@ -132,7 +134,12 @@ final class PostgresTestServer: @unchecked Sendable {
         return Int(UInt16(bigEndian: address.sin_port))
     }
 
-    struct ServerError: Error, CustomStringConvertible {
-        let description: String
+    /// Why the server could not be made, started or used.
+    public struct ServerError: Error, CustomStringConvertible {
+        public let description: String
+
+        public init(description: String) {
+            self.description = description
+        }
     }
 }

@@ -1,0 +1,143 @@
+import CGtk
+import Foundation
+import ListViewManager
+import Logging
+import ModelStorage
+import PostgresNIO
+import PostgresStorage
+import PostgresTestSupport
+import Synchronization
+
+/// A book's row in `postgres_latency`: its title. Every row made is listed, so that a frame
+/// can tell whether it shows a title.
+final class ServerBookRow: Row, ModelTransfer {
+    private final class Weak { weak var row: ServerBookRow?; init(_ row: ServerBookRow) { self.row = row } }
+    nonisolated(unsafe) private static var made: [Weak] = []
+
+    let title = Label()
+    required init() {
+        super.init()
+        append(title)
+        Self.made.append(Weak(self))
+    }
+
+    func update(with model: PagedRow<ServerBook>) { title.text = model.record?.title ?? "–" }
+
+    /// Whether a row on screen (mapped) shows `text`.
+    static func isShown(_ text: String) -> Bool {
+        made.contains { $0.row.map { $0.title.text == text && gtk_widget_get_mapped($0.rootWidget) != 0 } ?? false }
+    }
+}
+
+/// The time from a commit on another connection to the frame that shows it: a list of N
+/// books (newest first) from `PostgresQueryStorage` in a window, and 1,000 commits, one
+/// after another, each alternately a new book (a row inserted at the top) or a new title for
+/// the top book (a row updated in place). Each is timed from just before its statement is
+/// sent to the end of the first frame painted with a mapped row showing the new title.
+/// `postgres_latency` keeps the storage's coalescing delay (20 ms, its default);
+/// `postgres_latency_undelayed` sets it to zero.
+enum PostgresLatencyScenario {
+    static let commits = 1_000
+
+    @MainActor
+    static func run(_ scenario: String, count: Int) -> Measurement? {
+        guard gtk_init_check() != 0 else {
+            writeToStandardError("list-benchmarks: no display for the GTK scenarios (run under xvfb-run)")
+            return nil
+        }
+        MainQueue.attachToGLib()
+        let server: PostgresTestServer
+        do {
+            server = try PostgresTestServer()
+            try PostgresScenarios.makeTable(on: server, rows: count)
+        } catch {
+            writeToStandardError("list-benchmarks: no PostgreSQL server for \(scenario): \(error)")
+            return nil
+        }
+        defer { server.stop() }
+        let environment = ["PGPASSWORD": PostgresTestServer.ownerPassword, "PGPASSFILE": "/nonexistent"]
+        let storage = PostgresQueryStorage<ServerBook>(
+            address: server.address(), query: PostgresListQuery(table: "book", columns: ["title", "genre"], orderBy: [.init("id", ascending: false)]),
+            environment: environment, coalescingDelay: scenario.hasSuffix("undelayed") ? .zero : .milliseconds(20))
+        let window = gtk_window_new()!
+        gtk_window_set_default_size(gtkCast(window, to: GtkWindow.self), 800, 600)
+        let manager = ListViewManager(storage: storage)
+        manager.register(ServerBookRow.self)
+        gtk_window_set_child(gtkCast(window, to: GtkWindow.self), manager.scrolledView)
+        gtk_window_present(gtkCast(window, to: GtkWindow.self))
+        while storage.state != .live || !ServerBookRow.isShown("Title \(count * 7919 % count)") { g_main_context_iteration(nil, 1) }
+        GtkScenarios.waitForFrames(window, 5)
+
+        let writer = Writer(address: server.address(), environment: environment)
+        let probe = Probe()
+        let clock = gtk_widget_get_frame_clock(window)!
+        let handler = Signal.connect(UnsafeMutableRawPointer(clock), "after-paint") {
+            if probe.painted == nil, ServerBookRow.isShown(probe.expected) { probe.painted = .now }
+        }
+        var latencies: [Double] = []
+        let cpuStart = cpuMilliseconds()
+        let readsBefore = storage.loadCount
+        for commit in 1...commits {
+            let expected = "Commit \(commit)"
+            probe.expected = expected
+            let statement = commit % 2 == 1
+                ? "INSERT INTO book VALUES (\(count + commit), '\(expected)', 'Author', 'Genre 00', 2000, 100)"
+                : "UPDATE book SET title = '\(expected)' WHERE id = \(count + commit - 1)"
+            probe.painted = nil
+            let sent = ContinuousClock.now
+            writer.run(statement)
+            while probe.painted == nil || !writer.isIdle { g_main_context_iteration(nil, 1) }
+            if let failure = writer.failure {
+                writeToStandardError("list-benchmarks: a commit failed: \(failure)")
+                return nil
+            }
+            latencies.append(milliseconds(of: probe.painted! - sent))
+        }
+        let cpu = cpuMilliseconds() - cpuStart
+        g_signal_handler_disconnect(UnsafeMutableRawPointer(clock).assumingMemoryBound(to: GObject.self), handler)
+        gtk_window_destroy(gtkCast(window, to: GtkWindow.self))
+        let sorted = latencies.sorted()
+        func percentile(_ p: Double) -> Double { sorted[min(sorted.count - 1, Int((Double(sorted.count) * p).rounded(.up)) - 1)] }
+        return Measurement(scenario: scenario, n: count, wallMilliseconds: percentile(0.5), extra: [
+            ("commits", Double(commits)),
+            ("median_ms", percentile(0.5)),
+            ("p99_ms", percentile(0.99)),
+            ("max_ms", sorted.last ?? 0),
+            ("min_ms", sorted.first ?? 0),
+            ("cpu_ms_per_commit", cpu / Double(commits)),
+            ("key_reads", Double(storage.loadCount - readsBefore)),
+        ])
+    }
+
+    /// The title a frame should show, and when the first frame that shows it was painted.
+    @MainActor
+    final class Probe {
+        var expected = ""
+        var painted: ContinuousClock.Instant?
+    }
+
+    /// Runs statements on a connection of its own, one at a time, off the main thread.
+    final class Writer: Sendable {
+        private let connection: Task<PostgresConnection, Error>
+        private let state = Mutex<(busy: Bool, failure: String?)>((false, nil))
+
+        init(address: PostgresAddress, environment: [String: String]) {
+            connection = Task { try await address.connect(environment: environment) }
+        }
+
+        var isIdle: Bool { !state.withLock { $0.busy } }
+        var failure: String? { state.withLock { $0.failure } }
+
+        func run(_ statement: String) {
+            state.withLock { $0.busy = true }
+            Task { [self] in
+                do {
+                    try await connection.value.query(PostgresQuery(unsafeSQL: statement), logger: Logger(label: "writer") { _ in SwiftLogNoOpLogHandler() })
+                    state.withLock { $0.busy = false }
+                } catch {
+                    state.withLock { $0 = (false, "\(error)") }
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,114 @@
+import Foundation
+import ListViewManager
+import ModelStorage
+import PostgresStorage
+
+/// A table of a PostgreSQL database as the viewer shows it: its rows read a page at a
+/// time, following the server live (`PostgresQueryStorage`: through `LISTEN` when the table
+/// has the change trigger, else by polling), and connecting again when the server goes.
+/// A search and a sort change the query itself.
+@MainActor
+public final class ServerTable: FollowedTable {
+    /// Where the table is.
+    public let address: PostgresAddress
+    /// The table, its columns and its key.
+    public let table: PostgresTable
+    /// The column whose values make the sections, if any.
+    public let sectionColumn: String?
+    /// The rows: `PagedRow<DatabaseRecord>`s whose records hold the table's columns, the
+    /// title's first (see `DatabaseRecord.init(key:columns:values:)`).
+    public let storage: PostgresQueryStorage<DatabaseRecord>
+    public private(set) var search = ""
+    /// The order within the sections in force, nil for the key's.
+    public private(set) var order: (column: String, ascending: Bool)?
+    public var onFetch: () -> Void = {}
+    public var onError: (String) -> Void = { _ in }
+    public var onFirstRows: () -> Void = {}
+    /// Called when the way the storage follows the server changes (`storage.state`).
+    public var onStateChange: (PostgresQueryStorage<DatabaseRecord>.State) -> Void = { _ in }
+
+    /// The rows of `table` (read by `inspect`) at `address`, in sections of the values of
+    /// `sectionColumn`, read off the main thread from now on.
+    /// - Parameters:
+    ///   - environment: where `PGPASSWORD` and `PGPASSFILE` are looked up.
+    public init(address: PostgresAddress, table: PostgresTable, sectionColumn: String?,
+                environment: [String: String] = ProcessInfo.processInfo.environment) {
+        self.address = address
+        self.table = table
+        self.sectionColumn = sectionColumn
+        let name = table.name
+        storage = PostgresQueryStorage(address: address, query: Self.query(of: table, sectionBy: sectionColumn, search: "", order: nil),
+                                       environment: environment,
+                                       header: { value in sectionColumn.map { "\($0): \(value ?? "NULL")" } ?? name })
+        report(storage)
+        storage.onError = { [weak self] error in
+            guard let self else { return }
+            reportReadError(error.localizedDescription, loaded: storage.isLoaded)
+        }
+        storage.onStateChange = { [weak self] state in self?.onStateChange(state) }
+    }
+
+    isolated deinit {
+        storage.stopObserving()
+    }
+
+    /// Connects to `address` and reads the table `name` (the current schema's only table
+    /// when nil), checking that it has an integer key and the column `sectionBy`.
+    /// - Throws: `DatabaseProblem`, whose description is the message for the user: no
+    ///   server, a refused password, an unknown database, table or column, several tables
+    ///   and none named, or a table without an integer key.
+    public nonisolated static func inspect(_ address: PostgresAddress, table name: String?, sectionBy: String?,
+                                           environment: [String: String] = ProcessInfo.processInfo.environment) async throws -> PostgresTable {
+        let table: PostgresTable
+        do {
+            table = try await PostgresTable.read(name, at: address, environment: environment)
+        } catch {
+            throw DatabaseProblem(error.localizedDescription)
+        }
+        let columns = table.columns.map(\.name)
+        if let sectionBy, !columns.contains(sectionBy) {
+            throw DatabaseProblem("table \(table.name) has no column \(sectionBy); columns: \(columns.joined(separator: ", "))")
+        }
+        guard table.integerKey != nil else {
+            throw DatabaseProblem("table \(table.name) has no integer primary key (nor an integer id column), which the viewer follows its rows by")
+        }
+        return table
+    }
+
+    public var tableName: String { table.name }
+    public var shownColumns: [String] { table.columns.map(\.name) }
+    public var keyName: String { table.integerKey ?? "id" }
+    public var columnsShownElsewhere: Set<String> { Set([sectionColumn, table.integerKey].compactMap { $0 }) }
+    public var rows: any Storage { storage }
+
+    public func setSearch(_ text: String) {
+        search = text
+        storage.setQuery(Self.query(of: table, sectionBy: sectionColumn, search: search, order: order))
+    }
+
+    public func setOrder(_ order: (column: String, ascending: Bool)?) {
+        guard order?.column != self.order?.column || order?.ascending != self.order?.ascending else { return }
+        self.order = order
+        storage.setQuery(Self.query(of: table, sectionBy: sectionColumn, search: search, order: order))
+    }
+
+    public func stopObserving() {
+        storage.stopObserving()
+    }
+
+    /// The rows of `table` containing every whitespace-separated term of `search` (in any
+    /// column, ignoring case), in sections of `sectionBy`'s values, ordered by `order`, then
+    /// by the key. The first column holding text is read first: the records' title.
+    static func query(of table: PostgresTable, sectionBy: String?, search: String, order: (column: String, ascending: Bool)?) -> PostgresListQuery {
+        let names = table.columns.map(\.name)
+        let title = table.columns.first(where: \.holdsText)?.name
+        let terms = search.split(whereSeparator: \.isWhitespace).map(String.init)
+        // Each term is a bound value looked for in the row's values joined by spaces (a term
+        // has none, so it never matches across two columns).
+        let rowText = "lower(array_to_string(ARRAY[\(names.map { "\($0.quotedIdentifier)::text" }.joined(separator: ", "))], ' '))"
+        let filter = terms.isEmpty ? nil : terms.indices.map { "strpos(\(rowText), lower($\($0 + 1))) > 0" }.joined(separator: " AND ")
+        return PostgresListQuery(table: table.name, columns: title.map { [$0] + names.filter { $0 != title } } ?? names,
+                                 key: table.integerKey ?? "id", filter: filter, arguments: terms,
+                                 orderBy: order.map { [.init($0.column, ascending: $0.ascending)] } ?? [], sectionBy: sectionBy)
+    }
+}

@@ -1,0 +1,124 @@
+import Foundation
+import PostgresNIO
+
+/// A table as the server describes it: its columns, their types, and the integer column
+/// that tells its rows apart. What an app needs to show a table it does not know in
+/// advance (a viewer), before it makes a `PostgresListQuery` of it.
+///
+/// ```swift
+/// let connection = try await address.connect()
+/// let table = try await PostgresTable.read("book", connection: connection)
+/// guard let key = table.integerKey else { … }   // a table the storage cannot follow
+/// ```
+public struct PostgresTable: Sendable, Equatable {
+    /// A column and its type.
+    public struct Column: Sendable, Equatable {
+        /// The column's name.
+        public let name: String
+        /// Its type as PostgreSQL writes it (`text`, `integer`, `character varying(40)`).
+        public let type: String
+
+        public init(name: String, type: String) {
+            self.name = name
+            self.type = type
+        }
+
+        /// Whether the column holds text (`text`, `character varying`, `character`, `name`,
+        /// `citext`): a row's title, say.
+        public var holdsText: Bool {
+            ["text", "name", "citext"].contains(type) || type.hasPrefix("character")
+        }
+    }
+
+    /// The table's name.
+    public let name: String
+    /// Its columns, in the table's order.
+    public let columns: [Column]
+    /// The column that tells rows apart, for `PostgresListQuery.key`: the primary key when
+    /// it is one integer column, else an integer column called `id`; nil when there is
+    /// neither.
+    public let integerKey: String?
+
+    public init(name: String, columns: [Column], integerKey: String?) {
+        self.name = name
+        self.columns = columns
+        self.integerKey = integerKey
+    }
+
+    /// Reads the table `name` (spelled as the server spells it, as every identifier here is
+    /// quoted) through `connection`.
+    /// - Throws: `PostgresStorageError.unknownTable` when the database has no such table.
+    public static func read(_ name: String, connection: PostgresConnection) async throws(PostgresStorageError) -> PostgresTable {
+        try await mappingErrors {
+            var columns: [Column] = []
+            var primaryKey: String?
+            let rows = try await connection.query(columnsQuery(of: name), logger: .silent)
+            for try await (column, type, isPrimaryKey) in rows.decode((String, String, Bool).self) {
+                columns.append(Column(name: column, type: type))
+                if isPrimaryKey { primaryKey = column }
+            }
+            let integers: Set = ["smallint", "integer", "bigint"]
+            let integerKey = [primaryKey, "id"].compactMap { $0 }.first { key in columns.contains { $0.name == key && integers.contains($0.type) } }
+            return PostgresTable(name: name, columns: columns, integerKey: integerKey)
+        }
+    }
+
+    /// Connects to `address` and reads the table `name` of its current schema (the first
+    /// on its `search_path`, `public` by default), or its only table when `name` is nil.
+    /// - Parameters:
+    ///   - environment: where `PGPASSWORD` and `PGPASSFILE` are looked up.
+    /// - Throws: `PostgresStorageError.unknownTable` (naming the tables there) when the
+    ///   schema has no table `name`, or several and `name` is nil; the connection's errors.
+    public static func read(_ name: String?, at address: PostgresAddress,
+                            environment: [String: String] = ProcessInfo.processInfo.environment) async throws(PostgresStorageError) -> PostgresTable {
+        let connection = try await address.connect(environment: environment)
+        do {
+            let table = try await read(try await tableName(name, connection: connection, database: address.database), connection: connection)
+            try? await connection.close()
+            return table
+        } catch {
+            try? await connection.close()
+            throw error
+        }
+    }
+
+    /// `name` if the connection's current schema has that table, or its only table when
+    /// `name` is nil.
+    private static func tableName(_ name: String?, connection: PostgresConnection, database: String) async throws(PostgresStorageError) -> String {
+        let names = try await names(connection: connection)
+        let list = names.isEmpty ? "it has no tables" : "tables: \(names.joined(separator: ", "))"
+        if let name {
+            guard names.contains(name) else { throw .unknownTable("database \(database) has no table \(name); \(list)") }
+            return name
+        }
+        guard names.count == 1 else {
+            throw .unknownTable(names.isEmpty ? "database \(database) has no tables" : "database \(database) has several tables, and none was named; \(list)")
+        }
+        return names[0]
+    }
+
+    /// The names of the tables of the connection's current schema (the first on its
+    /// `search_path`, `public` by default), in order.
+    public static func names(connection: PostgresConnection) async throws(PostgresStorageError) -> [String] {
+        try await mappingErrors {
+            var names: [String] = []
+            let rows = try await connection.query("""
+                SELECT c.relname::text FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
+                WHERE n.nspname = current_schema() AND c.relkind IN ('r', 'p') ORDER BY 1
+                """, logger: .silent)
+            for try await name in rows.decode(String.self) { names.append(name) }
+            return names
+        }
+    }
+
+    /// Each column's name, type, and whether it alone is the primary key.
+    private static func columnsQuery(of table: String) -> PostgresQuery {
+        var bindings = PostgresBindings(capacity: 1)
+        bindings.append(table.quotedIdentifier)
+        return PostgresQuery(unsafeSQL: """
+            SELECT a.attname::text, format_type(a.atttypid, a.atttypmod),
+                   EXISTS (SELECT 1 FROM pg_index i WHERE i.indrelid = a.attrelid AND i.indisprimary AND i.indnatts = 1 AND i.indkey[0] = a.attnum)
+            FROM pg_attribute a WHERE a.attrelid = $1::text::regclass AND a.attnum > 0 AND NOT a.attisdropped ORDER BY a.attnum
+            """, binds: bindings)
+    }
+}

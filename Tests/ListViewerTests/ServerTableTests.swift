@@ -1,0 +1,156 @@
+import CGtk
+import Foundation
+import ListViewManager
+import ListViewerKit
+import ModelStorage
+import PostgresStorage
+import PostgresTestSupport
+import XCTest
+
+/// The viewer on a real PostgreSQL server of its own (`initdb` in a temporary folder),
+/// written to by `psql` meanwhile, and stopped and started again under it.
+final class ServerTableTests: XCTestCase {
+    private var server: PostgresTestServer!
+    private static let environment = ["PGPASSWORD": PostgresTestServer.ownerPassword, "PGPASSFILE": "/nonexistent"]
+
+    override func setUpWithError() throws {
+        guard PostgresTestServer.isInstalled else {
+            throw PostgresTestServer.ServerError(description: "no PostgreSQL server programs: run meson-helpers/install-dependencies.sh")
+        }
+        server = try PostgresTestServer()
+        // 30 books in three genres, and the trigger that tells the viewer of each commit.
+        try server.psql("""
+            CREATE TABLE book (id bigint PRIMARY KEY, pages int, title text NOT NULL, genre text);
+            INSERT INTO book SELECT i, 100 + i, 'book ' || lpad(i::text, 2, '0'), 'g' || (i % 3) FROM generate_series(1, 30) i;
+            """ + PostgresChangeNotifications.installSQL(table: "book", key: "id").joined(separator: ";\n"))
+    }
+
+    override func tearDown() {
+        server?.stop()
+    }
+
+    @MainActor
+    private static func open(_ server: PostgresTestServer, table: String? = "book", sectionBy: String? = "genre") -> ViewerWindow {
+        let viewer = ViewerWindow(application: ViewerTestApplication.shared)
+        viewer.present()
+        viewer.openServerTable(server.address(), table: table, sectionBy: sectionBy, environment: environment)
+        ViewerTestLoop.wait("the first rows") { viewer.isLoaded }
+        return viewer
+    }
+
+    /// The titles of the records in the list's storage, section by section ("…" for a row
+    /// whose page is being read).
+    @MainActor
+    private static func titles(_ viewer: ViewerWindow) -> [[String]] {
+        let storage = viewer.activeManager.storage
+        return (0..<storage.numberOfSections()).map { section in
+            (0..<storage.numberOfItems(inSection: section)).compactMap {
+                (storage.item(at: IndexPath(item: $0, section: section)) as? PagedRow<DatabaseRecord>).map { $0.record?.title ?? "…" }
+            }
+        }
+    }
+
+    /// The title and subtitle shown by the row of the book `id` on screen, if it is.
+    @MainActor
+    private static func shownTexts(_ viewer: ViewerWindow, id: Int64) -> (title: String, subtitle: String)? {
+        guard let storage = viewer.serverTable?.storage else { return nil }
+        for section in 0..<storage.numberOfSections() {
+            for item in 0..<storage.numberOfItems(inSection: section) where storage.key(at: IndexPath(item: item, section: section)) == id {
+                guard let row = viewer.manager.row(at: IndexPath(item: item, section: section)) as? DatabaseRecordRow,
+                      gtk_widget_get_mapped(row.rootWidget) != 0 else { return nil }
+                return (row.title.text, row.subtitle.text)
+            }
+        }
+        return nil
+    }
+
+    func testATableIsShownInSectionsAndFollowsCommitsFromAnotherProgram() throws {
+        let server = try XCTUnwrap(server)
+        try MainActor.assumeIsolated {
+        let viewer = Self.open(server)
+        XCTAssertEqual(viewer.titleText, "postgres — book")
+        XCTAssertEqual(viewer.countText, "30 rows")
+        XCTAssertEqual(viewer.manager.storage.headerModel(forSection: 0) as? String, "genre: g0")
+        ViewerTestLoop.wait("the first rows' records") { Self.titles(viewer).first?.prefix(3) == ["book 03", "book 06", "book 09"] }
+        // The title is the first text column; the summary leaves out the key and the genre
+        // (the header says it).
+        ViewerTestLoop.wait("book 03 on screen") { Self.shownTexts(viewer, id: 3) != nil }
+        XCTAssertEqual(Self.shownTexts(viewer, id: 3)?.title, "book 03")
+        XCTAssertEqual(Self.shownTexts(viewer, id: 3)?.subtitle, "pages: 103")
+        ViewerTestLoop.wait("the trigger found") { viewer.serverTable?.storage.state == .live }
+
+        // Another program commits: a new book at the top of g0, and book 03 renamed.
+        try server.psql("BEGIN; INSERT INTO book VALUES (31, 131, 'a new book', 'g0'); UPDATE book SET title = 'book 03, revised' WHERE id = 3; COMMIT;")
+        ViewerTestLoop.wait("the commit, shown") {
+            viewer.countText == "31 rows" && Self.shownTexts(viewer, id: 3)?.title == "book 03, revised" && Self.shownTexts(viewer, id: 31) != nil
+        }
+        XCTAssertNil(viewer.problem)
+
+        // The search is SQL: a bound value, any column, any case.
+        gtk_editable_set_text(OpaquePointer(viewer.searchEntry), "REVISED")
+        ViewerTestLoop.wait("the search") { viewer.countText == "1 matching row" }
+        ViewerTestLoop.close(viewer)
+        }
+    }
+
+    func testTheBannerSaysReconnectingWhileTheServerIsDownAndTheRowsStay() throws {
+        let server = try XCTUnwrap(server)
+        try MainActor.assumeIsolated {
+        let viewer = Self.open(server)
+        ViewerTestLoop.wait("the trigger found") { viewer.serverTable?.storage.state == .live }
+        try server.halt()
+        ViewerTestLoop.wait("the banner") { viewer.problem?.hasPrefix("Reconnecting…") == true }
+        XCTAssertEqual(viewer.countText, "30 rows", "the rows stay")
+        ViewerTestLoop.wait("the rows still shown") { Self.shownTexts(viewer, id: 3)?.title == "book 03" }
+
+        try server.start()
+        try server.psql("DELETE FROM book WHERE id = 6")
+        ViewerTestLoop.wait("the banner gone and the commit shown") { viewer.problem == nil && viewer.countText == "29 rows" }
+        XCTAssertEqual(Self.titles(viewer).first?.prefix(2), ["book 03", "book 09"], "caught up: book 06 went")
+        ViewerTestLoop.close(viewer)
+        }
+    }
+
+    func testProblemsAreMessagesInTheBanner() throws {
+        let server = try XCTUnwrap(server)
+        try MainActor.assumeIsolated {
+        try server.psql("CREATE TABLE note (body text)")
+        let unknown = Self.open(server, table: "nope")
+        XCTAssertEqual(unknown.problem, "database postgres has no table nope; tables: book, note")
+        ViewerTestLoop.close(unknown)
+        let several = Self.open(server, table: nil)
+        XCTAssertEqual(several.problem, "database postgres has several tables, and none was named; tables: book, note")
+        ViewerTestLoop.close(several)
+        let keyless = Self.open(server, table: "note", sectionBy: nil)
+        XCTAssertEqual(keyless.problem, "table note has no integer primary key (nor an integer id column), which the viewer follows its rows by")
+        ViewerTestLoop.close(keyless)
+        let column = Self.open(server, sectionBy: "colour")
+        XCTAssertEqual(column.problem, "table book has no column colour; columns: id, pages, title, genre")
+        ViewerTestLoop.close(column)
+        }
+    }
+
+    func testTheCommandLineTakesAPostgresURLAndRefusesAPasswordInIt() throws {
+        let options = try ViewerOptions.parse(["postgres://ann@db.example:5433/library", "--table", "book", "--section-by", "genre"])
+        XCTAssertEqual(options.source, .server(address: PostgresAddress(endpoint: .tcp(host: "db.example", port: 5433), user: "ann", database: "library"),
+                                               table: "book", sectionBy: "genre"))
+        XCTAssertThrowsError(try ViewerOptions.parse(["postgresql://ann:secret@db.example/library"])) { error in
+            let problem = error as? ViewerOptions.Problem
+            XCTAssertEqual(problem?.isUsageError, false)
+            XCTAssertFalse(problem?.description.contains("secret") ?? true, "the password is not repeated")
+        }
+    }
+
+    func testTheViewerBinaryShowsAServerTableAndExitsWithAStatusForAWrongOne() throws {
+        setenv("PGPASSWORD", PostgresTestServer.ownerPassword, 1)
+        defer { unsetenv("PGPASSWORD") }
+        let url = server.address().description
+        let shot = server.folder.appendingPathComponent("shot.png").path
+        var result = try ViewerProcess.run([url, "--table", "book", "--section-by", "genre", "--screenshot", shot])
+        XCTAssertEqual(result.status, 0, result.errors)
+        XCTAssertTrue(FileManager.default.fileExists(atPath: shot))
+        result = try ViewerProcess.run([url, "--table", "nope"])
+        XCTAssertEqual(result.status, 1)
+        XCTAssertTrue(result.errors.contains("list-viewer: database postgres has no table nope; tables: book"), result.errors)
+    }
+}
