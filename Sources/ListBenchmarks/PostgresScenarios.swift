@@ -59,16 +59,17 @@ enum PostgresScenarios {
         func books(_ count: Int) -> String {
             """
             SELECT x, 'Title ' || (x * 7919 % \(count)), 'Author ' || (x % 5000), 'Genre ' || lpad((x % 100)::text, 2, '0'),
-                1900 + x % 120, 100 + x % 900 FROM generate_series(1, \(count)) x
+                1900 + x % 120, 100 + x % 900 FROM generate_series(1::bigint, \(count)) x
             """
         }
         try server.psql("""
-            DROP TABLE IF EXISTS book; DROP TABLE IF EXISTS two;
+            SET client_min_messages = warning; DROP TABLE IF EXISTS book; DROP TABLE IF EXISTS two;
             CREATE TABLE book (\(columns)); INSERT INTO book \(books(rows));
             CREATE INDEX book_genre ON book (genre, id);
             CREATE TABLE two (\(columns)); INSERT INTO two \(books(2));
-            VACUUM ANALYZE book;
             """ + PostgresChangeNotifications.installSQL(table: "book", key: "id").joined(separator: ";\n"))
+        // On its own: VACUUM runs outside a transaction (psql runs one command's statements in one).
+        try server.psql("VACUUM ANALYZE book")
     }
 
     /// Opens a storage of `query` and waits for its first screen (30 rows) of records;
