@@ -54,7 +54,7 @@ let package = Package(
         .executableTarget(name: "CBaseline", dependencies: ["CGtk"]),
         // The benchmark suite (run in release): one JSON line per scenario.
         .executableTarget(name: "ListBenchmarks", dependencies: ["ModelStorage", "ListViewManager", "SQLiteStorage", "PostgresStorage", "PostgresTestSupport",
-                                                                 "CGtk", "CGtkShims", "CGtkTestShims",
+                                                                 "TestSupport", "CGtk", "CGtkShims", "CGtkTestShims",
                                                                  .product(name: "GRDB", package: "GRDB.swift"), .product(name: "PostgresNIO", package: "postgres-nio"),
                                                                  .product(name: "Logging", package: "swift-log")], exclude: ["baseline.py"]),
         // The GTK tests' harness (a window with a manager), real input, the items-changed

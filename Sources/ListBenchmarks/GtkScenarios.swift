@@ -130,14 +130,33 @@ enum GtkScenarios {
         return String(decoding: data, as: UTF8.self).split(separator: "\n").last { $0.hasPrefix("{") }.map(String.init)
     }
 
+    /// Opens the display for a GTK scenario and lets GLib's loop run the main queue; says
+    /// why when there is no display.
+    @MainActor
+    static func openDisplay() -> Bool {
+        guard gtk_init_check() != 0 else {
+            writeToStandardError("list-benchmarks: no display for the GTK scenarios (run under xvfb-run)")
+            return false
+        }
+        MainQueue.attachToGLib()
+        return true
+    }
+
+    /// A window of 800 × 600 showing `manager`'s list, shown, once it has drawn 5 frames.
+    @MainActor
+    static func window(showing manager: ListViewManager) -> UnsafeMutablePointer<GtkWidget> {
+        let window = gtk_window_new()!
+        gtk_window_set_default_size(gtkCast(window, to: GtkWindow.self), 800, 600)
+        gtk_window_set_child(gtkCast(window, to: GtkWindow.self), manager.scrolledView)
+        gtk_window_present(gtkCast(window, to: GtkWindow.self))
+        waitForFrames(window, 5)
+        return window
+    }
+
     /// Runs `scenario` on the project in this process and returns its line.
     @MainActor
     static func runOne(_ scenario: String, count: Int) -> Measurement? {
-        guard gtk_init_check() != 0 else {
-            writeToStandardError("list-benchmarks: no display for the GTK scenarios (run under xvfb-run)")
-            return nil
-        }
-        MainQueue.attachToGLib()
+        guard openDisplay() else { return nil }
         let window = gtk_window_new()!
         let gtkWindow = gtkCast(window, to: GtkWindow.self)
         gtk_window_set_default_size(gtkWindow, 800, 600)

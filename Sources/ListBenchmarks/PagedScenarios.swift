@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 import ModelStorage
 import SQLiteStorage
+import TestSupport
 
 /// A row of the paged scenarios' table.
 struct BenchmarkBook: FetchableRecord, Equatable, Sendable {
@@ -14,13 +15,6 @@ struct BenchmarkBook: FetchableRecord, Equatable, Sendable {
         title = row["title"]
         genre = row["genre"]
     }
-}
-
-/// Keeps the updates a storage delivers.
-final class UpdateRecorder: StorageUpdating {
-    var updates: [StorageUpdate] = []
-    func storageDidPerformUpdate(_ update: StorageUpdate) { updates.append(update) }
-    func storageNeedsReloading() {}
 }
 
 /// `PagedQueryStorage` on tables of N rows (5 columns, made by the scenario in a temporary
@@ -77,12 +71,7 @@ enum PagedScenarios {
         let storage = PagedQueryStorage<BenchmarkBook>(database: database, query: query)
         let counter = UpdateRecorder()
         storage.delegate = counter
-        spin { storage.isLoaded }
-        let placesRead = ContinuousClock.now
-        let screen = (0..<min(30, storage.numberOfItems(inSection: 0))).map { IndexPath(item: $0, section: 0) }
-        for indexPath in screen { _ = storage.item(at: indexPath) }
-        spin { screen.allSatisfy { storage.record(at: $0) != nil } }
-        let firstScreen = ContinuousClock.now
+        let (placesRead, firstScreen) = waitForFirstScreen(of: storage)
         let residentAdded = Double(residentBytes() - residentBefore) / 1_048_576
 
         // A row written by another connection (found by polling), into the first screen.
@@ -105,6 +94,18 @@ enum PagedScenarios {
             ("updates_for_write", Double(counter.updates.count)),
             ("pages_read", Double(storage.pagesRead)),
         ])
+    }
+
+    /// Waits for `storage`'s first read of the rows' places, then asks for its first screen
+    /// (30 rows) and waits for their records; returns when each was there.
+    static func waitForFirstScreen<Record, SectionValue>(of storage: PagedStorage<Record, SectionValue>)
+        -> (placesRead: ContinuousClock.Instant, firstScreen: ContinuousClock.Instant) {
+        spin { storage.isLoaded }
+        let placesRead = ContinuousClock.now
+        let screen = (0..<min(30, storage.numberOfItems(inSection: 0))).map { IndexPath(item: $0, section: 0) }
+        for indexPath in screen { _ = storage.item(at: indexPath) }
+        spin { screen.allSatisfy { storage.record(at: $0) != nil } }
+        return (placesRead, ContinuousClock.now)
     }
 
     /// The release `list-viewer` (beside this executable) showing the table, with and

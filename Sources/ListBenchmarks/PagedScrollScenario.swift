@@ -13,11 +13,7 @@ import SQLiteStorage
 enum PagedScrollScenario {
     @MainActor
     static func run(_ scenario: String, count: Int) -> Measurement? {
-        guard gtk_init_check() != 0 else {
-            writeToStandardError("list-benchmarks: no display for the GTK scenarios (run under xvfb-run)")
-            return nil
-        }
-        MainQueue.attachToGLib()
+        guard GtkScenarios.openDisplay() else { return nil }
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("list-benchmarks-scroll-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }
         let path = folder.appendingPathComponent("books.sqlite").path
@@ -52,13 +48,9 @@ enum PagedScrollScenario {
             storage = paged
         }
 
-        let window = gtk_window_new()!
-        gtk_window_set_default_size(gtkCast(window, to: GtkWindow.self), 800, 600)
         let manager = ListViewManager(storage: storage)
         manager.register(BenchmarkBookRow.self)
-        gtk_window_set_child(gtkCast(window, to: GtkWindow.self), manager.scrolledView)
-        gtk_window_present(gtkCast(window, to: GtkWindow.self))
-        GtkScenarios.waitForFrames(window, 5)
+        let window = GtkScenarios.window(showing: manager)
 
         let pagesBefore = paged.pagesRead
         let start = ContinuousClock.now

@@ -42,11 +42,7 @@ enum PostgresLatencyScenario {
 
     @MainActor
     static func run(_ scenario: String, count: Int) -> Measurement? {
-        guard gtk_init_check() != 0 else {
-            writeToStandardError("list-benchmarks: no display for the GTK scenarios (run under xvfb-run)")
-            return nil
-        }
-        MainQueue.attachToGLib()
+        guard GtkScenarios.openDisplay() else { return nil }
         let server: PostgresTestServer
         do {
             server = try PostgresTestServer()
@@ -61,14 +57,10 @@ enum PostgresLatencyScenario {
         let storage = PostgresQueryStorage<ServerBook>(
             address: server.address(), query: PostgresListQuery(table: "book", columns: ["title", "genre"], orderBy: [.init("title")]),
             environment: environment, coalescingDelay: scenario.hasSuffix("undelayed") ? .zero : .milliseconds(20))
-        let window = gtk_window_new()!
-        gtk_window_set_default_size(gtkCast(window, to: GtkWindow.self), 800, 600)
         let manager = ListViewManager(storage: storage)
         manager.register(ServerBookRow.self)
-        gtk_window_set_child(gtkCast(window, to: GtkWindow.self), manager.scrolledView)
-        gtk_window_present(gtkCast(window, to: GtkWindow.self))
+        let window = GtkScenarios.window(showing: manager)
         while storage.state != .live || !ServerBookRow.isShown("Title 0") { g_main_context_iteration(nil, 1) }
-        GtkScenarios.waitForFrames(window, 5)
 
         let writer = Writer(address: server.address(), environment: environment)
         let probe = Probe()

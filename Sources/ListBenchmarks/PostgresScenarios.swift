@@ -2,6 +2,7 @@ import Foundation
 import ModelStorage
 import PostgresStorage
 import PostgresTestSupport
+import TestSupport
 
 /// A row of the PostgreSQL scenarios' table.
 struct ServerBook: PostgresRecordDecodable {
@@ -81,12 +82,7 @@ enum PostgresScenarios {
         let storage = PostgresQueryStorage<ServerBook>(address: server.address(), query: query)
         let counter = UpdateRecorder()
         storage.delegate = counter
-        spin { storage.isLoaded }
-        let placesRead = ContinuousClock.now
-        let screen = (0..<min(30, storage.numberOfItems(inSection: 0))).map { IndexPath(item: $0, section: 0) }
-        for indexPath in screen { _ = storage.item(at: indexPath) }
-        spin { screen.allSatisfy { storage.record(at: $0) != nil } }
-        let firstScreen = ContinuousClock.now
+        let (placesRead, firstScreen) = PagedScenarios.waitForFirstScreen(of: storage)
         let residentAdded = Double(residentBytes() - residentBefore) / 1_048_576
         spin { storage.state == .live }
 

@@ -19,18 +19,6 @@ final class DatabaseWindowTests: XCTestCase {
         return viewer
     }
 
-    /// The titles of the records in the list's storage, section by section ("…" for a row
-    /// whose page is being read).
-    @MainActor
-    private static func titles(_ viewer: ViewerWindow) -> [[String]] {
-        let storage = viewer.activeManager.storage
-        return (0..<storage.numberOfSections()).map { section in
-            (0..<storage.numberOfItems(inSection: section)).compactMap {
-                (storage.item(at: IndexPath(item: $0, section: section)) as? PagedRow<DatabaseRecord>).map { $0.record?.title ?? "…" }
-            }
-        }
-    }
-
     /// The texts shown by the realised row of the record with rowid `id`, if on screen
     /// (found by rowid, reading nothing).
     @MainActor
@@ -54,7 +42,7 @@ final class DatabaseWindowTests: XCTestCase {
         XCTAssertNil(viewer.problem)
         XCTAssertEqual(viewer.titleText, "fruits.sqlite — fruit")
         XCTAssertEqual(viewer.countText, "3 rows")
-        XCTAssertEqual(Self.titles(viewer), [["apple", "pear"], ["cherry"]])
+        XCTAssertEqual(viewer.recordTitles, [["apple", "pear"], ["cherry"]])
         XCTAssertEqual(viewer.manager.storage.headerModel(forSection: 1) as? String, "category: stone")
         ViewerTestLoop.wait("the rows to be realised") { Self.shownTexts(viewer, rowid: 1) != nil }
         XCTAssertEqual(Self.shownTexts(viewer, rowid: 1)?.title, "apple")
@@ -80,7 +68,7 @@ final class DatabaseWindowTests: XCTestCase {
 
         try other.write { db in try db.execute(sql: "INSERT INTO fruit (id, name, category, price) VALUES (4, 'plum', 'stone', 3)") }
         ViewerTestLoop.wait("the new row in the list") { Self.shownTexts(viewer, rowid: 4)?.title == "plum" }
-        XCTAssertEqual(Self.titles(viewer), [["apple", "pear"], ["cherry", "plum"]])
+        XCTAssertEqual(viewer.recordTitles, [["apple", "pear"], ["cherry", "plum"]])
         XCTAssertEqual(viewer.countText, "4 rows")
 
         try other.write { db in try db.execute(sql: "UPDATE fruit SET name = 'conference pear', price = 2.5 WHERE id = 2") }
@@ -88,7 +76,7 @@ final class DatabaseWindowTests: XCTestCase {
         XCTAssertEqual(Self.shownTexts(viewer, rowid: 2)?.subtitle, "price: 2.5 · photo: NULL")
 
         try other.write { db in try db.execute(sql: "DELETE FROM fruit WHERE id = 1") }
-        ViewerTestLoop.wait("the deleted row to go") { Self.titles(viewer).first == ["conference pear"] }
+        ViewerTestLoop.wait("the deleted row to go") { viewer.recordTitles.first == ["conference pear"] }
         XCTAssertEqual(viewer.countText, "3 rows")
         XCTAssertNil(Self.shownTexts(viewer, rowid: 1))
         XCTAssertEqual(log.reloads, 0, "the list follows the database through updates, not reloads")
@@ -148,17 +136,17 @@ final class DatabaseWindowTests: XCTestCase {
         XCTAssertEqual(viewer.manager.storage.headerModel(forSection: 0) as? String, "fruit")
         gtk_editable_set_text(OpaquePointer(viewer.searchEntry), "pe")
         ViewerTestLoop.wait("the search to apply") { viewer.countText == "1 matching row" }
-        ViewerTestLoop.wait("the matching row") { Self.titles(viewer) == [["pear"]] }
+        ViewerTestLoop.wait("the matching row") { viewer.recordTitles == [["pear"]] }
 
         try sample.otherConnection().write { db in
             try db.execute(sql: "INSERT INTO fruit (id, name, category) VALUES (4, 'peach', 'stone'), (5, 'fig', 'other')")
         }
-        ViewerTestLoop.wait("the new matching row") { Self.titles(viewer) == [["pear", "peach"]] }
+        ViewerTestLoop.wait("the new matching row") { viewer.recordTitles == [["pear", "peach"]] }
         XCTAssertEqual(viewer.countText, "2 matching rows")
 
         gtk_editable_set_text(OpaquePointer(viewer.searchEntry), "")
         ViewerTestLoop.wait("the search to clear") { viewer.countText == "5 rows" }
-        ViewerTestLoop.wait("every row") { Self.titles(viewer) == [["apple", "pear", "cherry", "peach", "fig"]] }
+        ViewerTestLoop.wait("every row") { viewer.recordTitles == [["apple", "pear", "cherry", "peach", "fig"]] }
         ViewerTestLoop.close(viewer)
     } }
 
@@ -190,12 +178,12 @@ final class DatabaseWindowTests: XCTestCase {
         viewer.setViewMode(.table)
         let name = try XCTUnwrap(viewer.tableManager.columns.first { $0.title == "name" })
         viewer.tableManager.sort(by: name, ascending: false)
-        ViewerTestLoop.wait("the sort, in SQL") { Self.titles(viewer) == [["pear", "apple"], ["cherry"]] }
+        ViewerTestLoop.wait("the sort, in SQL") { viewer.recordTitles == [["pear", "apple"], ["cherry"]] }
         let other = try sample.otherConnection()
         try other.write { db in try db.execute(sql: "INSERT INTO fruit (name, category, price) VALUES ('orange', 'pome', 1)") }
-        ViewerTestLoop.wait("the new row in its place") { Self.titles(viewer) == [["pear", "orange", "apple"], ["cherry"]] }
+        ViewerTestLoop.wait("the new row in its place") { viewer.recordTitles == [["pear", "orange", "apple"], ["cherry"]] }
         viewer.tableManager.sort(by: nil)
-        ViewerTestLoop.wait("the query's order (by rowid) again") { Self.titles(viewer) == [["apple", "pear", "orange"], ["cherry"]] }
+        ViewerTestLoop.wait("the query's order (by rowid) again") { viewer.recordTitles == [["apple", "pear", "orange"], ["cherry"]] }
         ViewerTestLoop.close(viewer)
     } }
 
@@ -207,7 +195,7 @@ final class DatabaseWindowTests: XCTestCase {
         XCTAssertEqual(viewer.tableManager.columns.map(\.title), ["#", "id", "name", "category", "price", "photo"])
         let price = try XCTUnwrap(viewer.tableManager.columns.first { $0.title == "price" })
         viewer.tableManager.sort(by: price, ascending: false)
-        ViewerTestLoop.wait("the sort by price, as numbers") { Self.titles(viewer) == [["cherry", "pear", "apple"]] }
+        ViewerTestLoop.wait("the sort by price, as numbers") { viewer.recordTitles == [["cherry", "pear", "apple"]] }
         ViewerTestLoop.wait("the cells") { viewer.tableManager.row(at: IndexPath(item: 0, section: 0)) != nil }
         XCTAssertEqual((viewer.tableManager.row(at: IndexPath(item: 0, section: 0)) as? TextCell)?.text, "3")
         // Another source gives the table its own columns back.

@@ -38,18 +38,6 @@ final class ServerTableTests: XCTestCase {
         return viewer
     }
 
-    /// The titles of the records in the list's storage, section by section ("…" for a row
-    /// whose page is being read).
-    @MainActor
-    private static func titles(_ viewer: ViewerWindow) -> [[String]] {
-        let storage = viewer.activeManager.storage
-        return (0..<storage.numberOfSections()).map { section in
-            (0..<storage.numberOfItems(inSection: section)).compactMap {
-                (storage.item(at: IndexPath(item: $0, section: section)) as? PagedRow<DatabaseRecord>).map { $0.record?.title ?? "…" }
-            }
-        }
-    }
-
     /// The title and subtitle shown by the row of the book `id` on screen, if it is.
     @MainActor
     private static func shownTexts(_ viewer: ViewerWindow, id: Int64) -> (title: String, subtitle: String)? {
@@ -67,22 +55,22 @@ final class ServerTableTests: XCTestCase {
     func testATableIsShownInSectionsAndFollowsCommitsFromAnotherProgram() throws {
         let server = try XCTUnwrap(server)
         try MainActor.assumeIsolated {
-        let viewer = Self.open(server)
-        XCTAssertEqual(viewer.titleText, "postgres — book")
-        XCTAssertEqual(viewer.countText, "30 rows")
-        XCTAssertEqual(viewer.manager.storage.headerModel(forSection: 0) as? String, "genre: g0")
-        ViewerTestLoop.wait("the first rows' records") { Self.titles(viewer).first?.prefix(3) == ["book 03", "book 06", "book 09"] }
-        // The title is the first text column; the summary leaves out the key and the genre
-        // (the header says it).
-        ViewerTestLoop.wait("book 03 on screen") { Self.shownTexts(viewer, id: 3) != nil }
-        XCTAssertEqual(Self.shownTexts(viewer, id: 3)?.title, "book 03")
-        XCTAssertEqual(Self.shownTexts(viewer, id: 3)?.subtitle, "pages: 103")
-        ViewerTestLoop.wait("the trigger found") { viewer.serverTable?.storage.state == .live }
+            let viewer = Self.open(server)
+            XCTAssertEqual(viewer.titleText, "postgres — book")
+            XCTAssertEqual(viewer.countText, "30 rows")
+            XCTAssertEqual(viewer.manager.storage.headerModel(forSection: 0) as? String, "genre: g0")
+            ViewerTestLoop.wait("the first rows' records") { viewer.recordTitles.first?.prefix(3) == ["book 03", "book 06", "book 09"] }
+            // The title is the first text column; the summary leaves out the key and the genre
+            // (the header says it).
+            ViewerTestLoop.wait("book 03 on screen") { Self.shownTexts(viewer, id: 3) != nil }
+            XCTAssertEqual(Self.shownTexts(viewer, id: 3)?.title, "book 03")
+            XCTAssertEqual(Self.shownTexts(viewer, id: 3)?.subtitle, "pages: 103")
+            ViewerTestLoop.wait("the trigger found") { viewer.serverTable?.storage.state == .live }
 
-        // Another program commits: a new book at the top of g0, and book 03 renamed.
-        try server.psql("BEGIN; INSERT INTO book VALUES (31, 131, 'a new book', 'g0'); UPDATE book SET title = 'book 03, revised' WHERE id = 3; COMMIT;")
-        ViewerTestLoop.wait("the commit, shown") {
-            viewer.countText == "31 rows" && Self.shownTexts(viewer, id: 3)?.title == "book 03, revised" && Self.shownTexts(viewer, id: 31) != nil
+            // Another program commits: a new book at the top of g0, and book 03 renamed.
+            try server.psql("BEGIN; INSERT INTO book VALUES (31, 131, 'a new book', 'g0'); UPDATE book SET title = 'book 03, revised' WHERE id = 3; COMMIT;")
+            ViewerTestLoop.wait("the commit, shown") {
+                viewer.countText == "31 rows" && Self.shownTexts(viewer, id: 3)?.title == "book 03, revised" && Self.shownTexts(viewer, id: 31) != nil
         }
         XCTAssertNil(viewer.problem)
 
@@ -96,37 +84,37 @@ final class ServerTableTests: XCTestCase {
     func testTheBannerSaysReconnectingWhileTheServerIsDownAndTheRowsStay() throws {
         let server = try XCTUnwrap(server)
         try MainActor.assumeIsolated {
-        let viewer = Self.open(server)
-        ViewerTestLoop.wait("the trigger found") { viewer.serverTable?.storage.state == .live }
-        try server.halt()
-        ViewerTestLoop.wait("the banner") { viewer.problem?.hasPrefix("Reconnecting…") == true }
-        XCTAssertEqual(viewer.countText, "30 rows", "the rows stay")
-        ViewerTestLoop.wait("the rows still shown") { Self.shownTexts(viewer, id: 3)?.title == "book 03" }
+            let viewer = Self.open(server)
+            ViewerTestLoop.wait("the trigger found") { viewer.serverTable?.storage.state == .live }
+            try server.halt()
+            ViewerTestLoop.wait("the banner") { viewer.problem?.hasPrefix("Reconnecting…") == true }
+            XCTAssertEqual(viewer.countText, "30 rows", "the rows stay")
+            ViewerTestLoop.wait("the rows still shown") { Self.shownTexts(viewer, id: 3)?.title == "book 03" }
 
-        try server.start()
-        try server.psql("DELETE FROM book WHERE id = 6")
-        ViewerTestLoop.wait("the banner gone and the commit shown") { viewer.problem == nil && viewer.countText == "29 rows" }
-        XCTAssertEqual(Self.titles(viewer).first?.prefix(2), ["book 03", "book 09"], "caught up: book 06 went")
-        ViewerTestLoop.close(viewer)
+            try server.start()
+            try server.psql("DELETE FROM book WHERE id = 6")
+            ViewerTestLoop.wait("the banner gone and the commit shown") { viewer.problem == nil && viewer.countText == "29 rows" }
+            XCTAssertEqual(viewer.recordTitles.first?.prefix(2), ["book 03", "book 09"], "caught up: book 06 went")
+            ViewerTestLoop.close(viewer)
         }
     }
 
     func testProblemsAreMessagesInTheBanner() throws {
         let server = try XCTUnwrap(server)
         try MainActor.assumeIsolated {
-        try server.psql("CREATE TABLE note (body text)")
-        let unknown = Self.open(server, table: "nope")
-        XCTAssertEqual(unknown.problem, "database postgres has no table nope; tables: book, note")
-        ViewerTestLoop.close(unknown)
-        let several = Self.open(server, table: nil)
-        XCTAssertEqual(several.problem, "database postgres has several tables, and none was named; tables: book, note")
-        ViewerTestLoop.close(several)
-        let keyless = Self.open(server, table: "note", sectionBy: nil)
-        XCTAssertEqual(keyless.problem, "table note has no integer primary key (nor an integer id column), which the viewer follows its rows by")
-        ViewerTestLoop.close(keyless)
-        let column = Self.open(server, sectionBy: "colour")
-        XCTAssertEqual(column.problem, "table book has no column colour; columns: id, pages, title, genre")
-        ViewerTestLoop.close(column)
+            try server.psql("CREATE TABLE note (body text)")
+            let unknown = Self.open(server, table: "nope")
+            XCTAssertEqual(unknown.problem, "database postgres has no table nope; tables: book, note")
+            ViewerTestLoop.close(unknown)
+            let several = Self.open(server, table: nil)
+            XCTAssertEqual(several.problem, "database postgres has several tables, and none was named; tables: book, note")
+            ViewerTestLoop.close(several)
+            let keyless = Self.open(server, table: "note", sectionBy: nil)
+            XCTAssertEqual(keyless.problem, "table note has no integer primary key (nor an integer id column), which the viewer follows its rows by")
+            ViewerTestLoop.close(keyless)
+            let column = Self.open(server, sectionBy: "colour")
+            XCTAssertEqual(column.problem, "table book has no column colour; columns: id, pages, title, genre")
+            ViewerTestLoop.close(column)
         }
     }
 

@@ -3,6 +3,7 @@ import Foundation
 import GtkTestSupport
 import ListViewManager
 import ListViewerKit
+import ModelStorage
 import XCTest
 
 /// The one registered application the viewer tests open windows in (GApplication exports
@@ -39,5 +40,18 @@ enum ViewerTestLoop {
     static func close(_ viewer: ViewerWindow) {
         viewer.close()
         MainLoopPump.drain(rounds: 20)
+    }
+}
+
+extension ViewerWindow {
+    /// The titles of the database records in the active list's storage, section by section
+    /// ("…" for a row whose page is being read).
+    var recordTitles: [[String]] {
+        let storage = activeManager.storage
+        return (0..<storage.numberOfSections()).map { section in
+            (0..<storage.numberOfItems(inSection: section)).compactMap {
+                (storage.item(at: IndexPath(item: $0, section: section)) as? PagedRow<DatabaseRecord>).map { $0.record?.title ?? "…" }
+            }
+        }
     }
 }

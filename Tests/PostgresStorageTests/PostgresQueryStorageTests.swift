@@ -172,6 +172,51 @@ final class PostgresQueryStorageTests: PostgresServerTestCase {
         XCTAssertEqual(recorder.reloads, 1)
     }
 
+    func testAPageIsReadOnItsOwnConnectionWhileTheKeysAreRead() throws {
+        let (storage, recorder) = makeStorage()
+        wait("the first read") { storage.isLoaded }
+        let loads = storage.loadCount
+        // A condition the server takes a second to evaluate, once for the counts and once for
+        // the keys.
+        storage.setQuery(PostgresListQuery(table: "book", columns: ["title", "genre"], filter: "(SELECT pg_sleep(1)) IS NOT NULL",
+                                           orderBy: [.init("title")], sectionBy: "genre"))
+        _ = storage.item(at: IndexPath(item: 0, section: 1))
+        wait("the page") { storage.pagesRead == 1 }
+        XCTAssertEqual(storage.loadCount, loads, "the page came while the keys were still being read")
+        XCTAssertEqual(storage.record(at: IndexPath(item: 0, section: 1))?["title"], "book 0001")
+        wait("the keys") { storage.loadCount > loads }
+        XCTAssertTrue(recorder.errors.isEmpty)
+    }
+
+    func testADroppedTableIsAClearErrorAndItsRowsStay() throws {
+        try server.psql(PostgresChangeNotifications.installSQL(table: "book", key: "id").joined(separator: ";\n"))
+        let (storage, recorder) = makeStorage(pollInterval: .milliseconds(200))
+        wait("the first read, live") { storage.isLoaded && storage.state == .live }
+        // A DROP sends no notification: the storage finds it within a poll interval.
+        try server.psql("DROP TABLE book")
+        wait("the error") { !recorder.errors.isEmpty }
+        XCTAssertEqual(recorder.errors, [.unknownTable("relation \"book\" does not exist")])
+        XCTAssertEqual(storage.state, .stopped)
+        XCTAssertEqual((0..<3).map(storage.numberOfItems(inSection:)), [333, 334, 333], "the rows stay")
+        XCTAssertEqual(recorder.reloads, 1)
+    }
+
+    func testATriggerDroppedIsPolledAndOneInstalledIsListenedTo() throws {
+        try server.psql(PostgresChangeNotifications.installSQL(table: "book", key: "id").joined(separator: ";\n"))
+        let (storage, recorder) = makeStorage(pollInterval: .milliseconds(200))
+        wait("the first read, live") { storage.isLoaded && storage.state == .live }
+        try server.psql("DROP TRIGGER \(PostgresChangeNotifications.triggerName.quotedIdentifier) ON book")
+        wait("polling") { storage.state == .polling }
+        try server.psql("DELETE FROM book WHERE id = 3")
+        wait("the delete, polled") { storage.numberOfItems(inSection: 0) == 332 }
+        try server.psql(PostgresChangeNotifications.installSQL(table: "book", key: "id").joined(separator: ";\n"))
+        wait("live again") { storage.state == .live }
+        try server.psql("DELETE FROM book WHERE id = 6")
+        wait("the delete, told") { storage.numberOfItems(inSection: 0) == 331 }
+        XCTAssertEqual(recorder.reloads, 1)
+        XCTAssertTrue(recorder.errors.isEmpty, "\(recorder.errors)")
+    }
+
     func testAMissingTableIsAClearError() throws {
         let (storage, recorder) = makeStorage(PostgresListQuery(table: "nothing"))
         wait("the error") { !recorder.errors.isEmpty }

@@ -31,7 +31,8 @@ public final class PostgresQueryStorage<Record: PostgresRecordDecodable>: PagedS
         /// The connection was lost: connecting again (`attempt` counts the tries), showing
         /// the rows as they were.
         case reconnecting(attempt: Int)
-        /// Stopped (`stopObserving`).
+        /// Stopped: by `stopObserving`, or by an error that following cannot get past (the
+        /// table dropped, say), reported to `onError`. The rows stay as they were.
         case stopped
     }
 
@@ -154,15 +155,17 @@ public final class PostgresQueryStorage<Record: PostgresRecordDecodable>: PagedS
                     attempt = 0
                     schedule { box.object?.state = live ? .live : .polling }
                     if live {
-                        try await session.listen(on: PostgresChangeNotifications.channel) { payload in
+                        let received: @Sendable (String) -> Void = { payload in
                             guard PostgresChangeNotifications.table(ofPayload: payload) == table[...] else { return }
                             schedule { box.object?.readKeys(after: box.object?.coalescingDelay ?? .zero) }
                         }
+                        try await session.listen(on: PostgresChangeNotifications.channel, checkingTriggerEvery: pollInterval, received)
                     } else {
+                        // Until the trigger is installed (then listened to).
                         while !Task.isCancelled {
                             try? await Task.sleep(for: pollInterval)
                             schedule { box.object?.readKeys(after: .zero) }
-                            try await session.checkConnection()
+                            if try await session.hasChangeTrigger() { break }
                         }
                     }
                 } catch where error.isConnectionProblem {
@@ -173,12 +176,20 @@ public final class PostgresQueryStorage<Record: PostgresRecordDecodable>: PagedS
                     try? await Task.sleep(for: min(.milliseconds(100) * (1 << min(attempt - 1, 10)), longestWait))
                     continue
                 } catch {
-                    schedule { box.object?.onError?(error) }
+                    schedule { box.object?.stopFollowing(after: error) }
                     return
                 }
-                attempt = max(attempt, 1)  // the notifications ended: the connection went
+                // The notifications ended (the connection went, or the trigger), or the
+                // trigger came: what changed meanwhile is read once following again.
+                attempt = max(attempt, 1)
             }
         }
+    }
+
+    /// Reports `error`, which following the server cannot get past, and says it stopped.
+    private func stopFollowing(after error: PostgresStorageError) {
+        onError?(error)
+        state = .stopped
     }
 
     /// Reads the keys after `delay`, unless a read is under way (then once more after it).

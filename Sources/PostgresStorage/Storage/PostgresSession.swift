@@ -2,14 +2,26 @@ import Foundation
 import ModelStorage
 import PostgresNIO
 
-/// A `PostgresQueryStorage`'s side of the server: its connection (made when first needed,
-/// and again after it is lost), and the reads of keys and pages, off the storage's thread.
+/// A `PostgresQueryStorage`'s side of the server: its two connections (each made when first
+/// needed, and again after it is lost), and the reads of keys and pages, off the storage's
+/// thread. Pages are read on a connection of their own, so that a page the list shows never
+/// waits behind a read of every key (seconds at 10,000,000 rows).
 actor PostgresSession<Record: PostgresRecordDecodable> {
+    /// What a connection is for.
+    enum Use: CaseIterable {
+        /// The reads of the keys, the notifications, and the checks of the trigger.
+        case keys
+        /// The reads of pages the list shows.
+        case pages
+    }
+
     let address: PostgresAddress
     private let environment: [String: String]
     private let logger = Logger.silent
-    private var connection: PostgresConnection?
-    private var connecting: Task<PostgresConnection, Error>?
+    private var connections: [Use: PostgresConnection] = [:]
+    private var connecting: [Use: Task<PostgresConnection, Error>] = [:]
+    /// Whether `close` was called (every connection made is then closed).
+    private var isClosed = false
     /// The query read, its columns' names once known, and the keys of the last read.
     private var query: PostgresListQuery
     private var columns: [String]?
@@ -23,24 +35,26 @@ actor PostgresSession<Record: PostgresRecordDecodable> {
         self.largestUpdate = largestUpdate
     }
 
-    /// The connection, made if there is none (or it was lost): one connection at a time,
+    /// The connection for `use`, made if there is none (or it was lost): one at a time,
     /// however many reads ask for it while it is being made.
-    func connected() async throws(PostgresStorageError) -> PostgresConnection {
-        if let connection, !connection.isClosed { return connection }
-        if let connecting { return try await Self.value(of: connecting) }
+    func connected(for use: Use = .keys) async throws(PostgresStorageError) -> PostgresConnection {
+        guard !isClosed else { throw .connectionLost(reason: "the storage was closed") }
+        if let connection = connections[use], !connection.isClosed { return connection }
+        if let attempt = connecting[use] { return try await Self.value(of: attempt) }
         let (address, environment, logger) = (address, environment, logger)
         let attempt = Task { try await address.connect(environment: environment, logger: logger) }
-        connecting = attempt
-        defer { connecting = nil }
+        connecting[use] = attempt
+        defer { connecting[use] = nil }
         let made = try await Self.value(of: attempt)
-        if let lost = connection { try? await lost.close() }
-        connection = made
+        let lost = connections[use]
+        connections[use] = made
+        try? await lost?.close()
+        // Closed while connecting: `close` has closed what it found, but not this one.
+        if isClosed {
+            try? await made.close()
+            throw .connectionLost(reason: "the storage was closed")
+        }
         return made
-    }
-
-    /// Throws when the connection is lost (and cannot be made again).
-    func checkConnection() async throws(PostgresStorageError) {
-        _ = try await connected()
     }
 
     /// The connection `attempt` made, or the error it met.
@@ -48,11 +62,14 @@ actor PostgresSession<Record: PostgresRecordDecodable> {
         try await mappingErrors { try await attempt.value }
     }
 
-    /// Closes the connection.
+    /// Closes the connections, for good: no read makes another.
     func close() async {
-        let connection = try? await connecting?.value ?? self.connection
-        try? await connection?.close()
-        self.connection = nil
+        isClosed = true
+        // A connection being made is closed by `connected`, which finds `isClosed` set.
+        for use in Use.allCases {
+            let connection = connections.removeValue(forKey: use)
+            try? await connection?.close()
+        }
     }
 
     /// Reads `query` from now on; its first read is compared with the last read (the keys
@@ -105,7 +122,7 @@ actor PostgresSession<Record: PostgresRecordDecodable> {
 
     /// The records of the rows `keys`.
     func readRows(_ keys: [Int64]) async throws(PostgresStorageError) -> [(Int64, Record)] {
-        let connection = try await connected()
+        let connection = try await connected(for: .pages)
         return try await mappingErrors { try await rows(keys, on: connection) }
     }
 
@@ -140,7 +157,7 @@ actor PostgresSession<Record: PostgresRecordDecodable> {
 
     /// Waits for notifications on `channel`, calling `received` with each one's payload,
     /// until the connection is lost (thrown) or the task is cancelled.
-    func listen(on channel: String, _ received: @Sendable (String) -> Void) async throws(PostgresStorageError) {
+    func listen(on channel: String, _ received: @escaping @Sendable (String) -> Void) async throws(PostgresStorageError) {
         let connection = try await connected()
         try await mappingErrors {
             try await connection.listen(on: channel) { notifications in
@@ -149,7 +166,30 @@ actor PostgresSession<Record: PostgresRecordDecodable> {
         }
     }
 
+    /// `listen(on:_:)` until the connection is lost or the trigger goes, as a `DROP TABLE`
+    /// or `DROP TRIGGER` sends no notification: every `interval`, it looks that the trigger
+    /// is still there (throwing `unknownTable` when the table has gone), and returns when it
+    /// is not.
+    nonisolated func listen(on channel: String, checkingTriggerEvery interval: Duration,
+                            _ received: @escaping @Sendable (String) -> Void) async throws(PostgresStorageError) {
+        try await mappingErrors {
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                group.addTask { try await self.listen(on: channel, received) }
+                group.addTask {
+                    while true {
+                        try await Task.sleep(for: interval)
+                        if try await !self.hasChangeTrigger() { return }
+                    }
+                }
+                // The first to end ends the other.
+                try await group.next()
+                group.cancelAll()
+            }
+        }
+    }
+
     /// Whether the query's table has the change trigger (`PostgresChangeNotifications`).
+    /// - Throws: `unknownTable` when the table has gone; the connection's errors.
     func hasChangeTrigger() async throws(PostgresStorageError) -> Bool {
         let connection = try await connected()
         return try await mappingErrors {
