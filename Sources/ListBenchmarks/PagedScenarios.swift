@@ -63,29 +63,46 @@ enum PagedScenarios {
     /// Opens a storage of `query` and waits for its first screen (30 rows) of records;
     /// then writes a row through another connection and waits for the update.
     private static func open(_ path: String, rows: Int, name: String, query: PagedQuery) throws -> Measurement {
+        try measureOpening(name, rows: rows) {
+            // The storage as the viewer makes it: polling every 100 ms, its default.
+            PagedQueryStorage<BenchmarkBook>(database: try DatabasePool(path: path), query: query)
+        } write: { storage in
+            // A row written by another connection (found by polling), into the first screen.
+            let other = try DatabaseQueue(path: path)
+            try other.write { db in try db.execute(sql: "INSERT INTO book VALUES ('Title 0', 'Author 0', 'Genre 00', 2000, 100)") }
+            return {
+                storage.stopObserving()
+                try other.write { db in try db.execute(sql: "DELETE FROM book WHERE rowid = (SELECT max(rowid) FROM book)") }
+            }
+        }
+    }
+
+    /// Makes a storage with `make` and waits for its first screen (30 rows) of records; then,
+    /// once it is `ready` to be told of writes, runs `write` (a row written by another
+    /// program, into the first screen) and waits for
+    /// the storage's update, and runs what `write` returns (which stops the storage and
+    /// takes the row away). Its time and memory, and the write's.
+    static func measureOpening<Storage: PagedStorage<Record, SectionValue>, Record, SectionValue>(
+        _ name: String, rows: Int, make: () throws -> Storage, ready: (Storage) -> Bool = { _ in true },
+        write: (Storage) throws -> (() throws -> Void)
+    ) throws -> Measurement {
         releaseFreedMemory()
         let residentBefore = residentBytes()
         let start = ContinuousClock.now
-        let database = try DatabasePool(path: path)
-        // The storage as the viewer makes it: polling every 100 ms, its default.
-        let storage = PagedQueryStorage<BenchmarkBook>(database: database, query: query)
+        let storage = try make()
         let counter = UpdateRecorder()
         storage.delegate = counter
         let (placesRead, firstScreen) = waitForFirstScreen(of: storage)
         let residentAdded = Double(residentBytes() - residentBefore) / 1_048_576
+        spin { ready(storage) }
 
-        // A row written by another connection (found by polling), into the first screen.
         counter.updates = []
         let written = ContinuousClock.now
-        let other = try DatabaseQueue(path: path)
-        try other.write { db in
-            try db.execute(sql: "INSERT INTO book VALUES ('Title 0', 'Author 0', 'Genre 00', 2000, 100)")
-        }
+        let undo = try write(storage)
         spin { !counter.updates.isEmpty }
         let arrived = ContinuousClock.now
         spin(for: .milliseconds(200))  // any further update the write would cause
-        storage.stopObserving()
-        try other.write { db in try db.execute(sql: "DELETE FROM book WHERE rowid = (SELECT max(rowid) FROM book)") }
+        try undo()
         return Measurement(scenario: name, n: rows, wallMilliseconds: milliseconds(of: firstScreen - start), extra: [
             ("places_read_ms", milliseconds(of: placesRead - start)),
             ("rss_added_mb", residentAdded),

@@ -76,33 +76,17 @@ enum PostgresScenarios {
     /// Opens a storage of `query` and waits for its first screen (30 rows) of records;
     /// then inserts a row through `psql` and waits for the update.
     private static func open(_ server: PostgresTestServer, rows: Int, name: String, query: PostgresListQuery) throws -> Measurement {
-        releaseFreedMemory()
-        let residentBefore = residentBytes()
-        let start = ContinuousClock.now
-        let storage = PostgresQueryStorage<ServerBook>(address: server.address(), query: query)
-        let counter = UpdateRecorder()
-        storage.delegate = counter
-        let (placesRead, firstScreen) = PagedScenarios.waitForFirstScreen(of: storage)
-        let residentAdded = Double(residentBytes() - residentBefore) / 1_048_576
-        spin { storage.state == .live }
-
-        // A row inserted by another program, into the first screen.
-        counter.updates = []
-        let written = ContinuousClock.now
-        try server.psql("INSERT INTO book VALUES (0, 'Title 0', 'Author 0', 'Genre 00', 2000, 100)")
-        spin { !counter.updates.isEmpty }
-        let arrived = ContinuousClock.now
-        spin(for: .milliseconds(200))  // any further update the write would cause
-        storage.stopObserving()
-        try server.psql("DELETE FROM book WHERE id = 0")
-        return Measurement(scenario: name, n: rows, wallMilliseconds: milliseconds(of: firstScreen - start), extra: [
-            ("places_read_ms", milliseconds(of: placesRead - start)),
-            ("rss_added_mb", residentAdded),
-            ("sections", Double(storage.numberOfSections())),
-            ("write_shown_ms", milliseconds(of: arrived - written)),
-            ("updates_for_write", Double(counter.updates.count)),
-            ("pages_read", Double(storage.pagesRead)),
-        ])
+        try PagedScenarios.measureOpening(name, rows: rows) {
+            PostgresQueryStorage<ServerBook>(address: server.address(), query: query)
+        } ready: { storage in
+            storage.state == .live  // told by the trigger
+        } write: { storage in
+            try server.psql("INSERT INTO book VALUES (0, 'Title 0', 'Author 0', 'Genre 00', 2000, 100)")
+            return {
+                storage.stopObserving()
+                try server.psql("DELETE FROM book WHERE id = 0")
+            }
+        }
     }
 
     /// The release `list-viewer` showing the table, with and without sections, from
