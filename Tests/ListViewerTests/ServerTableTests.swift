@@ -68,16 +68,22 @@ final class ServerTableTests: XCTestCase {
             ViewerTestLoop.wait("the trigger found") { viewer.serverTable?.storage.state == .live }
 
             // Another program commits: a new book at the top of g0, and book 03 renamed.
-            try server.psql("BEGIN; INSERT INTO book VALUES (31, 131, 'a new book', 'g0'); UPDATE book SET title = 'book 03, revised' WHERE id = 3; COMMIT;")
+            try server.psql("BEGIN; INSERT INTO book VALUES (31, 131, 'a new book', 'g0'); UPDATE book SET title = 'book 03, Ann''s 100% copy' WHERE id = 3; COMMIT;")
             ViewerTestLoop.wait("the commit, shown") {
-                viewer.countText == "31 rows" && Self.shownTexts(viewer, id: 3)?.title == "book 03, revised" && Self.shownTexts(viewer, id: 31) != nil
-        }
-        XCTAssertNil(viewer.problem)
+                viewer.countText == "31 rows" && Self.shownTexts(viewer, id: 3)?.title == "book 03, Ann's 100% copy" && Self.shownTexts(viewer, id: 31) != nil
+            }
+            XCTAssertNil(viewer.problem)
 
-        // The search is SQL: a bound value, any column, any case.
-        gtk_editable_set_text(OpaquePointer(viewer.searchEntry), "REVISED")
-        ViewerTestLoop.wait("the search") { viewer.countText == "1 matching row" }
-        ViewerTestLoop.close(viewer)
+            // The search is SQL: bound values (a quote and a % are text), any column, any case.
+            gtk_editable_set_text(OpaquePointer(viewer.searchEntry), "ANN'S 100%")
+            ViewerTestLoop.wait("the search") { viewer.countText == "1 matching row" }
+            gtk_editable_set_text(OpaquePointer(viewer.searchEntry), "%")
+            ViewerTestLoop.wait("the search for a %") { viewer.countText == "1 matching row" }
+            ViewerTestLoop.close(viewer)
+            // The window's connections go with it: none is left but psql's own.
+            ViewerTestLoop.wait("the connections closed") {
+                (try? server.psql("SELECT count(*) FROM pg_stat_activity WHERE backend_type = 'client backend' AND pid <> pg_backend_pid()")) == "0"
+            }
         }
     }
 
@@ -102,16 +108,20 @@ final class ServerTableTests: XCTestCase {
     func testProblemsAreMessagesInTheBanner() throws {
         let server = try XCTUnwrap(server)
         try MainActor.assumeIsolated {
-            try server.psql("CREATE TABLE note (body text)")
+            // A table without a key, and one whose integer id may repeat.
+            try server.psql("CREATE TABLE note (body text); CREATE TABLE tally (id int, body text)")
             let unknown = Self.open(server, table: "nope")
-            XCTAssertEqual(unknown.problem, "database postgres has no table nope; tables: book, note")
+            XCTAssertEqual(unknown.problem, "database postgres has no table nope; tables: book, note, tally")
             ViewerTestLoop.close(unknown)
             let several = Self.open(server, table: nil)
-            XCTAssertEqual(several.problem, "database postgres has several tables, and none was named; tables: book, note")
+            XCTAssertEqual(several.problem, "database postgres has several tables, and none was named; tables: book, note, tally")
             ViewerTestLoop.close(several)
             let keyless = Self.open(server, table: "note", sectionBy: nil)
-            XCTAssertEqual(keyless.problem, "table note has no integer primary key (nor an integer id column), which the viewer follows its rows by")
+            XCTAssertEqual(keyless.problem, "table note has no integer key (a primary key, or a unique column never NULL), which the viewer follows its rows by")
             ViewerTestLoop.close(keyless)
+            let repeating = Self.open(server, table: "tally", sectionBy: nil)
+            XCTAssertEqual(repeating.problem, "table tally has no integer key (a primary key, or a unique column never NULL), which the viewer follows its rows by")
+            ViewerTestLoop.close(repeating)
             let column = Self.open(server, sectionBy: "colour")
             XCTAssertEqual(column.problem, "table book has no column colour; columns: id, pages, title, genre")
             ViewerTestLoop.close(column)

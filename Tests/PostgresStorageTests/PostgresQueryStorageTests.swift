@@ -83,6 +83,9 @@ final class PostgresQueryStorageTests: PostgresServerTestCase {
             COMMIT;
             """)
         wait("the commit") { storage.loadCount > loads }
+        // Its four notifications came within the coalescing delay: no read follows.
+        let settled = Date().addingTimeInterval(0.3)
+        wait("a moment") { Date() > settled }
         XCTAssertEqual(storage.loadCount, loads + 1, "one read for the commit")
         XCTAssertEqual(recorder.reloads, 1)
         XCTAssertEqual(recorder.updates.count, 1)
@@ -213,6 +216,23 @@ final class PostgresQueryStorageTests: PostgresServerTestCase {
         wait("live again") { storage.state == .live }
         try server.psql("DELETE FROM book WHERE id = 6")
         wait("the delete, told") { storage.numberOfItems(inSection: 0) == 331 }
+        XCTAssertEqual(recorder.reloads, 1)
+        XCTAssertTrue(recorder.errors.isEmpty, "\(recorder.errors)")
+    }
+
+    func testAPartitionedTableIsFollowedThroughItsPartitions() throws {
+        try server.psql("""
+            CREATE TABLE event (id bigint, kind text NOT NULL, PRIMARY KEY (id, kind)) PARTITION BY LIST (kind);
+            CREATE TABLE event_a PARTITION OF event FOR VALUES IN ('a');
+            CREATE TABLE event_b PARTITION OF event FOR VALUES IN ('b');
+            INSERT INTO event VALUES (1, 'a'), (2, 'b');
+            """ + PostgresChangeNotifications.installSQL(table: "event", key: "id").joined(separator: ";\n"))
+        let (storage, recorder) = makeStorage(PostgresListQuery(table: "event", columns: ["kind"], sectionBy: "kind"))
+        wait("the first read, live") { storage.isLoaded && storage.state == .live }
+        XCTAssertEqual((0..<storage.numberOfSections()).map(storage.numberOfItems(inSection:)), [1, 1])
+        // Written to a partition, told as the partitioned table's.
+        try server.psql("INSERT INTO event VALUES (3, 'b')")
+        wait("the new row") { storage.numberOfSections() == 2 && storage.numberOfItems(inSection: 1) == 2 }
         XCTAssertEqual(recorder.reloads, 1)
         XCTAssertTrue(recorder.errors.isEmpty, "\(recorder.errors)")
     }

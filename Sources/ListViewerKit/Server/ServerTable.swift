@@ -43,13 +43,15 @@ public final class ServerTable: FollowedTable {
         report(storage)
         storage.onError = { [weak self] error in
             guard let self else { return }
+            // While the server is away, the banner says "Reconnecting…", not each page's failure.
+            if error.isConnectionProblem, case .reconnecting = storage.state { return }
             reportReadError(error.localizedDescription, loaded: storage.isLoaded)
         }
         storage.onStateChange = { [weak self] state in self?.onStateChange(state) }
     }
 
     isolated deinit {
-        storage.stopObserving()
+        storage.close()
     }
 
     /// Connects to `address` and reads the table `name` (the current schema's only table
@@ -70,7 +72,7 @@ public final class ServerTable: FollowedTable {
             throw DatabaseProblem("table \(table.name) has no column \(sectionBy); columns: \(columns.joined(separator: ", "))")
         }
         guard table.integerKey != nil else {
-            throw DatabaseProblem("table \(table.name) has no integer primary key (nor an integer id column), which the viewer follows its rows by")
+            throw DatabaseProblem("table \(table.name) has no integer key (a primary key, or a unique column never NULL), which the viewer follows its rows by")
         }
         return table
     }
@@ -92,8 +94,10 @@ public final class ServerTable: FollowedTable {
         storage.setQuery(Self.query(of: table, sectionBy: sectionColumn, search: search, order: order))
     }
 
+    /// Stops following the server and closes the connections (the viewer leaves the table
+    /// or closes the window): the rows shown stay.
     public func stopObserving() {
-        storage.stopObserving()
+        storage.close()
     }
 
     /// The rows of `table` containing every whitespace-separated term of `search` (in any

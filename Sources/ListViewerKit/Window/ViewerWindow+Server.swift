@@ -28,7 +28,7 @@ extension ViewerWindow {
             guard let self, !isClosed, attempt == databaseOpens, generation == loadGeneration else { return }
             show(result.map { read in
                 let shown = ServerTable(address: address, table: read, sectionColumn: sectionBy, environment: environment)
-                shown.onStateChange = { [weak self] state in self?.showConnection(state, of: shown) }
+                shown.onStateChange = { [weak self, unowned shown] state in self?.showConnection(state, of: shown) }
                 return (shown, "\(address.database) — \(read.name)", address.description)
             })
         }
@@ -47,7 +47,8 @@ extension ViewerWindow {
                 hideProblem()
                 fetchError = .none
             }
-            let polled = state == .polling ? "\ntable \(table.tableName) has no change trigger: changes are looked for every 2 s" : ""
+            let polled = state == .polling
+                ? "\ntable \(table.tableName) has no change trigger: changes are looked for every \(table.storage.pollInterval.components.seconds) s" : ""
             showTitle(titleText, tooltip: table.address.description + polled)
         case .connecting, .stopped:
             break

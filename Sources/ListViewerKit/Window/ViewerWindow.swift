@@ -367,6 +367,8 @@ public final class ViewerWindow {
         loadGeneration += 1
         activeLoad.start(-1)
         followedTable?.stopObserving()
+        // Its storage (and a server's connections) go with it.
+        followedTable = nil
     }
 
     /// The header bar's item count.

@@ -35,8 +35,8 @@ public struct PostgresTable: Sendable, Equatable {
     /// Its columns, in the table's order.
     public let columns: [Column]
     /// The column that tells rows apart, for `PostgresListQuery.key`: the primary key when
-    /// it is one integer column, else an integer column called `id`; nil when there is
-    /// neither.
+    /// it is one integer column, else the first integer column that is unique on its own
+    /// and never NULL; nil when there is none.
     public let integerKey: String?
 
     public init(name: String, columns: [Column], integerKey: String?) {
@@ -52,14 +52,16 @@ public struct PostgresTable: Sendable, Equatable {
         try await mappingErrors {
             var columns: [Column] = []
             var primaryKey: String?
-            let rows = try await connection.query(columnsQuery(of: name), logger: .silent)
-            for try await (column, type, isPrimaryKey) in rows.decode((String, String, Bool).self) {
-                columns.append(Column(name: column, type: type))
-                if isPrimaryKey { primaryKey = column }
-            }
+            var uniqueKeys: [String] = []
             let integers: Set = ["smallint", "integer", "bigint"]
-            let integerKey = [primaryKey, "id"].compactMap { $0 }.first { key in columns.contains { $0.name == key && integers.contains($0.type) } }
-            return PostgresTable(name: name, columns: columns, integerKey: integerKey)
+            let rows = try await connection.query(columnsQuery(of: name), logger: .silent)
+            for try await (column, type, isPrimaryKey, isUniqueAndNotNull) in rows.decode((String, String, Bool, Bool).self) {
+                columns.append(Column(name: column, type: type))
+                guard integers.contains(type) else { continue }
+                if isPrimaryKey { primaryKey = column }
+                if isUniqueAndNotNull { uniqueKeys.append(column) }
+            }
+            return PostgresTable(name: name, columns: columns, integerKey: primaryKey ?? uniqueKeys.first)
         }
     }
 
@@ -111,13 +113,16 @@ public struct PostgresTable: Sendable, Equatable {
         }
     }
 
-    /// Each column's name, type, and whether it alone is the primary key.
+    /// Each column's name, type, whether it alone is the primary key, and whether it is
+    /// unique on its own (a unique index of it alone, not partial) and never NULL.
     private static func columnsQuery(of table: String) -> PostgresQuery {
         var bindings = PostgresBindings(capacity: 1)
         bindings.append(table.quotedIdentifier)
         return PostgresQuery(unsafeSQL: """
             SELECT a.attname::text, format_type(a.atttypid, a.atttypmod),
-                   EXISTS (SELECT 1 FROM pg_index i WHERE i.indrelid = a.attrelid AND i.indisprimary AND i.indnatts = 1 AND i.indkey[0] = a.attnum)
+                   EXISTS (SELECT 1 FROM pg_index i WHERE i.indrelid = a.attrelid AND i.indisprimary AND i.indnatts = 1 AND i.indkey[0] = a.attnum),
+                   a.attnotnull AND EXISTS (SELECT 1 FROM pg_index i WHERE i.indrelid = a.attrelid AND i.indisunique AND i.indnatts = 1
+                                            AND i.indkey[0] = a.attnum AND i.indpred IS NULL)
             FROM pg_attribute a WHERE a.attrelid = $1::text::regclass AND a.attnum > 0 AND NOT a.attisdropped ORDER BY a.attnum
             """, binds: bindings)
     }

@@ -3,7 +3,8 @@ import PostgresNIO
 
 /// The trigger that tells `PostgresQueryStorage`s at once that a table changed: after each
 /// row inserted, updated or deleted (and after a `TRUNCATE`), it sends a notification on
-/// ``channel`` whose payload is `table:operation:key`. PostgreSQL delivers notifications
+/// ``channel`` whose payload is `table:operation:key` (the table it was installed on, a
+/// partitioned table's name for its partitions' rows). PostgreSQL delivers notifications
 /// when the transaction commits, and folds a transaction's identical ones into one.
 ///
 /// Install it once per table, as a role that may create triggers on it:
@@ -21,7 +22,8 @@ public enum PostgresChangeNotifications {
     /// The statements that install the trigger on `table`, whose rows `key` tells apart.
     public static func installSQL(table: String, key: String) -> [String] {
         let function = triggerName.quotedIdentifier
-        let keyLiteral = "'" + key.replacingOccurrences(of: "'", with: "''") + "'"
+        func literal(_ text: String) -> String { "'" + text.replacingOccurrences(of: "'", with: "''") + "'" }
+        let arguments = literal(key) + ", " + literal(table)
         return [
             """
             CREATE OR REPLACE FUNCTION \(function)() RETURNS trigger LANGUAGE plpgsql AS $body$
@@ -34,18 +36,19 @@ public enum PostgresChangeNotifications {
                 ELSE
                     changed := to_jsonb(NEW) ->> TG_ARGV[0];
                 END IF;
-                PERFORM pg_notify('\(channel)', TG_TABLE_NAME || ':' || TG_OP || ':' || coalesce(changed, ''));
+                -- The table the trigger was made on: a partition's rows name their parent.
+                PERFORM pg_notify('\(channel)', coalesce(TG_ARGV[1], TG_TABLE_NAME) || ':' || TG_OP || ':' || coalesce(changed, ''));
                 RETURN NULL;
             END
             $body$
             """,
             """
             CREATE OR REPLACE TRIGGER \(function) AFTER INSERT OR UPDATE OR DELETE ON \(table.quotedIdentifier)
-            FOR EACH ROW EXECUTE FUNCTION \(function)(\(keyLiteral))
+            FOR EACH ROW EXECUTE FUNCTION \(function)(\(arguments))
             """,
             """
             CREATE OR REPLACE TRIGGER \((triggerName + "_truncate").quotedIdentifier) AFTER TRUNCATE ON \(table.quotedIdentifier)
-            FOR EACH STATEMENT EXECUTE FUNCTION \(function)(\(keyLiteral))
+            FOR EACH STATEMENT EXECUTE FUNCTION \(function)(\(arguments))
             """,
         ]
     }

@@ -53,17 +53,26 @@ public final class PostgresQueryStorage<Record: PostgresRecordDecodable>: PagedS
 
     private let session: PostgresSession<Record>
     private let coalescingDelay: Duration
-    private let pollInterval: Duration
+    /// How often the keys are read again when the table has no trigger, and how often the
+    /// trigger is looked for while listening.
+    public let pollInterval: Duration
     /// The longest wait between two tries to connect again.
     private let longestReconnectionWait: Duration
     /// A change of query that the next read of the keys takes, and whether that read is
     /// compared with the one before.
     private var queryChange: (query: PostgresListQuery, comparable: Bool)?
-    /// A read of the keys is under way, and whether another was asked for meanwhile.
+    /// A read of the keys is under way; whether it has begun (its delay is over: a commit
+    /// told before then is in it); and whether another was asked for meanwhile.
     private var readingKeys = false
+    private var readBegan = false
     private var readAgain = false
     /// Listens for the trigger's notifications, or polls.
     private var follower: Task<Void, Never>?
+    /// Counts the followers started and stopped: what a follower asks of the storage is done
+    /// only while it is the current one (a stopped storage stays stopped).
+    private var followGeneration = 0
+    /// Whether `close` was called.
+    private var isClosed = false
 
     /// A storage of `query`'s rows on the server at `address`.
     /// - Parameters:
@@ -97,9 +106,10 @@ public final class PostgresQueryStorage<Record: PostgresRecordDecodable>: PagedS
                 }
             }
         } failed: { [weak self] error in
-            self?.onError?(PostgresStorageError(error))
+            guard let self, !isClosed else { return }
+            onError?(PostgresStorageError(error))
         }
-        readKeys(after: .zero)
+        // The first read comes once the follower knows how it will be told of commits.
         follow()
     }
 
@@ -113,7 +123,18 @@ public final class PostgresQueryStorage<Record: PostgresRecordDecodable>: PagedS
     public func stopObserving() {
         follower?.cancel()
         follower = nil
+        followGeneration += 1
         state = .stopped
+    }
+
+    /// Stops following the server and closes the storage's connections: the rows stay as
+    /// they are, and no more are read (a row not read stays a placeholder). For a list
+    /// that is going away, before the storage itself does.
+    public func close() {
+        stopObserving()
+        isClosed = true
+        let session = session
+        Task { await session.close() }
     }
 
     /// Shows the rows of `query` instead, as the changes from the rows shown (or by
@@ -139,72 +160,100 @@ public final class PostgresQueryStorage<Record: PostgresRecordDecodable>: PagedS
 
     // MARK: Following the server
 
-    /// Listens for the trigger's notifications on the table, or polls when it has none;
-    /// when the connection is lost, connects again after a growing wait (0.1 s doubling
-    /// up to `longestReconnectionWait`), then reads the keys to catch up with what changed
-    /// meanwhile (one update). Any other error ends the following (`onError`).
+    /// Listens for the trigger's notifications on the table, or polls when it has none, and
+    /// reads the keys once it does either: the first read, or after a reconnection (or a
+    /// trigger dropped or installed) what changed meanwhile, in one update. When the
+    /// connection is lost, connects again after a growing wait (0.1 s doubling up to
+    /// `longestReconnectionWait`); the first failure to reach the server is also an
+    /// `onError`. Any other error ends the following (`onError`, `State.stopped`).
     private func follow() {
-        let (session, schedule, table, pollInterval, longestWait) = (session, schedule, query.table, pollInterval, longestReconnectionWait)
+        followGeneration += 1
+        let (session, schedule, table, pollInterval, longestWait, generation) =
+            (session, schedule, query.table, pollInterval, longestReconnectionWait, followGeneration)
         let box = WeakBox(self)
+        /// Runs `body` where the storage lives, if this follower is still the current one.
+        @Sendable func apply(_ body: @escaping @Sendable (PostgresQueryStorage) -> Void) {
+            schedule {
+                guard let storage = box.object, storage.followGeneration == generation else { return }
+                body(storage)
+            }
+        }
         follower = Task {
             var attempt = 0
+            var reached = false
             while !Task.isCancelled {
                 do throws(PostgresStorageError) {
-                    let live = try await session.hasChangeTrigger()
-                    if attempt > 0 { schedule { box.object?.readKeys(after: .zero) } }
-                    attempt = 0
-                    schedule { box.object?.state = live ? .live : .polling }
+                    let live = try await session.hasChangeTrigger(table: table)
+                    (attempt, reached) = (0, true)
                     if live {
-                        let received: @Sendable (String) -> Void = { payload in
+                        try await session.listen(on: PostgresChangeNotifications.channel, checkingTriggerOf: table, every: pollInterval) {
+                            // Every commit from now on is told: what came before is read now.
+                            apply { storage in
+                                storage.state = .live
+                                storage.readKeys(after: .zero)
+                            }
+                        } _: { payload in
                             guard PostgresChangeNotifications.table(ofPayload: payload) == table[...] else { return }
-                            schedule { box.object?.readKeys(after: box.object?.coalescingDelay ?? .zero) }
+                            apply { storage in storage.readKeys(after: storage.coalescingDelay) }
                         }
-                        try await session.listen(on: PostgresChangeNotifications.channel, checkingTriggerEvery: pollInterval, received)
                     } else {
+                        apply { storage in
+                            storage.state = .polling
+                            storage.readKeys(after: .zero)
+                        }
                         // Until the trigger is installed (then listened to).
                         while !Task.isCancelled {
                             try? await Task.sleep(for: pollInterval)
-                            schedule { box.object?.readKeys(after: .zero) }
-                            if try await session.hasChangeTrigger() { break }
+                            if try await session.hasChangeTrigger(table: table) { break }
+                            apply { storage in storage.readKeys(after: .zero) }
                         }
                     }
                 } catch where error.isConnectionProblem {
                     guard !Task.isCancelled else { return }
                     attempt += 1
-                    let reached = attempt
-                    schedule { box.object?.state = .reconnecting(attempt: reached) }
+                    let (tries, firstFailure) = (attempt, !reached && attempt == 1)
+                    apply { storage in
+                        if firstFailure { storage.onError?(error) }
+                        storage.state = .reconnecting(attempt: tries)
+                    }
                     try? await Task.sleep(for: min(.milliseconds(100) * (1 << min(attempt - 1, 10)), longestWait))
-                    continue
                 } catch {
-                    schedule { box.object?.stopFollowing(after: error) }
+                    apply { storage in
+                        storage.onError?(error)
+                        storage.state = .stopped
+                    }
                     return
                 }
-                // The notifications ended (the connection went, or the trigger), or the
-                // trigger came: what changed meanwhile is read once following again.
-                attempt = max(attempt, 1)
             }
         }
     }
 
-    /// Reports `error`, which following the server cannot get past, and says it stopped.
-    private func stopFollowing(after error: PostgresStorageError) {
-        onError?(error)
-        state = .stopped
-    }
-
-    /// Reads the keys after `delay`, unless a read is under way (then once more after it).
+    /// Reads the keys after `delay`, unless a read is under way: a notification told while
+    /// that read waits out its delay is read by it; one told later, or a new query, is read
+    /// once more after it.
     private func readKeys(after delay: Duration) {
+        guard !isClosed else { return }
         guard !readingKeys else {
-            readAgain = true
+            if readBegan || queryChange != nil { readAgain = true }
             return
         }
         readingKeys = true
+        readBegan = delay == .zero
         let (session, schedule, held, pageSize, largestUpdate, change) = (session, schedule, rows.heldPages, rows.pageSize, largestUpdate, queryChange)
         queryChange = nil
         let box = WeakBox(self)
         Task {
             if let change { await session.setQuery(change.query, comparable: change.comparable, largestUpdate: largestUpdate) }
-            if delay > .zero { try? await Task.sleep(for: delay) }
+            if delay > .zero {
+                try? await Task.sleep(for: delay)
+                // What is told from now on may be too late for this read's snapshot.
+                await withCheckedContinuation { (began: CheckedContinuation<Void, Never>) in
+                    schedule {
+                        box.object?.readBegan = true
+                        began.resume()
+                    }
+                }
+            }
             let result: Result<KeyRead<Record, String?>, PostgresStorageError>
             do throws(PostgresStorageError) {
                 result = .success(try await session.readKeys(heldPages: held.pages, pageSize: pageSize))
@@ -217,8 +266,9 @@ public final class PostgresQueryStorage<Record: PostgresRecordDecodable>: PagedS
 
     private func show(_ result: Result<KeyRead<Record, String?>, PostgresStorageError>) {
         readingKeys = false
+        readBegan = false
         switch result {
-        case .failure(let error): onError?(error)
+        case .failure(let error): if !isClosed { onError?(error) }
         case .success(let read): show(read)
         }
         if readAgain {

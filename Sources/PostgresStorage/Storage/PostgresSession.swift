@@ -4,14 +4,16 @@ import PostgresNIO
 
 /// A `PostgresQueryStorage`'s side of the server: its two connections (each made when first
 /// needed, and again after it is lost), and the reads of keys and pages, off the storage's
-/// thread. Pages are read on a connection of their own, so that a page the list shows never
-/// waits behind a read of every key (seconds at 10,000,000 rows).
+/// thread. The keys are read on a connection of their own, in a transaction; pages,
+/// notifications and the trigger's checks share the other, which never holds one: a page
+/// the list shows never waits behind a read of every key (seconds at 10,000,000 rows), and
+/// a `LISTEN` is in force as soon as it is answered (in a transaction, only at its end).
 actor PostgresSession<Record: PostgresRecordDecodable> {
     /// What a connection is for.
     enum Use: CaseIterable {
-        /// The reads of the keys, the notifications, and the checks of the trigger.
+        /// The reads of the keys (and of the pages held, in the same snapshot).
         case keys
-        /// The reads of pages the list shows.
+        /// The reads of pages the list shows, the notifications, the checks of the trigger.
         case pages
     }
 
@@ -37,7 +39,7 @@ actor PostgresSession<Record: PostgresRecordDecodable> {
 
     /// The connection for `use`, made if there is none (or it was lost): one at a time,
     /// however many reads ask for it while it is being made.
-    func connected(for use: Use = .keys) async throws(PostgresStorageError) -> PostgresConnection {
+    func connected(for use: Use) async throws(PostgresStorageError) -> PostgresConnection {
         guard !isClosed else { throw .connectionLost(reason: "the storage was closed") }
         if let connection = connections[use], !connection.isClosed { return connection }
         if let attempt = connecting[use] { return try await Self.value(of: attempt) }
@@ -84,7 +86,7 @@ actor PostgresSession<Record: PostgresRecordDecodable> {
     /// Reads the sections, every key, and the rows of `heldPages` (of `pageSize` rows), in
     /// one snapshot of the database, with the changes from the last read.
     func readKeys(heldPages: Set<Int>, pageSize: Int) async throws(PostgresStorageError) -> KeyRead<Record, String?> {
-        let connection = try await connected()
+        let connection = try await connected(for: .keys)
         return try await mappingErrors {
             try await connection.query("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY", logger: logger)
             do {
@@ -155,30 +157,34 @@ actor PostgresSession<Record: PostgresRecordDecodable> {
         try await connection.query(sql.query, logger: logger)
     }
 
-    /// Waits for notifications on `channel`, calling `received` with each one's payload,
-    /// until the connection is lost (thrown) or the task is cancelled.
-    func listen(on channel: String, _ received: @escaping @Sendable (String) -> Void) async throws(PostgresStorageError) {
-        let connection = try await connected()
+    /// Listens on `channel`: calls `listening` once the server has answered the `LISTEN`
+    /// (every commit from then on is notified), then `received` with each notification's
+    /// payload, until the connection is lost (thrown) or the task is cancelled.
+    func listen(on channel: String, listening: @escaping @Sendable () -> Void,
+                _ received: @escaping @Sendable (String) -> Void) async throws(PostgresStorageError) {
+        let connection = try await connected(for: .pages)
         try await mappingErrors {
             try await connection.listen(on: channel) { notifications in
+                listening()
                 for try await notification in notifications { received(notification.payload) }
             }
         }
     }
 
-    /// `listen(on:_:)` until the connection is lost or the trigger goes, as a `DROP TABLE`
-    /// or `DROP TRIGGER` sends no notification: every `interval`, it looks that the trigger
-    /// is still there (throwing `unknownTable` when the table has gone), and returns when it
-    /// is not.
-    nonisolated func listen(on channel: String, checkingTriggerEvery interval: Duration,
+    /// `listen(on:listening:_:)` until the connection is lost or `table`'s trigger goes, as
+    /// a `DROP TABLE` or `DROP TRIGGER` sends no notification: every `interval`, it looks
+    /// that the trigger is still there (throwing `unknownTable` when the table has gone), and
+    /// returns when it is not.
+    nonisolated func listen(on channel: String, checkingTriggerOf table: String, every interval: Duration,
+                            listening: @escaping @Sendable () -> Void,
                             _ received: @escaping @Sendable (String) -> Void) async throws(PostgresStorageError) {
         try await mappingErrors {
             try await withThrowingTaskGroup(of: Void.self) { group in
-                group.addTask { try await self.listen(on: channel, received) }
+                group.addTask { try await self.listen(on: channel, listening: listening, received) }
                 group.addTask {
                     while true {
                         try await Task.sleep(for: interval)
-                        if try await !self.hasChangeTrigger() { return }
+                        if try await !self.hasChangeTrigger(table: table) { return }
                     }
                 }
                 // The first to end ends the other.
@@ -188,12 +194,12 @@ actor PostgresSession<Record: PostgresRecordDecodable> {
         }
     }
 
-    /// Whether the query's table has the change trigger (`PostgresChangeNotifications`).
+    /// Whether `table` has the change trigger (`PostgresChangeNotifications`).
     /// - Throws: `unknownTable` when the table has gone; the connection's errors.
-    func hasChangeTrigger() async throws(PostgresStorageError) -> Bool {
-        let connection = try await connected()
+    func hasChangeTrigger(table: String) async throws(PostgresStorageError) -> Bool {
+        let connection = try await connected(for: .pages)
         return try await mappingErrors {
-            let sql = PostgresChangeNotifications.triggerPresentQuery(table: query.table)
+            let sql = PostgresChangeNotifications.triggerPresentQuery(table: table)
             for try await present in try await run(sql, on: connection).decode(Bool.self) { return present }
             return false
         }
