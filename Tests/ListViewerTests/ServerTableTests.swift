@@ -128,6 +128,20 @@ final class ServerTableTests: XCTestCase {
         }
     }
 
+    func testTheViewerBinaryShowsAServerTableAndExitsWithAStatusForAWrongOne() throws {
+        let url = server.address().description
+        let shot = server.folder.appendingPathComponent("shot.png").path
+        var result = try ViewerProcess.run([url, "--table", "book", "--section-by", "genre", "--screenshot", shot], environment: Self.environment)
+        XCTAssertEqual(result.status, 0, result.errors)
+        XCTAssertTrue(FileManager.default.fileExists(atPath: shot))
+        result = try ViewerProcess.run([url, "--table", "nope"], environment: Self.environment)
+        XCTAssertEqual(result.status, 1)
+        XCTAssertTrue(result.errors.contains("list-viewer: database postgres has no table nope; tables: book"), result.errors)
+    }
+}
+
+/// The command line's PostgreSQL addresses (no server needed).
+final class ServerOptionsTests: XCTestCase {
     func testTheCommandLineTakesAPostgresURLAndRefusesAPasswordInIt() throws {
         let options = try ViewerOptions.parse(["postgres://ann@db.example:5433/library", "--table", "book", "--section-by", "genre"])
         XCTAssertEqual(options.source, .server(address: PostgresAddress(endpoint: .tcp(host: "db.example", port: 5433), user: "ann", database: "library"),
@@ -137,18 +151,5 @@ final class ServerTableTests: XCTestCase {
             XCTAssertEqual(problem?.isUsageError, false)
             XCTAssertFalse(problem?.description.contains("secret") ?? true, "the password is not repeated")
         }
-    }
-
-    func testTheViewerBinaryShowsAServerTableAndExitsWithAStatusForAWrongOne() throws {
-        setenv("PGPASSWORD", PostgresTestServer.ownerPassword, 1)
-        defer { unsetenv("PGPASSWORD") }
-        let url = server.address().description
-        let shot = server.folder.appendingPathComponent("shot.png").path
-        var result = try ViewerProcess.run([url, "--table", "book", "--section-by", "genre", "--screenshot", shot])
-        XCTAssertEqual(result.status, 0, result.errors)
-        XCTAssertTrue(FileManager.default.fileExists(atPath: shot))
-        result = try ViewerProcess.run([url, "--table", "nope"])
-        XCTAssertEqual(result.status, 1)
-        XCTAssertTrue(result.errors.contains("list-viewer: database postgres has no table nope; tables: book"), result.errors)
     }
 }

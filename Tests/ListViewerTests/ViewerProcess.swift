@@ -24,13 +24,14 @@ enum ViewerProcess {
             .deletingLastPathComponent().appendingPathComponent("list-viewer").path
     }
 
-    /// Runs the viewer with `arguments`.
-    static func run(_ arguments: [String], timeout: TimeInterval = 60) throws -> Result {
-        try run(raw: arguments.map { Array($0.utf8) }, timeout: timeout)
+    /// Runs the viewer with `arguments`, in this process's environment with `environment`
+    /// added.
+    static func run(_ arguments: [String], environment: [String: String] = [:], timeout: TimeInterval = 60) throws -> Result {
+        try run(raw: arguments.map { Array($0.utf8) }, environment: environment, timeout: timeout)
     }
 
     /// Runs the viewer with `arguments` given as bytes.
-    static func run(raw arguments: [[UInt8]], timeout: TimeInterval = 60) throws -> Result {
+    static func run(raw arguments: [[UInt8]], environment: [String: String] = [:], timeout: TimeInterval = 60) throws -> Result {
         var pipeEnds: [Int32] = [0, 0]
         guard pipe(&pipeEnds) == 0 else { throw POSIXError(.EMFILE) }
         var actions = posix_spawn_file_actions_t()
@@ -39,10 +40,14 @@ enum ViewerProcess {
         posix_spawn_file_actions_adddup2(&actions, pipeEnds[1], 2)
         posix_spawn_file_actions_addclose(&actions, pipeEnds[0])
         let argv = ([Array(binary.utf8)] + arguments).map { bytes in strdup(bytes.map { CChar(bitPattern: $0) } + [0]) }
-        defer { argv.forEach { free($0) } }
+        let envp = ProcessInfo.processInfo.environment.merging(environment) { _, added in added }.map { strdup("\($0)=\($1)") }
+        defer { (argv + envp).forEach { free($0) } }
         var pid: pid_t = 0
         let spawned = (argv + [nil]).withUnsafeBufferPointer { buffer in
-            posix_spawn(&pid, binary, &actions, nil, UnsafeMutablePointer(mutating: buffer.baseAddress!), environ)
+            (envp + [nil]).withUnsafeBufferPointer { environment in
+                posix_spawn(&pid, binary, &actions, nil, UnsafeMutablePointer(mutating: buffer.baseAddress!),
+                            UnsafeMutablePointer(mutating: environment.baseAddress!))
+            }
         }
         close(pipeEnds[1])
         guard spawned == 0 else {

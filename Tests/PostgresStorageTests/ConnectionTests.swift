@@ -101,6 +101,11 @@ final class ConnectionTests: PostgresServerTestCase {
                 """, "the message does not repeat the password")
         }
         XCTAssertThrowsError(try PostgresAddress(url: "mysql://db.example/books"))
+        // An address that is no URL at all is not repeated with its password either.
+        XCTAssertThrowsError(try PostgresAddress(url: "postgre://ann:hunter 2@db.example/books")) { error in
+            XCTAssertEqual((error as? PostgresStorageError)?.localizedDescription,
+                           "cannot use postgre://…@db.example/books: it is not a postgres:// URL")
+        }
         XCTAssertThrowsError(try PostgresAddress(url: "postgres://db.example:99999/books"))
     }
 

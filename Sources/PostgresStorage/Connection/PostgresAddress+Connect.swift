@@ -66,8 +66,9 @@ extension PostgresStorageError {
             self = .unknownColumn(message)
         case (.server, "42501"):
             self = .permissionDenied(message)
-        case (.server, let state) where state.hasPrefix("08") || state.hasPrefix("57P"):
-            // Connection exceptions, and the server shutting down, crashed or starting up.
+        case (.server, let state) where state.hasPrefix("08") || state.hasPrefix("57P") || state.hasPrefix("53"):
+            // Connection exceptions; the server shutting down, crashed or starting up; and
+            // out of resources (too many connections, out of memory): trying again may help.
             self = .connectionLost(reason: message)
         case (.server, _):
             self = .server(message: message, sqlState: sqlState)

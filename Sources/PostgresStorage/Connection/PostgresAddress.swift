@@ -56,7 +56,7 @@ public struct PostgresAddress: Sendable, Equatable {
     public init(url: String, defaultUser: String = ProcessInfo.processInfo.userName) throws(PostgresStorageError) {
         guard let components = URLComponents(string: url), let scheme = components.scheme?.lowercased(),
               scheme == "postgres" || scheme == "postgresql" else {
-            throw .badAddress(url, reason: "it is not a postgres:// URL")
+            throw .badAddress(Self.withoutUserInfo(url), reason: "it is not a postgres:// URL")
         }
         guard components.password == nil else {
             throw .badAddress(Self.withoutPassword(components),
@@ -83,6 +83,15 @@ public struct PostgresAddress: Sendable, Equatable {
         }
         self.user = user
         self.database = database
+    }
+
+    /// `url` with what may hold a password (everything before the last `@` of its
+    /// authority) left out: shown when it cannot be read as a URL.
+    private static func withoutUserInfo(_ url: String) -> String {
+        let start = url.range(of: "://")?.upperBound ?? url.startIndex
+        let authorityEnd = url[start...].firstIndex { "/?#".contains($0) } ?? url.endIndex
+        guard let at = url[start..<authorityEnd].lastIndex(of: "@") else { return url }
+        return String(url[..<start]) + "…" + String(url[at...])
     }
 
     /// `components` as a string, with its password left out.
