@@ -37,6 +37,61 @@ final class LongNameTests: XCTestCase {
         ViewerTestLoop.close(viewer)
     } }
 
+    /// A database table whose section value and title are 255 characters long: the
+    /// section's header and the row's title end in "…" at the list pane's edge, the row's
+    /// note ("#4") stays in view, and nothing in the list runs into the details pane.
+    func testLongSectionNamesAndTitlesAreCutAtTheListPanesEdge() throws { try MainActor.assumeIsolated {
+        let long = String(repeating: "long name ", count: 26).prefix(255)
+        let sample = try SampleDatabase(extraSQL: "INSERT INTO fruit (id, name, category) VALUES (4, '\(long)', 'z \(long)');")
+        defer { sample.remove() }
+        let viewer = ViewerWindow(application: ViewerTestApplication.shared)
+        viewer.present()
+        viewer.openDatabase(sample.path, table: "fruit", sectionBy: "category")
+        ViewerTestLoop.wait("the first rows") { viewer.isLoaded }
+        let indexPath = IndexPath(item: 0, section: 2)
+        XCTAssertEqual(viewer.manager.storage.headerModel(forSection: 2) as? String, "category: z \(long)")
+        ViewerTestLoop.wait("the long row") { viewer.manager.row(at: indexPath) != nil }
+        ViewerTestLoop.waitForFrames(of: viewer.window)
+
+        let row = try XCTUnwrap(viewer.manager.row(at: indexPath) as? DatabaseRecordRow)
+        XCTAssertEqual(row.title.text, String(long))
+        XCTAssertTrue(row.title.isEllipsized, "the title ends in …")
+        let list = try XCTUnwrap(gtk_widget_get_ancestor(viewer.manager.listView, gtk_scrolled_window_get_type()))
+        let paneWidth = Float(gtk_widget_get_width(list))
+        let labels = Self.labels(in: viewer.manager.listView)
+        let header = try XCTUnwrap(labels.first { String(cString: gtk_label_get_text(OpaquePointer($0))) == "category: z \(long)" },
+                                   "the long section's header is shown")
+        XCTAssertNotEqual(pango_layout_is_ellipsized(gtk_label_get_layout(OpaquePointer(header))), 0, "the header ends in …")
+        XCTAssertGreaterThan(labels.count, 8)
+        for label in labels where gtk_widget_get_mapped(label) != 0 {
+            var bounds = graphene_rect_t()
+            XCTAssertNotEqual(gtk_widget_compute_bounds(label, list, &bounds), 0)
+            XCTAssertLessThanOrEqual(bounds.origin.x + bounds.size.width, paneWidth,
+                                     "\"\(String(cString: gtk_label_get_text(OpaquePointer(label))).prefix(20))\" ends within the list pane")
+        }
+        let note = try XCTUnwrap(labels.first { String(cString: gtk_label_get_text(OpaquePointer($0))) == "#4" })
+        XCTAssertGreaterThan(gtk_widget_get_width(note), 0, "the row's note keeps its place")
+        let horizontal = try XCTUnwrap(gtk_scrolled_window_get_hadjustment(OpaquePointer(list)))
+        XCTAssertLessThanOrEqual(gtk_adjustment_get_upper(horizontal), gtk_adjustment_get_page_size(horizontal) + 1,
+                                 "the list is no wider than its pane")
+        ViewerTestLoop.close(viewer)
+    } }
+
+    /// Every label under `widget`.
+    @MainActor
+    private static func labels(in widget: UnsafeMutablePointer<GtkWidget>) -> [UnsafeMutablePointer<GtkWidget>] {
+        var found: [UnsafeMutablePointer<GtkWidget>] = []
+        if g_type_check_instance_is_a(UnsafeMutableRawPointer(widget).assumingMemoryBound(to: GTypeInstance.self), gtk_label_get_type()) != 0 {
+            found.append(widget)
+        }
+        var child = gtk_widget_get_first_child(widget)
+        while let current = child {
+            found += labels(in: current)
+            child = gtk_widget_get_next_sibling(current)
+        }
+        return found
+    }
+
     func testATitleOfThousandsOfCharactersIsShownCutWithAnEllipsis() throws { try MainActor.assumeIsolated {
         let long = String(repeating: "T", count: 5000)
         let catalog: [String: Any] = ["title": long, "sections": [["header": "Books", "items": [

@@ -11,8 +11,7 @@ public final class TextCell: RowWidget {
     public required init() {
         label.addCSSClass("text-cell")
         gtk_label_set_xalign(label.opaquePointer, 0)
-        gtk_label_set_ellipsize(label.opaquePointer, PANGO_ELLIPSIZE_END)
-        gtk_label_set_single_line_mode(label.opaquePointer, 1)
+        label.ellipsize(.end)
     }
 
     /// The label's widget.

@@ -47,6 +47,8 @@ public final class TitleRow: Row, ModelTransfer {
 
     public required init() {
         super.init()
+        // A long title is cut to the list's width, never widening the list.
+        label.ellipsize(.end)
         append(label)
     }
 
@@ -65,6 +67,7 @@ public final class MissingMappingRow: Row, ModelTransfer {
     public required init() {
         super.init()
         addCSSClass("missing-mapping")
+        label.ellipsize(.end)
         append(label)
     }
 

@@ -147,6 +147,7 @@ open class TemplateRow: Row {
         report(anomaly)
         let label = Label("⚠ " + anomaly.description)
         label.addCSSClass("template-error")
+        label.ellipsize(.end)
         append(label)
     }
 }

@@ -19,9 +19,9 @@ open class DetailRow: Row {
         note.addCSSClass("dim-label")
         note.addCSSClass("numeric")
         // A long name shortens in the middle, keeping its end (a file's extension) in view.
-        title.ellipsize(PANGO_ELLIPSIZE_MIDDLE, maxWidthChars: 80)
-        subtitle.ellipsize(PANGO_ELLIPSIZE_END, maxWidthChars: 80)
-        note.ellipsize(PANGO_ELLIPSIZE_END, maxWidthChars: 24)
+        title.ellipsize(.middle, maxWidthChars: 80)
+        subtitle.ellipsize(.end, maxWidthChars: 80)
+        note.ellipsize(.end, maxWidthChars: 24)
         let texts = Box(orientation: .vertical, spacing: 2)
         texts.expandsHorizontally = true
         texts.append(title)

@@ -15,7 +15,7 @@ public final class NameCell: RowWidget, ModelTransfer {
     /// An empty cell.
     public required init() {
         icon.pixelSize = 16
-        gtk_label_set_ellipsize(title.opaquePointer, PANGO_ELLIPSIZE_END)
+        title.ellipsize(.end)
         box.append(icon)
         box.append(title)
     }

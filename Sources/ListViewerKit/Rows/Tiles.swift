@@ -18,11 +18,7 @@ public class Tile: RowWidget {
         gtk_widget_set_size_request(picture.gtkWidget, Int32(Thumbnails.size), Int32(Thumbnails.size))
         gtk_label_set_xalign(name.opaquePointer, 0.5)
         gtk_label_set_justify(name.opaquePointer, GTK_JUSTIFY_CENTER)
-        gtk_label_set_wrap(name.opaquePointer, 1)
-        gtk_label_set_wrap_mode(name.opaquePointer, PANGO_WRAP_WORD_CHAR)
-        gtk_label_set_lines(name.opaquePointer, 2)
-        gtk_label_set_ellipsize(name.opaquePointer, PANGO_ELLIPSIZE_END)
-        gtk_label_set_max_width_chars(name.opaquePointer, 14)
+        name.wrapAnywhere(lines: 2, maxWidthChars: 14)
         box.append(picture)
         box.append(name)
     }

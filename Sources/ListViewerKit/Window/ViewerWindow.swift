@@ -104,7 +104,7 @@ public final class ViewerWindow {
         countLabel.addCSSClass("subtitle")
         gtk_label_set_xalign(titleLabel.opaquePointer, 0.5)
         // A title of any length keeps the header bar (and the window) as wide as before.
-        titleLabel.ellipsize(PANGO_ELLIPSIZE_MIDDLE, maxWidthChars: 50)
+        titleLabel.ellipsize(.middle, maxWidthChars: 50)
         gtk_label_set_xalign(countLabel.opaquePointer, 0.5)
         titles.append(titleLabel)
         titles.append(countLabel)
