@@ -18,6 +18,10 @@ let package = Package(
         // Only PostgresStorage uses PostgresNIO (and SwiftNIO under it).
         .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        // Only the sample viewer's command line uses ArgumentParser.
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        // Only meson-helpers/build-documentation.sh uses the DocC plugin; no target depends on it.
+        .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
     targets: [
         // GTK 4 as Swift sees it: the system headers through pkg-config.
@@ -48,7 +52,8 @@ let package = Package(
         // The GTK adapter: GtkListView driven by a storage, typed rows and events.
         .target(name: "ListViewManager", dependencies: ["CGtk", "CGtkShims", "ModelStorage"]),
         // The sample viewer: its models, data sources, rows and window; and its executable.
-        .target(name: "ListViewerKit", dependencies: ["ListViewManager", "SQLiteStorage", "PostgresStorage", "CGtk", .product(name: "GRDB", package: "GRDB.swift")]),
+        .target(name: "ListViewerKit", dependencies: ["ListViewManager", "SQLiteStorage", "PostgresStorage", "CGtk", .product(name: "GRDB", package: "GRDB.swift"),
+                                                      .product(name: "ArgumentParser", package: "swift-argument-parser")]),
         .executableTarget(name: "ListViewer", dependencies: ["ListViewerKit"]),
         // The benchmarks' C baseline: a plain GListStore + GtkSignalListItemFactory program.
         .executableTarget(name: "CBaseline", dependencies: ["CGtk"]),

@@ -14,9 +14,12 @@ prefix="$(meson introspect "$build_dir" --buildoptions | python3 -c 'import json
 root="$stage$prefix"
 for file in bin/list-viewer share/applications/$app_id.desktop share/metainfo/$app_id.metainfo.xml \
             share/icons/hicolor/scalable/apps/$app_id.svg share/list-viewer/sample-catalog.json \
-            share/list-viewer/style.css share/list-viewer/AlbumRow.ui; do
+            share/list-viewer/style.css share/list-viewer/AlbumRow.ui share/bash-completion/completions/list-viewer.bash \
+            share/zsh/site-functions/_list-viewer share/fish/vendor_completions.d/list-viewer.fish; do
     [[ -e "$root/$file" ]] || { echo "missing after install: $file" >&2; exit 1; }
 done
+grep -q -- '--section-by' "$root/share/bash-completion/completions/list-viewer.bash" \
+    || { echo "the bash completion does not offer --section-by" >&2; exit 1; }
 desktop-file-validate "$root/share/applications/$app_id.desktop"
 appstreamcli validate --no-net "$root/share/metainfo/$app_id.metainfo.xml" >/dev/null
 # Run a copy of the install, started by name from PATH as a desktop launcher does, from a

@@ -8,7 +8,7 @@ import Synchronization
 public enum ViewerApp {
     /// The application id, as Resources/app-id spells it for the desktop entry, metainfo and
     /// icon (a test checks that the two agree).
-    public static let applicationID = "io.github.listviewmanager.ListViewer"
+    public nonisolated static let applicationID = "io.github.listviewmanager.ListViewer"
 
     /// Runs the viewer with `arguments` (the program name first); returns the exit status.
     /// Command-line problems are written to standard error with a non-zero status.
@@ -23,14 +23,14 @@ public enum ViewerApp {
         do {
             options = try ViewerOptions.parse(raw: Array(arguments.dropFirst()))
         } catch let problem as ViewerOptions.Problem {
-            writeToStandardError("list-viewer: \(problem)" + (problem.isUsageError ? "\n\n\(ViewerOptions.usage)" : ""))
+            writeToStandardError("list-viewer: \(problem)" + (problem.isUsageError ? "\n\(ViewerOptions.shortUsage)" : ""))
             return problem.isUsageError ? 2 : 1
         } catch {
             writeToStandardError("list-viewer: \(error)")
             return 1
         }
-        if options.showsHelp {
-            print(ViewerOptions.usage)
+        if let text = options.printedText {
+            print(text)
             return 0
         }
         let catalog: Catalog?

@@ -23,35 +23,27 @@ public struct ViewerOptions: Equatable, Sendable {
     public var source: ViewerSource = .sample
     /// Where to write a screenshot once the content is loaded (then exit).
     public var screenshot: String?
-    /// Whether to print the usage and exit.
-    public var showsHelp = false
     /// The view to start in.
     public var viewMode: ViewMode = .list
+    /// What the command line asked to be printed instead of opening a window (the help,
+    /// `--version`, a shell's completion script): printed, with exit status 0.
+    public var printedText: String?
 
     /// Options as given.
-    public init(source: ViewerSource = .sample, screenshot: String? = nil, showsHelp: Bool = false, viewMode: ViewMode = .list) {
+    public init(source: ViewerSource = .sample, screenshot: String? = nil, viewMode: ViewMode = .list, printedText: String? = nil) {
         self.source = source
         self.screenshot = screenshot
-        self.showsHelp = showsHelp
         self.viewMode = viewMode
+        self.printedText = printedText
     }
 
-    /// The help text.
-    public static let usage = """
-    Usage: list-viewer [PATH | URL] [--table T [--section-by C]] [--view list|grid|table] [--screenshot FILE.png]
+    /// The help text (`--help`).
+    public static var usage: String { ViewerCommandLine.helpMessage(columns: 100) }
 
-      (no PATH)               show the bundled sample catalog
-      PATH to a folder        browse it, grouped by kind; activate a folder to open it
-      PATH to a .json file    show a catalog in the sample's format
-      PATH to an SQLite file  show a table's rows, following the database as it changes
-      postgres://USER@HOST/DB show a PostgreSQL table's rows, following the server live
-                              (the password comes from PGPASSWORD or ~/.pgpass)
-      --table T               the table to show (needed when the database has several)
-      --section-by C          group the rows by the values of column C
-      --view list|grid|table  start in this view (the header bar's buttons switch views)
-      --screenshot FILE.png   write a picture of the window once loaded, then exit
-      --help                  show this text
-    """
+    /// The command line's short form, shown after a usage error.
+    static var shortUsage: String {
+        "Usage: \(ViewerCommandLine.usageString())\n  See 'list-viewer --help' for more information."
+    }
 
     /// Why a command line was refused.
     public struct Problem: Error, Equatable, CustomStringConvertible {
@@ -65,9 +57,9 @@ public struct ViewerOptions: Equatable, Sendable {
     /// Parses the arguments after the program name.
     /// A file starting with the SQLite header is a database, whatever its extension; its
     /// table and columns are checked when it is opened, not here.
-    /// - Throws: `Problem` for an unknown option, a missing value, a second path, a path
-    ///   that does not exist or names neither a file nor a folder (a FIFO, a device), a
-    ///   file whose path is not UTF-8, or `--table` or `--section-by` without a database.
+    /// - Throws: `Problem` for an unknown option, a missing or wrong value, a second path,
+    ///   a path that does not exist or names neither a file nor a folder (a FIFO, a device),
+    ///   a file whose path is not UTF-8, or `--table` or `--section-by` without a database.
     public static func parse(_ arguments: [String]) throws -> ViewerOptions {
         try parse(raw: arguments.map { Array($0.utf8) })
     }
@@ -76,50 +68,43 @@ public struct ViewerOptions: Equatable, Sendable {
     /// the path keeps its exact bytes, so a folder whose name is not UTF-8 opens.
     public static func parse(raw rawArguments: [[UInt8]]) throws -> ViewerOptions {
         let arguments = rawArguments.map(DirectoryReader.text)
-        var options = ViewerOptions()
-        var path: String?
-        var rawPath: [UInt8] = []
-        var table: String?
-        var sectionBy: String?
-        var index = 0
-        while index < arguments.count {
-            let argument = arguments[index]
-            switch argument {
-            case "--help", "-h":
-                options.showsHelp = true
-            case "--screenshot":
-                guard index + 1 < arguments.count else { throw Problem(description: "--screenshot needs a file name") }
-                options.screenshot = arguments[index + 1]
-                index += 1
-            case "--view":
-                guard index + 1 < arguments.count, let mode = ViewMode(rawValue: arguments[index + 1]) else {
-                    throw Problem(description: "--view needs list, grid or table")
-                }
-                options.viewMode = mode
-                index += 1
-            case "--table", "--section-by":
-                guard index + 1 < arguments.count, !arguments[index + 1].hasPrefix("-") else {
-                    throw Problem(description: "\(argument) needs a name")
-                }
-                if argument == "--table" { table = arguments[index + 1] } else { sectionBy = arguments[index + 1] }
-                index += 1
-            default:
-                if argument.hasPrefix("-") { throw Problem(description: "unknown option \(argument)") }
-                if path != nil { throw Problem(description: "only one path can be shown, got \(path!) and \(argument)") }
-                path = argument
-                rawPath = rawArguments[index]
+        let line: ViewerCommandLine
+        do {
+            line = try ViewerCommandLine.parse(arguments)
+        } catch {
+            // Help, the version and completion scripts come as errors with status 0.
+            guard ViewerCommandLine.exitCode(for: error).isSuccess else {
+                let message = ViewerCommandLine.message(for: error)
+                throw Problem(description: message.prefix(1).lowercased() + message.dropFirst())
             }
-            index += 1
+            return ViewerOptions(printedText: ViewerCommandLine.fullMessage(for: error, columns: 100))
         }
-        if let path, !options.showsHelp {
-            options.source = try source(at: rawPath, named: path, table: table, sectionBy: sectionBy)
+        var options = ViewerOptions(screenshot: line.screenshot, viewMode: line.view)
+        if let path = line.path {
+            options.source = try source(at: rawArguments[rawIndex(of: path, in: arguments)], named: path,
+                                        table: line.table, sectionBy: line.sectionBy)
         }
-        if table != nil || sectionBy != nil, !options.showsHelp, !options.source.isDatabase {
-            let option = table != nil ? "--table" : "--section-by"
-            throw Problem(description: path.map { "\(option) applies to a database, and \($0) is not one" }
+        if line.table != nil || line.sectionBy != nil, !options.source.isDatabase {
+            let option = line.table != nil ? "--table" : "--section-by"
+            throw Problem(description: line.path.map { "\(option) applies to a database, and \($0) is not one" }
                                        ?? "\(option) needs an SQLite database's path or a postgres:// URL")
         }
         return options
+    }
+
+    /// Where the path `path` stands in `arguments`: the first argument that reads as it and
+    /// is not an option's value (nor an option), or any after `--`.
+    private static func rawIndex(of path: String, in arguments: [String]) -> Int {
+        var afterTerminator = false
+        for (index, argument) in arguments.enumerated() {
+            if argument == "--", !afterTerminator {
+                afterTerminator = true
+                continue
+            }
+            let isValue = index > 0 && ViewerCommandLine.optionsWithValues.contains(arguments[index - 1])
+            if argument == path, afterTerminator || (!isValue && !argument.hasPrefix("-")) { return index }
+        }
+        return arguments.firstIndex(of: path) ?? 0
     }
 }
 

@@ -80,6 +80,6 @@ final class CatalogTests: XCTestCase {
         XCTAssertThrowsError(try ViewerOptions.parse(["/no/such/place"])) { error in
             XCTAssertEqual("\(error)", "/no/such/place: no such file or folder")
         }
-        XCTAssertTrue(try ViewerOptions.parse(["--help", "/no/such/place"]).showsHelp, "--help wins")
+        XCTAssertEqual(try ViewerOptions.parse(["--help", "/no/such/place"]).printedText, ViewerOptions.usage, "--help wins")
     }
 }

@@ -29,9 +29,9 @@ final class DatabaseTests: XCTestCase {
             XCTAssertEqual((error as? ViewerOptions.Problem)?.description, "--section-by needs an SQLite database's path or a postgres:// URL")
         }
         XCTAssertThrowsError(try ViewerOptions.parse(["x.sqlite", "--table"])) { error in
-            XCTAssertEqual((error as? ViewerOptions.Problem)?.description, "--table needs a name")
+            XCTAssertEqual((error as? ViewerOptions.Problem)?.description, "missing value for '--table <name>'")
         }
-        XCTAssertTrue(ViewerOptions.usage.contains("--section-by C"))
+        XCTAssertTrue(ViewerOptions.usage.contains("--section-by <column>"))
     }
 
     func testWrongTablesAndColumnsAreMessagesNamingWhatExists() throws {

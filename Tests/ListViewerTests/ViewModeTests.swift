@@ -157,7 +157,8 @@ final class ViewModeTests: XCTestCase {
         XCTAssertEqual(try ViewerOptions.parse(["--view", "grid"]).viewMode, .grid)
         XCTAssertEqual(try ViewerOptions.parse([]).viewMode, .list)
         XCTAssertThrowsError(try ViewerOptions.parse(["--view", "cards"])) { error in
-            XCTAssertEqual((error as? ViewerOptions.Problem)?.description, "--view needs list, grid or table")
+            XCTAssertEqual((error as? ViewerOptions.Problem)?.description,
+                           "the value 'cards' is invalid for '--view <view>'. Please provide one of 'list', 'grid' or 'table'.")
         }
     }
 
