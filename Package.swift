@@ -69,6 +69,8 @@ let package = Package(
         .target(name: "PostgresTestSupport", dependencies: ["PostgresStorage"], path: "Tests/PostgresTestSupport"),
         // Seeded random storage operations shared by the storage and GTK tests.
         .target(name: "TestSupport", dependencies: ["ModelStorage"], path: "Tests/TestSupport"),
+        // The README's quick start, a whole app on the public API alone (ReadmeQuickStartTests runs it).
+        .executableTarget(name: "QuickStart", dependencies: ["ListViewManager"], path: "Tests/QuickStart"),
         // Fuzz targets. Built with `--sanitize fuzzer -Xswiftc -DFUZZING` (run-fuzzers.sh),
         // each is a libFuzzer binary; built as usual, each replays the inputs it is given.
         .executableTarget(name: "StorageFuzzer", dependencies: ["ModelStorage", "TestSupport"], path: "Tests/Fuzz/StorageFuzzer"),

@@ -48,10 +48,38 @@ public enum ListViewManagerAnomaly: Anomaly {
 
     /// The anomaly's case, without its values.
     public enum Kind: Hashable, Sendable {
-        case noItemMappingFound, noSupplementaryMappingFound, eventRegisteredForUnregisteredMapping,
-             eventNotSupportedForSupplementaryRows, templateNotFound, emptyTemplate, brokenTemplate, missingOutlet,
-             storageChangedDuringDeletion, menuActionForRemovedItem, invalidMenuAccelerator, invalidMove, supplementaryRowsNotShown, columnCannotSort,
-             unusedEventDetected, modelEventCalledWithCellClass
+        /// ``ListViewManagerAnomaly/noItemMappingFound(modelType:indexPath:)``.
+        case noItemMappingFound
+        /// ``ListViewManagerAnomaly/noSupplementaryMappingFound(modelType:kind:section:)``.
+        case noSupplementaryMappingFound
+        /// ``ListViewManagerAnomaly/eventRegisteredForUnregisteredMapping(rowType:kind:event:)``.
+        case eventRegisteredForUnregisteredMapping
+        /// ``ListViewManagerAnomaly/eventNotSupportedForSupplementaryRows(rowType:event:)``.
+        case eventNotSupportedForSupplementaryRows
+        /// ``ListViewManagerAnomaly/templateNotFound(template:bundle:)``.
+        case templateNotFound
+        /// ``ListViewManagerAnomaly/emptyTemplate(template:)``.
+        case emptyTemplate
+        /// ``ListViewManagerAnomaly/brokenTemplate(template:message:)``.
+        case brokenTemplate
+        /// ``ListViewManagerAnomaly/missingOutlet(id:template:type:)``.
+        case missingOutlet
+        /// ``ListViewManagerAnomaly/storageChangedDuringDeletion(indexPaths:)``.
+        case storageChangedDuringDeletion
+        /// ``ListViewManagerAnomaly/menuActionForRemovedItem(entry:)``.
+        case menuActionForRemovedItem
+        /// ``ListViewManagerAnomaly/invalidMenuAccelerator(entry:accelerator:)``.
+        case invalidMenuAccelerator
+        /// ``ListViewManagerAnomaly/invalidMove(from:to:)``.
+        case invalidMove
+        /// ``ListViewManagerAnomaly/supplementaryRowsNotShown(view:kind:modelType:section:)``.
+        case supplementaryRowsNotShown
+        /// ``ListViewManagerAnomaly/columnCannotSort(title:reason:)``.
+        case columnCannotSort
+        /// ``ListViewManagerAnomaly/unusedEventDetected(rowType:event:reason:)``.
+        case unusedEventDetected
+        /// ``ListViewManagerAnomaly/modelEventCalledWithCellClass(modelType:method:)``.
+        case modelEventCalledWithCellClass
     }
 
     public var kind: Kind {

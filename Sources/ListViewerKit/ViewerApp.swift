@@ -79,8 +79,8 @@ public enum ViewerApp {
                         writeToStandardError("list-viewer: \(problem)")
                         status = 1
                     }
-                    Screenshot.afterPaintedFrames(of: viewer.window, 3) {
-                        if !Screenshot.savePNG(of: viewer.window, to: screenshot) {
+                    Screenshot.afterPaintedFrames(of: viewer.window.gtkWidget, 3) {
+                        if !Screenshot.savePNG(of: viewer.window.gtkWidget, to: screenshot) {
                             writeToStandardError("list-viewer: could not write \(screenshot)")
                             status = 1
                         }

@@ -1,52 +1,90 @@
-import CGtk
 import Foundation
-@testable import ListViewManager
+import Synchronization
 import XCTest
-import GtkTestSupport
 
-/// The README's quick start, compiled and run in a real window; the test also checks that
-/// the README still shows exactly these lines, so neither can rot.
+/// The README's quick start is a whole app (`Tests/QuickStart/main.swift`, built as the
+/// `QuickStart` executable): the test checks that the README shows exactly that file, that
+/// it needs neither `CGtk` nor pointers, and runs it as a user would, clicking a row of its
+/// window and pressing Enter.
 final class ReadmeQuickStartTests: XCTestCase {
-    func testTheQuickStartRunsAsWritten() throws { try onMain {
-        var events: [String] = []
-        XCTAssertNotEqual(gtk_init_check(), 0, "GTK needs a display: run the tests under xvfb-run")
-        let listView = gtk_list_view_new(nil, nil)!
-        let todayPosts = [Post(id: 1, title: "Swift on GTK"), Post(id: 2, title: "Sections in 4.8")]
-        // README quick start: begin
-        final class PostRow: Row, ModelTransfer {        // a row widget written in Swift
-            let title = Label()
-            required init() { super.init(); append(title) }
-            func update(with model: Post) { title.text = model.title }
-        }
-        let manager = ListViewManager(listView: listView)
-        manager.register(PostRow.self)
-        manager.memoryStorage.setSectionHeaderModels(["Today", "Earlier"])
-        manager.memoryStorage.addItems(todayPosts, toSection: 0)
-        manager.didSelect(PostRow.self) { row, post, indexPath in print("selected", post.title) }
-        manager.didActivate(PostRow.self) { row, post, indexPath in print("opened", post.title) }
-        // README quick start: end
-        manager.didSelect(PostRow.self) { row, post, indexPath in events.append("select \(row.title.text) \(indexPath.item)") }
+    private static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent()
+    private static let source = repository.appendingPathComponent("Tests/QuickStart/main.swift")
 
-        let harness = GtkHarness()
-        let scrolled = gtk_scrolled_window_new()
-        gtk_scrolled_window_set_child(OpaquePointer(scrolled), manager.listView)
-        gtk_window_set_child(harness.windowPointer, scrolled)
-        harness.waitForFrames()
-        XCTAssertEqual(manager.numberOfRows, 4, "a header row, two posts, the empty section's header row")
-        harness.activateAction(manager, "list.select-item", [g_variant_new_uint32(2), g_variant_new_boolean(0), g_variant_new_boolean(0)])
-        XCTAssertEqual(events, ["select Sections in 4.8 1"])
-        harness.close()
-
-        let source = try String(contentsOfFile: #filePath, encoding: .utf8)
-        let readme = try String(contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-            .appendingPathComponent("../../README.md").standardizedFileURL, encoding: .utf8)
-        let lines = source.components(separatedBy: "\n")
-        let begin = lines.firstIndex { $0.contains("README quick start: begin") }!
-        let end = lines.firstIndex { $0.contains("README quick start: end") }!
-        let snippet = lines[(begin + 1)..<end].map { $0.trimmingCharacters(in: .whitespaces) }
-        let readmeLines = Set(readme.components(separatedBy: "\n").map { $0.trimmingCharacters(in: .whitespaces) })
-        for line in snippet {
-            XCTAssertTrue(readmeLines.contains(line), "README.md lacks the quick start line: \(line)")
+    func testTheReadmeShowsTheWholeAppWithoutCGtkOrPointers() throws {
+        let app = try String(contentsOf: Self.source, encoding: .utf8)
+        let readme = try String(contentsOf: Self.repository.appendingPathComponent("README.md"), encoding: .utf8)
+        XCTAssertTrue(readme.contains("## Quick start\n\n```swift\n" + app + "```\n"), "README.md's quick start is Tests/QuickStart/main.swift")
+        let imports = app.split(separator: "\n").filter { $0.hasPrefix("import ") }
+        XCTAssertEqual(imports, ["import Foundation", "import ListViewManager"])
+        for raw in ["Unsafe", "OpaquePointer", "gtk_", "g_object", "assumingMemoryBound"] {
+            XCTAssertFalse(app.contains(raw), "the quick start needs no \(raw)")
         }
-    } }
+    }
+
+    func testTheQuickStartAppShowsItsPostsAndReportsAClickAndEnter() throws {
+        let binary = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+            .deletingLastPathComponent().appendingPathComponent("QuickStart").path
+        let process = Process()
+        // Line-buffered, as on a terminal: the app prints, and is stopped, not quit.
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/stdbuf")
+        process.arguments = ["-oL", binary]
+        let output = Pipe(), errors = Pipe()
+        process.standardOutput = output
+        process.standardError = errors
+        let printed = Mutex("")
+        output.fileHandleForReading.readabilityHandler = { handle in
+            let text = String(decoding: handle.availableData, as: UTF8.self)
+            printed.withLock { $0 += text }
+        }
+        try process.run()
+        defer {
+            if process.isRunning { process.terminate() }
+            process.waitUntilExit()
+            output.fileHandleForReading.readabilityHandler = nil
+        }
+        let window = try xdotool(["search", "--sync", "--name", "^Posts$"]).split(separator: "\n").first.map(String.init)
+        let id = try XCTUnwrap(window, "the app opened its window")
+        func waitForLine(_ prefix: String) -> String? {
+            for _ in 0..<100 {
+                if let line = printed.withLock({ $0 }).split(separator: "\n").last(where: { $0.hasPrefix(prefix) }) { return String(line) }
+                usleep(50_000)
+            }
+            return nil
+        }
+
+        // The lower half of the 400 × 300 window: a post of either section, under its header.
+        _ = try xdotool(["mousemove", "--window", id, "60", "150", "click", "1"])
+        let selected = try XCTUnwrap(waitForLine("selected "), "a click selects a post and the typed event tells which: \(printed.withLock { $0 })")
+        let title = String(selected.dropFirst("selected ".count))
+        XCTAssertTrue(["Swift on GTK", "Sections in 4.8", "Hello, world"].contains(title), selected)
+        _ = try xdotool(["key", "--window", id, "Return"])
+        XCTAssertEqual(waitForLine("opened "), "opened \(title)", "Enter opens the selected post")
+        XCTAssertTrue(process.isRunning, "the app runs until its window closes")
+        let complaints = String(decoding: errors.fileHandleForReading.availableDataIfRunning(process), as: UTF8.self)
+        XCTAssertFalse(complaints.contains("CRITICAL") || complaints.contains("WARNING"), complaints)
+    }
+
+    private func xdotool(_ arguments: [String]) throws -> String {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/timeout")
+        process.arguments = ["20", "xdotool"] + arguments
+        let output = Pipe()
+        process.standardOutput = output
+        try process.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        XCTAssertEqual(process.terminationStatus, 0, "xdotool \(arguments.joined(separator: " "))")
+        return String(decoding: data, as: UTF8.self)
+    }
+}
+
+private extension FileHandle {
+    /// What is there to read now, without waiting for the writer to finish.
+    func availableDataIfRunning(_ process: Process) -> Data {
+        let flags = fcntl(fileDescriptor, F_GETFL)
+        _ = fcntl(fileDescriptor, F_SETFL, flags | O_NONBLOCK)
+        defer { _ = fcntl(fileDescriptor, F_SETFL, flags) }
+        return (try? readToEnd()) ?? Data()
+    }
 }

@@ -93,10 +93,10 @@ final class DatabaseLoadTests: XCTestCase {
         XCTAssertEqual(record.value(of: "c2000"), "v2000", "the section column is always read")
         XCTAssertEqual(viewer.manager.storage.headerModel(forSection: 0) as? String, "c2000: v2000")
         // The search looks in every column, those left out of the rows included.
-        gtk_editable_set_text(OpaquePointer(viewer.searchEntry), "v1999")
+        viewer.searchEntry.text = "v1999"
         ViewerTestLoop.wait("the search to apply") { viewer.countText == "1 matching row" }
         XCTAssertNil(viewer.problem)
-        gtk_editable_set_text(OpaquePointer(viewer.searchEntry), "nowhere")
+        viewer.searchEntry.text = "nowhere"
         ViewerTestLoop.wait("the search to apply") { viewer.countText == "0 matching rows" }
         XCTAssertNil(viewer.problem)
         ViewerTestLoop.close(viewer)

@@ -134,7 +134,7 @@ final class DatabaseWindowTests: XCTestCase {
         defer { sample.remove() }
         let viewer = Self.open(sample, sectionBy: nil)
         XCTAssertEqual(viewer.manager.storage.headerModel(forSection: 0) as? String, "fruit")
-        gtk_editable_set_text(OpaquePointer(viewer.searchEntry), "pe")
+        viewer.searchEntry.text = "pe"
         ViewerTestLoop.wait("the search to apply") { viewer.countText == "1 matching row" }
         ViewerTestLoop.wait("the matching row") { viewer.recordTitles == [["pear"]] }
 
@@ -144,7 +144,7 @@ final class DatabaseWindowTests: XCTestCase {
         ViewerTestLoop.wait("the new matching row") { viewer.recordTitles == [["pear", "peach"]] }
         XCTAssertEqual(viewer.countText, "2 matching rows")
 
-        gtk_editable_set_text(OpaquePointer(viewer.searchEntry), "")
+        viewer.searchEntry.text = ""
         ViewerTestLoop.wait("the search to clear") { viewer.countText == "5 rows" }
         ViewerTestLoop.wait("every row") { viewer.recordTitles == [["apple", "pear", "cherry", "peach", "fig"]] }
         ViewerTestLoop.close(viewer)

@@ -41,7 +41,7 @@ final class FollowedDatabaseTests: XCTestCase {
             XCTAssertTrue(problems.contains { problem.hasPrefix($0) }, "a clear message, not: \(problem)", file: file, line: line)
         }
         // The window still runs: a search either narrows the rows or says why it cannot.
-        gtk_editable_set_text(OpaquePointer(viewer.searchEntry), "pear")
+        viewer.searchEntry.text = "pear"
         ViewerTestLoop.wait("the search") { viewer.countText == "1 matching row" || viewer.problem != nil }
         if let problem = viewer.problem {
             XCTAssertTrue(problems.contains { problem.hasPrefix($0) }, "a clear message, not: \(problem)", file: file, line: line)

@@ -17,14 +17,14 @@ final class LongNameTests: XCTestCase {
         viewer.present()
         viewer.openDirectory(root)
         ViewerTestLoop.wait("the folder to load") { viewer.isLoaded }
-        ViewerTestLoop.waitForFrames(of: viewer.window)
-        let windowWidth = gtk_widget_get_width(viewer.window)
+        ViewerTestLoop.waitForFrames(of: viewer.window.gtkWidget)
+        let windowWidth = gtk_widget_get_width(viewer.window.gtkWidget)
 
         XCTAssertTrue(viewer.manager.select(IndexPath(item: 0, section: EntryKind.document.rawValue)))
         XCTAssertEqual(viewer.detailsTitle, name)
-        ViewerTestLoop.waitForFrames(of: viewer.window)
-        XCTAssertEqual(gtk_widget_get_width(viewer.window), windowWidth, "the window kept its width")
-        let pane = try XCTUnwrap(ProblemBannerTests.descendant(of: viewer.window, withClass: "details"))
+        ViewerTestLoop.waitForFrames(of: viewer.window.gtkWidget)
+        XCTAssertEqual(gtk_widget_get_width(viewer.window.gtkWidget), windowWidth, "the window kept its width")
+        let pane = try XCTUnwrap(ProblemBannerTests.descendant(of: viewer.window.gtkWidget, withClass: "details"))
         let scroller = try XCTUnwrap(gtk_widget_get_ancestor(pane, gtk_scrolled_window_get_type()))
         let shownWidth = gtk_widget_get_width(scroller)
         let heading = try XCTUnwrap(gtk_widget_get_first_child(pane))
@@ -51,7 +51,7 @@ final class LongNameTests: XCTestCase {
         let indexPath = IndexPath(item: 0, section: 2)
         XCTAssertEqual(viewer.manager.storage.headerModel(forSection: 2) as? String, "category: z \(long)")
         ViewerTestLoop.wait("the long row") { viewer.manager.row(at: indexPath) != nil }
-        ViewerTestLoop.waitForFrames(of: viewer.window)
+        ViewerTestLoop.waitForFrames(of: viewer.window.gtkWidget)
 
         let row = try XCTUnwrap(viewer.manager.row(at: indexPath) as? DatabaseRecordRow)
         XCTAssertEqual(row.title.text, String(long))
@@ -107,8 +107,8 @@ final class LongNameTests: XCTestCase {
         ViewerTestLoop.wait("the book's row") { viewer.manager.row(at: IndexPath(item: 0, section: 0)) != nil }
         let row = try XCTUnwrap(viewer.manager.row(at: IndexPath(item: 0, section: 0)) as? BookRow)
         XCTAssertEqual(row.title.text, viewer.titleText)
-        ViewerTestLoop.waitForFrames(of: viewer.window)
-        XCTAssertLessThanOrEqual(gtk_widget_get_width(viewer.window), 1024, "the window is no wider than the screen")
+        ViewerTestLoop.waitForFrames(of: viewer.window.gtkWidget)
+        XCTAssertLessThanOrEqual(gtk_widget_get_width(viewer.window.gtkWidget), 1024, "the window is no wider than the screen")
         ViewerTestLoop.close(viewer)
     } }
 

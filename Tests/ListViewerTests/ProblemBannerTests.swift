@@ -57,11 +57,11 @@ final class ProblemBannerTests: XCTestCase {
         viewer.present()
         viewer.openDirectory("/no/such/folder")
         XCTAssertEqual(viewer.problem, "Cannot open /no/such/folder: No such file or directory")
-        let banner = try XCTUnwrap(Self.descendant(of: viewer.window, withClass: "error-banner"))
+        let banner = try XCTUnwrap(Self.descendant(of: viewer.window.gtkWidget, withClass: "error-banner"))
         var pixels: [(UInt8, UInt8, UInt8)] = []
         var drawn = false
-        Screenshot.afterPaintedFrames(of: viewer.window, 2) {
-            pixels = (try? Self.shownPixels(of: banner, in: viewer.window)) ?? []
+        Screenshot.afterPaintedFrames(of: viewer.window.gtkWidget, 2) {
+            pixels = (try? Self.shownPixels(of: banner, in: viewer.window.gtkWidget)) ?? []
             drawn = true
         }
         ViewerTestLoop.wait("the banner to be drawn") { drawn }

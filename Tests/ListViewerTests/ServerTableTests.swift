@@ -75,9 +75,9 @@ final class ServerTableTests: XCTestCase {
             XCTAssertNil(viewer.problem)
 
             // The search is SQL: bound values (a quote and a % are text), any column, any case.
-            gtk_editable_set_text(OpaquePointer(viewer.searchEntry), "ANN'S 100%")
+            viewer.searchEntry.text = "ANN'S 100%"
             ViewerTestLoop.wait("the search") { viewer.countText == "1 matching row" }
-            gtk_editable_set_text(OpaquePointer(viewer.searchEntry), "%")
+            viewer.searchEntry.text = "%"
             ViewerTestLoop.wait("the search for a %") { viewer.countText == "1 matching row" }
             ViewerTestLoop.close(viewer)
             // The window's connections go with it: none is left but psql's own.

@@ -120,10 +120,10 @@ final class ViewModeTests: XCTestCase {
             viewer.tableManager.sort(by: size, ascending: false)
             XCTAssertEqual(Self.names(viewer, section: 1), ["alps.png", "city.png", "beach.png"])
 
-            gtk_editable_set_text(OpaquePointer(viewer.searchEntry), "a")
+            viewer.searchEntry.text = "a"
             ViewerTestLoop.wait("the search") { viewer.filter.query == "a" }
             XCTAssertEqual(Self.names(viewer, section: 1), ["alps.png", "beach.png"])
-            gtk_editable_set_text(OpaquePointer(viewer.searchEntry), "")
+            viewer.searchEntry.text = ""
             ViewerTestLoop.wait("the search to clear") { viewer.filter.query.isEmpty }
             XCTAssertEqual(Self.names(viewer, section: 1), ["alps.png", "city.png", "beach.png"], "the search keeps the sorted order")
 
@@ -204,7 +204,7 @@ final class ViewModeTests: XCTestCase {
             table = viewer!.tableManager
             storage = viewer!.tableManager.storage as AnyObject
             // What the title bar's close button does: the window is destroyed, not `close()`d.
-            gtk_window_destroy(UnsafeMutableRawPointer(viewer!.window).assumingMemoryBound(to: GtkWindow.self))
+            gtk_window_destroy(viewer!.window.gtkPointer(as: GtkWindow.self))
             viewer = nil
             MainLoopPump.drain(rounds: 20)
             XCTAssertNil(table, "the table's manager went with its window")

@@ -20,7 +20,7 @@ final class ViewerInteractionTests: XCTestCase {
     /// Types `text` into the search entry and waits for the search to apply.
     @MainActor
     private static func search(_ viewer: ViewerWindow, _ text: String) {
-        gtk_editable_set_text(OpaquePointer(viewer.searchEntry), text)
+        viewer.searchEntry.text = text
         ViewerTestLoop.wait("the search \"\(text)\" to apply") { viewer.filter.query == text }
     }
 

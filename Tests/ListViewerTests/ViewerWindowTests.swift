@@ -22,7 +22,7 @@ final class ViewerWindowTests: XCTestCase {
         log.next = viewer.manager.contentUpdater
         viewer.manager.storageUpdater = log
 
-        gtk_editable_set_text(OpaquePointer(viewer.searchEntry), "machine")
+        viewer.searchEntry.text = "machine"
         ViewerTestLoop.wait("the search to apply") { viewer.countText != "310 items" }
         let shown = viewer.manager.memoryStorage.totalNumberOfItems
         XCTAssertEqual(viewer.countText, "\(shown) of 310 items")
@@ -32,7 +32,7 @@ final class ViewerWindowTests: XCTestCase {
         XCTAssertEqual(log.reloads, 0, "filtering changes the storage, it does not reload the view")
         XCTAssertEqual(log.updates.count, 1)
 
-        gtk_editable_set_text(OpaquePointer(viewer.searchEntry), "")
+        viewer.searchEntry.text = ""
         ViewerTestLoop.wait("the search to clear") { viewer.countText == "310 items" }
         XCTAssertEqual(viewer.manager.memoryStorage.totalNumberOfItems, 310)
         XCTAssertEqual(log.reloads, 0)
@@ -53,7 +53,7 @@ final class ViewerWindowTests: XCTestCase {
         guard case .book(let first) = catalog.sections[0].items[0] else { return XCTFail("the sample starts with a book") }
         XCTAssertEqual(viewer.detailsTitle, first.title)
         // Searching the selected item out of the list clears the pane.
-        gtk_editable_set_text(OpaquePointer(viewer.searchEntry), "no item has this text")
+        viewer.searchEntry.text = "no item has this text"
         ViewerTestLoop.wait("the search to apply") { viewer.countText.hasPrefix("0 of") }
         XCTAssertNil(viewer.detailsTitle)
         ViewerTestLoop.close(viewer)
@@ -92,13 +92,13 @@ final class ViewerWindowTests: XCTestCase {
         viewer.openDirectory(root)
         ViewerTestLoop.wait("the folder to load") { viewer.isLoaded }
         XCTAssertEqual(viewer.countText, "2 items")
-        XCTAssertEqual(gtk_widget_get_visible(viewer.backButton), 0)
+        XCTAssertEqual(gtk_widget_get_visible(viewer.backButton.gtkWidget), 0)
         let folderPosition = try XCTUnwrap(viewer.manager.position(of: IndexPath(item: 0, section: EntryKind.folder.rawValue)))
         gtk_widget_activate_action_variant(viewer.manager.listView, "list.activate-item", g_variant_new_uint32(UInt32(folderPosition)))
         ViewerTestLoop.wait("the inner folder to load") { viewer.isLoaded && viewer.titleText == "Inner" }
         XCTAssertEqual(viewer.countText, "1 item")
-        XCTAssertEqual(gtk_widget_get_visible(viewer.backButton), 1)
-        gtk_widget_activate(viewer.backButton)
+        XCTAssertEqual(gtk_widget_get_visible(viewer.backButton.gtkWidget), 1)
+        gtk_widget_activate(viewer.backButton.gtkWidget)
         ViewerTestLoop.wait("the first folder again") { viewer.isLoaded && viewer.titleText == (root as NSString).lastPathComponent }
         XCTAssertEqual(viewer.countText, "2 items")
 

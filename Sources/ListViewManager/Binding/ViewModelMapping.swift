@@ -126,7 +126,19 @@ public class ViewModelMapping {
 
 /// The events a row can receive.
 public enum EventKind: Hashable, Sendable, CustomStringConvertible {
-    case didSelect, didDeselect, didActivate, configure, willDisplay, didEndDisplaying
+    /// The row's item was selected.
+    case didSelect
+    /// The row's item was deselected.
+    case didDeselect
+    /// The row was activated: a double click or Enter, or a single click with
+    /// `singleClickActivation`.
+    case didActivate
+    /// The row was just updated with its model, on bind or in place.
+    case configure
+    /// The row was bound to its model and is about to be shown.
+    case willDisplay
+    /// The row was unbound from its model.
+    case didEndDisplaying
     /// The user asked to delete the item (the Delete key, or a menu entry), and
     /// `canDelete(withItem:)` allowed it.
     case commitDelete

@@ -20,8 +20,10 @@ public final class Application {
     public var gtkApplication: UnsafeMutablePointer<GtkApplication> { reference.pointer }
 
     /// Creates an application with the reverse-DNS `id`.
-    /// - Parameter allowsMultipleInstances: when true, each run is its own process (GTK
-    ///   otherwise hands a second launch to the running instance over D-Bus).
+    /// - Parameters:
+    ///   - id: the application id, e.g. `org.example.App`.
+    ///   - allowsMultipleInstances: when true, each run is its own process (GTK
+    ///     otherwise hands a second launch to the running instance over D-Bus).
     public init(id: String, allowsMultipleInstances: Bool = false) {
         reference = ObjectReference(adopting: gtk_application_new(id, allowsMultipleInstances ? G_APPLICATION_NON_UNIQUE : G_APPLICATION_DEFAULT_FLAGS)!)
     }

@@ -70,6 +70,8 @@ public class ItemViewManager {
     /// The pinned copy of the current section's header, once the view is shown through
     /// `ListViewManager.scrolledView`.
     var pinnedHeader: PinnedHeader?
+    /// `scrolledView`, once asked for.
+    var scrolledViewReference: ObjectReference<UnsafeMutablePointer<GtkWidget>>?
     var resolver: MappingResolver
     /// Rows shown for models no mapping applies to, per kind.
     let missingMappings: [MappingKind: ViewModelMapping] = [

@@ -24,17 +24,6 @@ public final class ListViewManager: ItemViewManager {
     /// The GtkListView (the same widget as `view`).
     public var listView: UnsafeMutablePointer<GtkWidget> { view }
 
-    /// The list view in a scrolled window, with the current section's header pinned over
-    /// its top (`configuration.pinsSectionHeaders`): put this into a window, instead of the
-    /// list view in a scrolled window of your own. Made the first time it is asked for.
-    public var scrolledView: UnsafeMutablePointer<GtkWidget> {
-        if let pinnedHeader { return pinnedHeader.overlay }
-        let pinned = PinnedHeader(manager: self)
-        pinnedHeader = pinned
-        pinned.setNeedsRefresh()
-        return pinned.overlay
-    }
-
     /// Creates a manager for `listView` (a new GtkListView when nil) showing `storage`.
     /// - Parameters:
     ///   - listView: the list view to drive; the manager sets its model and factory.

@@ -49,7 +49,7 @@ extension ViewerWindow {
 
     /// The page of the view stack shown: "list", "grid" or "table".
     public var shownPage: String {
-        gtk_stack_get_visible_child_name(OpaquePointer(viewStack)).map { String(cString: $0) } ?? ""
+        viewStack.visiblePageName ?? ""
     }
 
     /// The manager showing the content now.
@@ -70,16 +70,16 @@ extension ViewerWindow {
         activeManager.storage = MemoryStorage()
         viewMode = mode
         activeManager.storage = contentStorage
-        gtk_stack_set_visible_child_name(OpaquePointer(viewStack), mode.rawValue)
+        viewStack.visiblePageName = mode.rawValue
         for (buttonMode, button) in modeButtons {
-            gtk_toggle_button_set_active(toggleButton(button.gtkWidget), buttonMode == mode ? 1 : 0)
+            button.isActive = buttonMode == mode
         }
         // Selected before the table sorts: the sort's moves take the selection along.
         if let selected { activeManager.select(selected) }
         if mode == .table { sortTable() }
         if let shown = activeManager.selectedIndexPaths.first { activeManager.scrollTo(shown) }
         showSelectedDetails()
-        gtk_widget_grab_focus(activeManager.view)
+        activeManager.grabFocus()
     }
 
     /// Sorts the content as the table's columns say: every item of the search (so that the
@@ -98,53 +98,35 @@ extension ViewerWindow {
     }
 
     /// The three linked toggle buttons of the header bar that switch views.
-    func makeViewSwitcher() -> UnsafeMutablePointer<GtkWidget> {
-        let box = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 0)!
-        gtk_widget_add_css_class(box, "linked")
-        var first: UnsafeMutablePointer<GtkWidget>?
+    func makeViewSwitcher() -> Box {
+        let box = Box(orientation: .horizontal, spacing: 0)
+        box.addCSSClass("linked")
+        var first: ToggleButton?
         for mode in ViewMode.allCases {
-            // Owned by `modeButtons` (and the box): one reference each.
-            let toggle = Widget(gtk_toggle_button_new())
-            let button = toggle.gtkWidget
-            gtk_button_set_icon_name(gtkCast(button, to: GtkButton.self), mode.iconName)
-            gtk_widget_set_tooltip_text(button, mode.title)
-            toggle.setAccessibilityLabel(mode.title)
-            if let first { gtk_toggle_button_set_group(toggleButton(button), toggleButton(first)) } else { first = button }
-            gtk_toggle_button_set_active(toggleButton(button), mode == viewMode ? 1 : 0)
-            Signal.connect(UnsafeMutableRawPointer(button), "toggled") { [weak self] in
-                guard let self, gtk_toggle_button_get_active(toggleButton(button)) != 0 else { return }
+            let button = ToggleButton(iconName: mode.iconName, group: first)
+            first = first ?? button
+            button.tooltip = mode.title
+            button.setAccessibilityLabel(mode.title)
+            button.isActive = mode == viewMode
+            button.onToggled { [weak self, unowned button] in
+                guard let self, button.isActive else { return }
                 setViewMode(mode)
             }
-            modeButtons[mode] = toggle
-            gtk_box_append(gtkCast(box, to: GtkBox.self), button)
+            modeButtons[mode] = button
+            box.append(button)
         }
         return box
     }
 
-    private func toggleButton(_ widget: UnsafeMutablePointer<GtkWidget>) -> UnsafeMutablePointer<GtkToggleButton> {
-        gtkCast(widget, to: GtkToggleButton.self)
-    }
-
     /// The view stack's pages: each view in its own scrolled window (the list's with its
     /// section's header pinned over the top).
-    func makeViewStack() -> UnsafeMutablePointer<GtkWidget> {
-        let stack = gtk_stack_new()!
+    func fillViewStack() {
         for mode in ViewMode.allCases {
-            let page: UnsafeMutablePointer<GtkWidget>
-            if mode == .list {
-                page = manager.scrolledView
-            } else if mode == .grid {
-                page = gridManager.scrolledView
-            } else {
-                page = gtk_scrolled_window_new()!
-                gtk_scrolled_window_set_child(OpaquePointer(page), manager(for: mode).view)
-            }
             gtk_widget_add_css_class(manager(for: mode).view, "viewer-\(mode.rawValue)")
-            gtk_stack_add_named(OpaquePointer(stack), page, mode.rawValue)
+            viewStack.addPage(manager(for: mode), name: mode.rawValue)
         }
-        gtk_widget_set_hexpand(stack, 1)
-        gtk_widget_set_vexpand(stack, 1)
-        return stack
+        viewStack.expandsHorizontally = true
+        viewStack.expandsVertically = true
     }
 
     /// The grid's tiles and the table's columns.

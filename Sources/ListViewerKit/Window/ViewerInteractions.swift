@@ -129,7 +129,7 @@ extension ViewerWindow {
 
     /// Puts `text` on the display's clipboard.
     private func copyToClipboard(_ text: String) {
-        guard let display = gtk_widget_get_display(window) else { return }
+        guard let display = gtk_widget_get_display(window.gtkWidget) else { return }
         gdk_clipboard_set_text(gdk_display_get_clipboard(display), text)
     }
 }

@@ -7,9 +7,8 @@ import Synchronization
 /// list, and a details pane for the selected item.
 @MainActor
 public final class ViewerWindow {
-    private let owned: (window: ObjectReference<UnsafeMutablePointer<GtkWidget>>, spinner: ObjectReference<UnsafeMutablePointer<GtkWidget>>, backButton: ObjectReference<UnsafeMutablePointer<GtkWidget>>, searchEntry: ObjectReference<UnsafeMutablePointer<GtkWidget>>)
     /// The application window.
-    public var window: UnsafeMutablePointer<GtkWidget> { owned.window.pointer }
+    public let window: ApplicationWindow
     /// The list view's manager (the view shown at first).
     public let manager: ListViewManager
     /// The grid view's manager.
@@ -21,19 +20,19 @@ public final class ViewerWindow {
     /// What the active view shows: the search's storage, or a database table's.
     var contentStorage: Storage
     /// The stack of the three views.
-    var viewStack: UnsafeMutablePointer<GtkWidget>!
+    let viewStack = Stack()
     /// The header bar's view buttons.
-    var modeButtons: [ViewMode: Widget] = [:]
+    var modeButtons: [ViewMode: ToggleButton] = [:]
     public let filter: SearchFilter
     let titleLabel = Label()
     let countLabel = Label()
     private let banner = Label()
     let details = DetailsPane()
-    private var spinner: UnsafeMutablePointer<GtkWidget> { owned.spinner.pointer }
+    private let spinner = Spinner()
     /// The header bar's back button (shown inside a folder opened from another).
-    public var backButton: UnsafeMutablePointer<GtkWidget> { owned.backButton.pointer }
+    public let backButton = Button(iconName: "go-previous-symbolic")
     /// The header bar's search entry.
-    public var searchEntry: UnsafeMutablePointer<GtkWidget> { owned.searchEntry.pointer }
+    public let searchEntry = SearchEntry()
     /// Folders opened before the current one (file system paths, any bytes).
     var history: [[UInt8]] = []
     var currentDirectory: [UInt8]?
@@ -60,19 +59,14 @@ public final class ViewerWindow {
     public var onLoaded: () -> Void = {}
 
     public init(application: Application) {
-        owned = (ObjectReference(sinking: gtk_application_window_new(application.gtkApplication)!),
-                 ObjectReference(sinking: gtk_spinner_new()!),
-                 ObjectReference(sinking: gtk_button_new_from_icon_name("go-previous-symbolic")!),
-                 ObjectReference(sinking: gtk_search_entry_new()!))
+        window = ApplicationWindow(application: application, title: "List Viewer", width: 900, height: 640)
         manager = ListViewManager(selectionMode: .single)
         gridManager = SectionedGridViewManager(storage: MemoryStorage(), minColumns: 2, maxColumns: 12)
         tableManager = ColumnViewManager(storage: MemoryStorage())
         filter = SearchFilter(storage: manager.memoryStorage)
         contentStorage = manager.memoryStorage
-        gtk_window_set_default_size(Self.gtkWindow(window), 900, 640)
-        gtk_window_set_title(Self.gtkWindow(window), "List Viewer")
         // Closed by its title bar or by `close()`, the window stops reading and following.
-        Signal.connect(UnsafeMutableRawPointer(window), "destroy") { [weak self] in self?.stopLoading() }
+        window.onClosed { [weak self] in self?.stopLoading() }
         buildHeaderBar()
         buildContent()
         registerRows()
@@ -80,42 +74,38 @@ public final class ViewerWindow {
         connectInteractions()
     }
 
-    static func gtkWindow(_ widget: UnsafeMutablePointer<GtkWidget>) -> UnsafeMutablePointer<GtkWindow> {
-        gtkCast(widget, to: GtkWindow.self)
-    }
-
     /// Shows the window.
     public func present() {
-        gtk_window_present(Self.gtkWindow(window))
+        window.present()
         // The keyboard starts in the list: arrows move, Enter opens, Delete and Menu act.
-        gtk_widget_grab_focus(activeManager.view)
+        activeManager.grabFocus()
     }
 
     // MARK: Building
 
     private func buildHeaderBar() {
-        let headerBar = gtk_header_bar_new()!
-        gtk_widget_set_tooltip_text(backButton, "Back to the enclosing folder")
-        gtk_widget_set_visible(backButton, 0)
-        Signal.connect(UnsafeMutableRawPointer(backButton), "clicked") { [weak self] in self?.goBack() }
-        gtk_header_bar_pack_start(OpaquePointer(headerBar), backButton)
+        let headerBar = HeaderBar()
+        backButton.tooltip = "Back to the enclosing folder"
+        backButton.isVisible = false
+        backButton.onClicked { [weak self] in self?.goBack() }
+        headerBar.packStart(backButton)
         let titles = Box(orientation: .vertical, spacing: 0)
         titleLabel.addCSSClass("title")
         countLabel.addCSSClass("subtitle")
-        gtk_label_set_xalign(titleLabel.opaquePointer, 0.5)
+        titleLabel.isCentered = true
         // A title of any length keeps the header bar (and the window) as wide as before.
         titleLabel.ellipsize(.middle, maxWidthChars: 50)
-        gtk_label_set_xalign(countLabel.opaquePointer, 0.5)
+        countLabel.isCentered = true
         titles.append(titleLabel)
         titles.append(countLabel)
-        gtk_header_bar_set_title_widget(OpaquePointer(headerBar), titles.gtkWidget)
-        gtk_widget_set_size_request(searchEntry, 220, -1)
-        gtk_header_bar_pack_end(OpaquePointer(headerBar), searchEntry)
-        gtk_header_bar_pack_end(OpaquePointer(headerBar), makeViewSwitcher())
-        gtk_header_bar_pack_end(OpaquePointer(headerBar), spinner)
-        gtk_window_set_titlebar(Self.gtkWindow(window), headerBar)
+        headerBar.titleWidget = titles
+        searchEntry.setMinimumSize(width: 220)
+        headerBar.packEnd(searchEntry)
+        headerBar.packEnd(makeViewSwitcher())
+        headerBar.packEnd(spinner)
+        window.titlebar = headerBar
         // Typing anywhere in the window searches.
-        gtk_search_entry_set_key_capture_widget(OpaquePointer(searchEntry), window)
+        searchEntry.captureKeys(from: window)
     }
 
     private func buildContent() {
@@ -124,21 +114,18 @@ public final class ViewerWindow {
         banner.isVisible = false
         banner.wrapAnywhere(maxWidthChars: 80)
         content.append(banner)
-        viewStack = makeViewStack()
-        let paned = gtk_paned_new(GTK_ORIENTATION_HORIZONTAL)!
-        gtk_paned_set_start_child(OpaquePointer(paned), viewStack)
+        fillViewStack()
         // The details scroll in a pane that may shrink: a pane that could not (a minimum
         // width of its own) is measured 1 px below that minimum by GTK ≥ 4.12's GtkPaned
         // right after the view is switched, which GTK then reports as a warning.
-        let detailsScroller = gtk_scrolled_window_new()!
-        gtk_scrolled_window_set_child(OpaquePointer(detailsScroller), details.gtkWidget)
-        gtk_scrolled_window_set_propagate_natural_width(OpaquePointer(detailsScroller), 1)
-        gtk_paned_set_end_child(OpaquePointer(paned), detailsScroller)
-        gtk_paned_set_resize_end_child(OpaquePointer(paned), 0)
-        gtk_paned_set_position(OpaquePointer(paned), 600)
-        gtk_widget_set_vexpand(paned, 1)
-        content.append(gtkWidget: paned)
-        gtk_window_set_child(Self.gtkWindow(window), content.gtkWidget)
+        let detailsScroller = ScrolledWindow(child: details)
+        detailsScroller.propagatesNaturalWidth = true
+        let paned = Paned(orientation: .horizontal, start: viewStack, end: detailsScroller)
+        paned.resizesEndChild = false
+        paned.position = 600
+        paned.expandsVertically = true
+        content.append(paned)
+        window.child = content
     }
 
     private func registerRows() {
@@ -170,7 +157,7 @@ public final class ViewerWindow {
                 if entry.kind == .folder { self?.openDirectory(raw: entry.rawPath) }
             }
         }
-        Signal.connect(UnsafeMutableRawPointer(searchEntry), "search-changed") { [weak self] in
+        searchEntry.onSearchChanged { [weak self] in
             guard let self else { return }
             let text = searchText
             // Both stay in step with the entry, whichever the list shows.
@@ -199,7 +186,7 @@ public final class ViewerWindow {
         leaveDatabase()
         currentDirectory = nil
         history = []
-        gtk_widget_set_visible(backButton, 0)
+        backButton.isVisible = false
         hideProblem()
     }
 
@@ -257,11 +244,10 @@ public final class ViewerWindow {
         details.show(nil)
         let path = DirectoryReader.text(rawPath)
         showTitle((path as NSString).lastPathComponent.isEmpty ? path : (path as NSString).lastPathComponent, tooltip: path)
-        gtk_widget_set_visible(backButton, history.isEmpty ? 0 : 1)
+        backButton.isVisible = !history.isEmpty
         showEmptySections(headers: false, footers: false)
         filter.setSections(EntryKind.allCases.map { (header: $0.sectionTitle, footer: nil, items: []) })
-        gtk_spinner_start(OpaquePointer(spinner))
-        gtk_widget_set_visible(spinner, 1)
+        spinner.isSpinning = true
         countLabel.text = "Loading…"
         let activeLoad = activeLoad
         Thread.detachNewThread { [weak self] in
@@ -301,8 +287,7 @@ public final class ViewerWindow {
 
     func finishLoading() {
         if viewMode == .table { sortTable() }
-        gtk_spinner_stop(OpaquePointer(spinner))
-        gtk_widget_set_visible(spinner, 0)
+        spinner.isSpinning = false
         isLoaded = true
         updateCount()
         onLoaded()
@@ -332,7 +317,7 @@ public final class ViewerWindow {
     /// Shows `title` in the header bar, with `tooltip` (the full path, say) over it.
     func showTitle(_ title: String, tooltip: String?) {
         titleLabel.shownText = title
-        gtk_widget_set_tooltip_text(titleLabel.gtkWidget, tooltip.map(ShownText.bounded))
+        titleLabel.tooltip = tooltip.map(ShownText.bounded)
     }
 
     /// Shows `message` above the list.
@@ -351,12 +336,12 @@ public final class ViewerWindow {
     public var problem: String? { banner.isVisible ? banner.text : nil }
 
     /// The search entry's text.
-    var searchText: String { String(cString: gtk_editable_get_text(OpaquePointer(searchEntry))) }
+    var searchText: String { searchEntry.text }
 
     /// Closes the window, stops any folder still being read and stops following a database.
     public func close() {
         stopLoading()
-        gtk_window_destroy(Self.gtkWindow(window))
+        window.close()
     }
 
     /// Stops reading a folder and following a database, for good (the window is going):

@@ -36,6 +36,7 @@ public struct ListSnapshot<SectionID: Hashable, Item: Identifiable & Equatable> 
         /// The model of the section's footer, or nil for none.
         public var footer: (any Equatable & Sendable)?
 
+        /// A section of identity `id` holding `items`, with optional header and footer models.
         public init(id: SectionID, items: [Item] = [], header: (any Equatable & Sendable)? = nil, footer: (any Equatable & Sendable)? = nil) {
             self.id = id
             self.items = items

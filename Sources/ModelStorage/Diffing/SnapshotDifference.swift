@@ -14,9 +14,12 @@ import Foundation
 public struct SnapshotDifference: Hashable, Sendable, CustomStringConvertible {
     /// Something that was at `from` (old index) and is at `to` (new index).
     public struct Move<Index: Hashable & Sendable>: Hashable, Sendable, CustomStringConvertible {
+        /// Where it was, in the old snapshot.
         public var from: Index
+        /// Where it is, in the new snapshot.
         public var to: Index
 
+        /// A move from `from` (old index) to `to` (new index).
         public init(from: Index, to: Index) {
             self.from = from
             self.to = to

@@ -32,10 +32,28 @@ public enum MemoryStorageAnomaly: Anomaly {
 
     /// The anomaly's case, without its values: pass it to `AnomalyHandler.silence(_:)`.
     public enum Kind: Hashable, Sendable {
-        case insertionIndexPathTooBig, batchInsertionItemCountMismatch, replaceItemFailedItemNotFound,
-             removeItemFailedItemNotFound, moveItemFailedItemNotFound, moveItemFailedIndexPathTooBig,
-             moveItemFailedInvalidIndexPaths, reloadItemFailedItemNotFound,
-             removeItemFailedIndexPathNotFound, sectionIndexOutOfRange, nilItem
+        /// ``MemoryStorageAnomaly/insertionIndexPathTooBig(indexPath:countOfElementsInSection:)``.
+        case insertionIndexPathTooBig
+        /// ``MemoryStorageAnomaly/batchInsertionItemCountMismatch(itemsCount:indexPathsCount:)``.
+        case batchInsertionItemCountMismatch
+        /// ``MemoryStorageAnomaly/replaceItemFailedItemNotFound(itemDescription:)``.
+        case replaceItemFailedItemNotFound
+        /// ``MemoryStorageAnomaly/removeItemFailedItemNotFound(itemDescription:)``.
+        case removeItemFailedItemNotFound
+        /// ``MemoryStorageAnomaly/moveItemFailedItemNotFound(indexPath:)``.
+        case moveItemFailedItemNotFound
+        /// ``MemoryStorageAnomaly/moveItemFailedIndexPathTooBig(indexPath:countOfElementsInSection:)``.
+        case moveItemFailedIndexPathTooBig
+        /// ``MemoryStorageAnomaly/moveItemFailedInvalidIndexPaths(sourceIndexPath:destinationIndexPath:sourceElementsInSection:destinationElementsInSection:)``.
+        case moveItemFailedInvalidIndexPaths
+        /// ``MemoryStorageAnomaly/reloadItemFailedItemNotFound(itemDescription:)``.
+        case reloadItemFailedItemNotFound
+        /// ``MemoryStorageAnomaly/removeItemFailedIndexPathNotFound(indexPath:countOfElementsInSection:)``.
+        case removeItemFailedIndexPathNotFound
+        /// ``MemoryStorageAnomaly/sectionIndexOutOfRange(section:numberOfSections:)``.
+        case sectionIndexOutOfRange
+        /// ``MemoryStorageAnomaly/nilItem(operation:)``.
+        case nilItem
     }
 
     public var kind: Kind {

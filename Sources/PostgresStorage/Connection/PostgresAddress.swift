@@ -45,6 +45,7 @@ public struct PostgresAddress: Sendable, Equatable {
         return (directory as NSString).appendingPathComponent(".s.PGSQL.\(port)")
     }
 
+    /// The database `database` on the server at `endpoint`, connected to as `user`.
     public init(endpoint: Endpoint, user: String, database: String) {
         self.endpoint = endpoint
         self.user = user

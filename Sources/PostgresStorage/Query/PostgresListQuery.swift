@@ -8,9 +8,12 @@ import PostgresNIO
 public struct PostgresListQuery: Sendable, Equatable {
     /// A column the rows are sorted by, and in which direction.
     public struct Order: Sendable, Equatable {
+        /// The column's name (quoted when the query is written).
         public var column: String
+        /// Whether the rows go from the smallest value to the largest (`ASC`), else `DESC`.
         public var ascending: Bool
 
+        /// Sorts by `column`, ascending unless `ascending` is false.
         public init(_ column: String, ascending: Bool = true) {
             self.column = column
             self.ascending = ascending
@@ -34,6 +37,7 @@ public struct PostgresListQuery: Sendable, Equatable {
     /// section.
     public var sectionBy: String?
 
+    /// A query of the rows of `table`; each parameter sets the property of its name.
     public init(table: String, columns: [String]? = nil, key: String = "id", filter: String? = nil, arguments: [String] = [],
                 orderBy: [Order] = [], sectionBy: String? = nil) {
         self.table = table

@@ -18,6 +18,7 @@ public struct PostgresTable: Sendable, Equatable {
         /// Its type as PostgreSQL writes it (`text`, `integer`, `character varying(40)`).
         public let type: String
 
+        /// A column named `name` of type `type`.
         public init(name: String, type: String) {
             self.name = name
             self.type = type
@@ -39,6 +40,7 @@ public struct PostgresTable: Sendable, Equatable {
     /// and never NULL; nil when there is none.
     public let integerKey: String?
 
+    /// A table as given; ``read(_:connection:)`` reads one from the server instead.
     public init(name: String, columns: [Column], integerKey: String?) {
         self.name = name
         self.columns = columns
@@ -68,6 +70,8 @@ public struct PostgresTable: Sendable, Equatable {
     /// Connects to `address` and reads the table `name` of its current schema (the first
     /// on its `search_path`, `public` by default), or its only table when `name` is nil.
     /// - Parameters:
+    ///   - name: the table's name, or nil for the schema's only table.
+    ///   - address: the server, database and user.
     ///   - environment: where `PGPASSWORD` and `PGPASSFILE` are looked up.
     /// - Throws: `PostgresStorageError.unknownTable` (naming the tables there) when the
     ///   schema has no table `name`, or several and `name` is nil; the connection's errors.

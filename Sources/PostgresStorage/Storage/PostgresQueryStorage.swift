@@ -76,6 +76,10 @@ public final class PostgresQueryStorage<Record: PostgresRecordDecodable>: PagedS
 
     /// A storage of `query`'s rows on the server at `address`.
     /// - Parameters:
+    ///   - address: the server, database and user.
+    ///   - query: the rows, their order and their sections.
+    ///   - pageSize: the rows read at a time.
+    ///   - maximumPages: the most pages kept (at least one screenful is needed).
     ///   - environment: where `PGPASSWORD` and `PGPASSFILE` are looked up.
     ///   - header: the header model of a section's value (by default its text).
     ///   - coalescingDelay: how long a notification waits before its read, so that commits

@@ -32,6 +32,12 @@ public final class Label: Widget, WrappingWidget {
         get { String(cString: gtk_label_get_text(opaquePointer)) }
         set { gtk_label_set_text(opaquePointer, newValue) }
     }
+
+    /// Whether the text is centred in the label's width (else it starts at its start).
+    public var isCentered: Bool {
+        get { gtk_label_get_xalign(opaquePointer) == 0.5 }
+        set { gtk_label_set_xalign(opaquePointer, newValue ? 0.5 : 0) }
+    }
 }
 
 /// An icon from the icon theme (GtkImage).
@@ -73,6 +79,9 @@ public enum Orientation: Sendable {
 /// Children side by side or one above the other (GtkBox).
 @MainActor
 open class Box: Widget {
+    /// The managers appended, kept alive while shown (widgets are kept by GTK).
+    private var heldChildren: [AnyObject] = []
+
     /// Creates an empty box.
     public init(orientation: Orientation = .horizontal, spacing: Int = 6) {
         super.init(gtk_box_new(orientation.gtk, Int32(spacing)))
@@ -86,6 +95,13 @@ open class Box: Widget {
 
     /// Adds `child` after the existing children.
     public func append(_ child: Widget) {
+        gtk_box_append(gtkPointer(as: GtkBox.self), child.gtkWidget)
+    }
+
+    /// Adds a widget, or a manager (its scrolled view), after the existing children. The
+    /// box keeps a manager alive while it shows it.
+    public func append(_ child: any GtkWidgetConvertible) {
+        if !(child is Widget) { heldChildren.append(child) }
         gtk_box_append(gtkPointer(as: GtkBox.self), child.gtkWidget)
     }
 
@@ -106,6 +122,12 @@ public final class Button: Widget, WrappingWidget {
     /// Creates a button with a text label.
     public init(label: String) {
         super.init(gtk_button_new_with_label(label))
+    }
+
+    /// Creates a button showing the icon `iconName` (name it for screen readers with
+    /// `setAccessibilityLabel`, and say what it does with `tooltip`).
+    public init(iconName: String) {
+        super.init(gtk_button_new_from_icon_name(iconName))
     }
 
     /// The button's text.

@@ -58,6 +58,22 @@ open class Widget {
         set { gtk_widget_set_hexpand(gtkWidget, newValue ? 1 : 0) }
     }
 
+    /// Whether the widget expands vertically to take spare room.
+    public var expandsVertically: Bool {
+        get { gtk_widget_get_vexpand(gtkWidget) != 0 }
+        set { gtk_widget_set_vexpand(gtkWidget, newValue ? 1 : 0) }
+    }
+
+    /// Asks for at least `width` × `height` pixels (nil: what the content needs).
+    public func setMinimumSize(width: Int? = nil, height: Int? = nil) {
+        gtk_widget_set_size_request(gtkWidget, Int32(width ?? -1), Int32(height ?? -1))
+    }
+
+    /// Gives the widget the keyboard.
+    public func grabFocus() {
+        gtk_widget_grab_focus(gtkWidget)
+    }
+
     /// Sets the space around the widget.
     public func setMargins(vertical: Int, horizontal: Int) {
         gtk_widget_set_margin_top(gtkWidget, Int32(vertical))

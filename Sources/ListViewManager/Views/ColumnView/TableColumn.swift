@@ -52,9 +52,13 @@ public final class TableColumn {
     /// A column of `cellType` cells for the models they show, sorted (when given) by
     /// `areInIncreasingOrder`.
     /// - Parameters:
+    ///   - title: the column's header.
+    ///   - cellType: the row type of the column's cells.
     ///   - bundle: where a `TemplateRow` cell loads its `.ui` file from.
-    ///   - mapping: configures the cell's mapping, as `register` does: typed events
-    ///     (`$0.didSelect { cell, model, indexPath in … }`), a `modelCondition`.
+    ///   - areInIncreasingOrder: the order of the column's sort (`sortedBy:`), or nil for
+    ///     a column that does not sort.
+    ///   - configure: (`mapping:`) configures the cell's mapping, as `register` does: typed
+    ///     events (`$0.didSelect { cell, model, indexPath in … }`), a `modelCondition`.
     public init<Cell: RowWidget & ModelTransfer>(_ title: String, cell cellType: Cell.Type, bundle: Bundle = .main,
                                                   sortedBy areInIncreasingOrder: ((Cell.ModelType, Cell.ModelType) -> Bool)? = nil,
                                                   mapping configure: ((RowMapping<Cell>) -> Void)? = nil) {

@@ -32,20 +32,6 @@ public final class SectionedGridViewManager: ItemViewManager {
     /// The GtkGridView of strips, one column wide (the same widget as `view`).
     public var gridView: UnsafeMutablePointer<GtkWidget> { view }
 
-    /// The grid view in a scrolled window: put this into a window. The grid lays its tiles
-    /// out by the width its scrolled window gives it.
-    public var scrolledView: UnsafeMutablePointer<GtkWidget> {
-        if let scrolled = scrolledWindow { return scrolled.pointer }
-        let scrolled = ObjectReference(sinking: gtk_scrolled_window_new()!)
-        gtk_scrolled_window_set_child(OpaquePointer(scrolled.pointer), view)
-        // Across, the window may be made narrower than the strips: they lay out again to fit
-        // (with `NEVER`, the strips' width would be the window's minimum, and it could only grow).
-        gtk_scrolled_window_set_policy(OpaquePointer(scrolled.pointer), GTK_POLICY_EXTERNAL, GTK_POLICY_AUTOMATIC)
-        scrolledWindow = scrolled
-        return scrolled.pointer
-    }
-    private var scrolledWindow: ObjectReference<UnsafeMutablePointer<GtkWidget>>?
-
     /// The fewest tiles in a strip, however narrow the grid is (at least 1).
     public var minColumns: Int { didSet { reflowSoon() } }
     /// The most tiles in a strip, however wide the grid is (at least `minColumns`).

@@ -1,0 +1,38 @@
+import CGtk
+
+extension ItemViewManager {
+    /// The view in a scrolled window: what to put into a window, a pane or a stack (made
+    /// the first time it is asked for; a container given the manager itself shows this).
+    ///
+    /// - A list view comes with the current section's header pinned over its top
+    ///   (`configuration.pinsSectionHeaders`), which a scrolled window of your own would not
+    ///   have.
+    /// - A sectioned grid lays its tiles out by the width given, and never scrolls sideways.
+    /// - A grid or column view is in a plain scrolled window.
+    public var scrolledView: UnsafeMutablePointer<GtkWidget> {
+        if let scrolledViewReference { return scrolledViewReference.pointer }
+        let made: UnsafeMutablePointer<GtkWidget>
+        if kind.name == ViewKind.list.name {
+            let pinned = PinnedHeader(manager: self)
+            pinnedHeader = pinned
+            pinned.setNeedsRefresh()
+            made = pinned.overlay
+        } else {
+            made = gtk_scrolled_window_new()!
+            gtk_scrolled_window_set_child(OpaquePointer(made), view)
+            // Across, the window may be made narrower than the strips: they lay out again to
+            // fit (with `NEVER`, the strips' width would be the window's minimum, and it could
+            // only grow).
+            if kind.showsTiles { gtk_scrolled_window_set_policy(OpaquePointer(made), GTK_POLICY_EXTERNAL, GTK_POLICY_AUTOMATIC) }
+        }
+        scrolledViewReference = ObjectReference(sinking: made)
+        return made
+    }
+}
+
+extension ItemViewManager {
+    /// Gives the view the keyboard: arrows move between rows, Enter activates.
+    public func grabFocus() {
+        gtk_widget_grab_focus(view)
+    }
+}
