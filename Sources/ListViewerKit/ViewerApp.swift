@@ -69,6 +69,8 @@ public enum ViewerApp {
         var status: Int32 = 0
         application.onActivate { application in
             loadStyle()
+            // After GTK's start, which sets the language's direction.
+            if let direction = options.direction { Widget.defaultDirection = direction }
             let viewer = ViewerWindow(application: application)
             windows.append(viewer)
             if let screenshot = options.screenshot {

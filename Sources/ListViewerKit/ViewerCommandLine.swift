@@ -1,5 +1,6 @@
 import ArgumentParser
 import CGtk
+import ListViewManager
 
 /// `list-viewer`'s options as swift-argument-parser reads them: the help text, `--version`
 /// and the shell completions (`--generate-completion-script bash|zsh|fish`) come from here.
@@ -31,15 +32,21 @@ struct ViewerCommandLine: ParsableCommand {
     @Option(help: "The view to start in.")
     var view: ViewMode = .list
 
+    @Option(help: ArgumentHelp("Lays the window out left to right or right to left (default: as the language reads).",
+                               valueName: "ltr|rtl"))
+    var direction: TextDirection?
+
     @Option(help: ArgumentHelp("Writes a picture of the window once loaded, then exits.", valueName: "file.png"),
             completion: .file(extensions: ["png"]))
     var screenshot: String?
 
     /// The options that take a value: the argument after one of them is its value, not the path.
-    static let optionsWithValues: Set<String> = ["--table", "--section-by", "--view", "--screenshot"]
+    static let optionsWithValues: Set<String> = ["--table", "--section-by", "--view", "--direction", "--screenshot"]
 }
 
 extension ViewMode: ExpressibleByArgument {}
+
+extension TextDirection: ExpressibleByArgument {}
 
 extension ViewerCommandLine {
     /// What `--version` prints: the viewer's version and the GTK it runs on.

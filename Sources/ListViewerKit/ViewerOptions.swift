@@ -1,4 +1,5 @@
 import Foundation
+import ListViewManager
 import PostgresStorage
 
 /// What `list-viewer` was asked to show.
@@ -25,6 +26,8 @@ public struct ViewerOptions: Equatable, Sendable {
     public var screenshot: String?
     /// The view to start in.
     public var viewMode: ViewMode = .list
+    /// The direction to lay the window out in, when not the language's.
+    public var direction: TextDirection?
     /// What the command line asked to be printed instead of opening a window (the help,
     /// `--version`, a shell's completion script): printed, with exit status 0.
     public var printedText: String?
@@ -80,6 +83,7 @@ public struct ViewerOptions: Equatable, Sendable {
             return ViewerOptions(printedText: ViewerCommandLine.fullMessage(for: error, columns: 100))
         }
         var options = ViewerOptions(screenshot: line.screenshot, viewMode: line.view)
+        options.direction = line.direction
         if let path = line.path {
             options.source = try source(at: rawArguments[rawIndex(of: path, in: arguments)], named: path,
                                         table: line.table, sectionBy: line.sectionBy)

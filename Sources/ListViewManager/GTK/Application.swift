@@ -7,8 +7,9 @@ import Foundation
 /// ```swift
 /// let app = Application(id: "org.example.Posts")
 /// app.onActivate { app in
-///     let window = gtk_application_window_new(app.gtkApplication)
-///     …
+///     let window = ApplicationWindow(application: app, title: "Posts")
+///     window.child = manager
+///     window.present()
 /// }
 /// exit(app.run())
 /// ```
@@ -35,7 +36,7 @@ public final class Application {
 
     /// Runs `action` when the application is activated (opens its first window).
     public func onActivate(_ action: @escaping @MainActor (Application) -> Void) {
-        Signal.connect(UnsafeMutableRawPointer(gtkApplication), "activate") { [unowned self] in action(self) }
+        Signal.connect(self, .activate) { [unowned self] in action(self) }
     }
 
     /// Runs the main loop until the last window closes; returns the exit status.

@@ -90,3 +90,26 @@ open class Widget {
     /// The widget as an opaque pointer (GTK types Swift imports as opaque).
     public var opaquePointer: OpaquePointer { OpaquePointer(gtkWidget) }
 }
+
+/// Which way text reads, and widgets are laid out: rows put their first child at the
+/// right in right-to-left languages (Arabic, Hebrew), and GTK mirrors boxes, panes and
+/// lists.
+public enum TextDirection: String, CaseIterable, Sendable {
+    /// Left to right ("ltr").
+    case leftToRight = "ltr"
+    /// Right to left ("rtl").
+    case rightToLeft = "rtl"
+
+    var gtk: GtkTextDirection { self == .leftToRight ? GTK_TEXT_DIR_LTR : GTK_TEXT_DIR_RTL }
+}
+
+extension Widget {
+    /// The direction of every widget that was not given one: by default the language's
+    /// (GTK reads it from the translations of the locale when it starts). Set it once GTK
+    /// has started (in `Application.onActivate`) and before making windows, to lay an app
+    /// out right to left whatever the language.
+    public static var defaultDirection: TextDirection {
+        get { gtk_widget_get_default_direction() == GTK_TEXT_DIR_RTL ? .rightToLeft : .leftToRight }
+        set { gtk_widget_set_default_direction(newValue.gtk) }
+    }
+}
