@@ -39,9 +39,6 @@ struct ViewerCommandLine: ParsableCommand {
     @Option(help: ArgumentHelp("Writes a picture of the window once loaded, then exits.", valueName: "file.png"),
             completion: .file(extensions: ["png"]))
     var screenshot: String?
-
-    /// The options that take a value: the argument after one of them is its value, not the path.
-    static let optionsWithValues: Set<String> = ["--table", "--section-by", "--view", "--direction", "--screenshot"]
 }
 
 extension ViewMode: ExpressibleByArgument {}

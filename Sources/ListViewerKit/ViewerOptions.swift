@@ -85,7 +85,10 @@ public struct ViewerOptions: Equatable, Sendable {
         var options = ViewerOptions(screenshot: line.screenshot, viewMode: line.view)
         options.direction = line.direction
         if let path = line.path {
-            options.source = try source(at: rawArguments[rawIndex(of: path, in: arguments)], named: path,
+            // The argument read as the path, with its own bytes (one of the same text, as an
+            // option's value, differs from it only where both are not UTF-8).
+            let raw = zip(rawArguments, arguments).first { $0.1 == path }?.0 ?? Array(path.utf8)
+            options.source = try source(at: raw, named: path,
                                         table: line.table, sectionBy: line.sectionBy)
         }
         if line.table != nil || line.sectionBy != nil, !options.source.isDatabase {
@@ -94,21 +97,6 @@ public struct ViewerOptions: Equatable, Sendable {
                                        ?? "\(option) needs an SQLite database's path or a postgres:// URL")
         }
         return options
-    }
-
-    /// Where the path `path` stands in `arguments`: the first argument that reads as it and
-    /// is not an option's value (nor an option), or any after `--`.
-    private static func rawIndex(of path: String, in arguments: [String]) -> Int {
-        var afterTerminator = false
-        for (index, argument) in arguments.enumerated() {
-            if argument == "--", !afterTerminator {
-                afterTerminator = true
-                continue
-            }
-            let isValue = index > 0 && ViewerCommandLine.optionsWithValues.contains(arguments[index - 1])
-            if argument == path, afterTerminator || (!isValue && !argument.hasPrefix("-")) { return index }
-        }
-        return arguments.firstIndex(of: path) ?? 0
     }
 }
 

@@ -114,17 +114,14 @@ public protocol GObjectConvertible {
     var gObject: UnsafeMutableRawPointer { get }
 }
 
-extension UnsafeMutablePointer: GObjectConvertible {
-    public var gObject: UnsafeMutableRawPointer { UnsafeMutableRawPointer(self) }
+extension GObjectConvertible where Self: GObjectPointer {
+    /// The pointer, untyped.
+    public var gObject: UnsafeMutableRawPointer { rawPointer }
 }
 
-extension UnsafeMutableRawPointer: GObjectConvertible {
-    public var gObject: UnsafeMutableRawPointer { self }
-}
-
-extension OpaquePointer: GObjectConvertible {
-    public var gObject: UnsafeMutableRawPointer { UnsafeMutableRawPointer(self) }
-}
+extension UnsafeMutablePointer: GObjectConvertible {}
+extension UnsafeMutableRawPointer: GObjectConvertible {}
+extension OpaquePointer: GObjectConvertible {}
 
 extension Widget: GObjectConvertible {
     public var gObject: UnsafeMutableRawPointer { UnsafeMutableRawPointer(gtkWidget) }
