@@ -17,5 +17,7 @@
 #endif
 
 #include <gtk/gtk.h>
+/* gettext: where a text domain's translations are (bindtextdomain), in UTF-8. */
+#include <libintl.h>
 
 #endif

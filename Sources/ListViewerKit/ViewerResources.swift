@@ -25,6 +25,13 @@ public enum ViewerResources {
             .appendingPathComponent("../../Resources").standardizedFileURL
     }()
 
+    /// Where the translations are installed (`share/locale` beside `share/list-viewer`), or
+    /// nil when the viewer runs from the source tree, whose `.po` files meson compiles.
+    public static var localeDirectory: URL? {
+        let locale = directory.deletingLastPathComponent().appendingPathComponent("locale")
+        return directory.lastPathComponent == "list-viewer" && FileManager.default.fileExists(atPath: locale.path) ? locale : nil
+    }
+
     /// The bundled sample catalog.
     public static var sampleCatalog: URL { directory.appendingPathComponent("sample-catalog.json") }
 

@@ -72,6 +72,6 @@ public final class MissingMappingRow: Row, ModelTransfer {
     }
 
     public func update(with model: Any) {
-        label.text = "No row registered for \(type(of: model))"
+        label.text = tr("No row registered for %@", "\(type(of: model))")
     }
 }

@@ -11,7 +11,7 @@ import CGtkShims
 @MainActor
 enum DestructiveEntries {
     /// What screen readers hear after a destructive entry's label.
-    static let accessibleDescription = "Destructive"
+    static var accessibleDescription: String { tr("Destructive") }
 
     /// Marks the model buttons of the destructive ones of `entries` in `popover`, whose menu
     /// model was just set from them.

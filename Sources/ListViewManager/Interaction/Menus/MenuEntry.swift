@@ -116,7 +116,7 @@ public struct MenuEntry {
 
     /// "Delete", in the destructive style: deletes the item as the Delete key does (shown
     /// only when the item can be deleted; in a selection menu, when one of them can).
-    public static var delete: MenuEntry { delete("Delete") }
+    public static var delete: MenuEntry { delete(tr("Delete")) }
 
     /// A delete entry (see `delete`) titled `title`, with an icon and a shortcut if given.
     public static func delete(_ title: String, icon: String? = nil, accelerator: String? = nil) -> MenuEntry {
