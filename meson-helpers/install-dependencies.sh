@@ -24,6 +24,7 @@ packages=(
     sqlite3           # the sqlite3 command, a second process writing in the SQLite storage tests
     postgresql        # PostgreSQL's server and psql: the PostgreSQL storage tests start private servers
     gettext           # msgfmt and xgettext: the translations, built by meson and checked by the tests
+    locales           # localedef and the locales' sources: the translation test builds a French locale
 )
 
 missing=()

@@ -38,16 +38,20 @@ final class TranslationTests: XCTestCase {
         defer { try? FileManager.default.removeItem(atPath: locale) }
         try Self.run("/usr/bin/msgfmt", ["-o", locale + "/fr/LC_MESSAGES/list-view-manager.mo", Self.po.appendingPathComponent("fr.po").path])
 
-        // A French user: LANGUAGE, in a locale other than "C" (where gettext ignores it).
-        let language = getenv("LANGUAGE").map { String(cString: $0) }
+        // A French user: a French locale, built here (a machine may have only C.UTF-8, in
+        // which glibc 2.41 ignores LANGUAGE, where 2.36 honours it).
+        try Self.run("/usr/bin/localedef", ["-i", "fr_FR", "-f", "UTF-8", locale + "/fr_FR.UTF-8"])
+        let locpath = getenv("LOCPATH").map { String(cString: $0) }, language = getenv("LANGUAGE").map { String(cString: $0) }
         let messages = String(cString: setlocale(LC_MESSAGES, nil))
         let bound = String(cString: bindtextdomain(TextDomain.library.name, nil))
+        setenv("LOCPATH", locale, 1)
         setenv("LANGUAGE", "fr", 1)
-        XCTAssertNotNil(setlocale(LC_MESSAGES, "C.UTF-8"))
+        XCTAssertNotNil(setlocale(LC_MESSAGES, "fr_FR.UTF-8"), "the French locale built with localedef")
         TextDomain.library.bind(to: locale)
         defer {
-            if let language { setenv("LANGUAGE", language, 1) } else { unsetenv("LANGUAGE") }
             setlocale(LC_MESSAGES, messages)
+            if let locpath { setenv("LOCPATH", locpath, 1) } else { unsetenv("LOCPATH") }
+            if let language { setenv("LANGUAGE", language, 1) } else { unsetenv("LANGUAGE") }
             TextDomain.library.bind(to: bound)
         }
 
