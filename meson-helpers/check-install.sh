@@ -16,7 +16,7 @@ for file in bin/list-viewer share/applications/$app_id.desktop share/metainfo/$a
             share/icons/hicolor/scalable/apps/$app_id.svg share/list-viewer/sample-catalog.json \
             share/list-viewer/style.css share/list-viewer/AlbumRow.ui share/bash-completion/completions/list-viewer.bash \
             share/zsh/site-functions/_list-viewer share/fish/vendor_completions.d/list-viewer.fish \
-            share/locale/fr/LC_MESSAGES/list-view-manager.mo; do
+            share/locale/fr/LC_MESSAGES/list-view-manager.mo share/locale/fr/LC_MESSAGES/list-viewer.mo; do
     [[ -e "$root/$file" ]] || { echo "missing after install: $file" >&2; exit 1; }
 done
 grep -q -- '--section-by' "$root/share/bash-completion/completions/list-viewer.bash" \

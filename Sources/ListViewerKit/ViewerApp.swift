@@ -19,7 +19,10 @@ public enum ViewerApp {
     /// `main(arguments:)` for the arguments as the program received them, any bytes (a
     /// folder's name need not be UTF-8): see `ViewerOptions.parse(raw:)`.
     public static func main(rawArguments arguments: [[UInt8]]) -> Int32 {
-        if let locale = ViewerResources.localeDirectory { TextDomain.library.bind(to: locale.path) }
+        if let locale = ViewerResources.localeDirectory {
+            TextDomain.library.bind(to: locale.path)
+            tr.bind(to: locale.path)
+        }
         let options: ViewerOptions
         do {
             options = try ViewerOptions.parse(raw: Array(arguments.dropFirst()))

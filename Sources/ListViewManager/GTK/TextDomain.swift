@@ -38,7 +38,12 @@ public struct TextDomain: Sendable {
 
     /// `text` in the user's language.
     public func callAsFunction(_ text: String) -> String {
-        String(cString: g_dgettext(name, text))
+        // Untranslated, gettext answers the pointer it was given: the C copy of `text`,
+        // which lives only inside this closure.
+        text.withCString { msgid in
+            guard let translated = g_dgettext(name, msgid), translated != msgid else { return text }
+            return String(cString: translated)
+        }
     }
 
     /// `text` in the user's language, its placeholders (`%@`, `%d`) filled with `arguments`.
@@ -49,7 +54,13 @@ public struct TextDomain: Sendable {
     /// The singular or the plural form of a text for `count` (the language's own plural
     /// rule: one form in Japanese, three in Polish), its placeholders filled with `arguments`.
     public func plural(_ singular: String, _ plural: String, count: Int, _ arguments: any CVarArg...) -> String {
-        let form = String(cString: g_dngettext(name, singular, plural, gulong(max(count, 0))))
+        let form = singular.withCString { one in
+            plural.withCString { many in
+                // Untranslated, gettext answers one of the pointers it was given.
+                let chosen = g_dngettext(name, one, many, gulong(max(count, 0)))
+                return chosen == one ? singular : chosen == many ? plural : chosen.map { String(cString: $0) } ?? plural
+            }
+        }
         return arguments.isEmpty ? form : String(format: form, arguments: arguments)
     }
 }

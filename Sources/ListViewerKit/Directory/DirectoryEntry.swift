@@ -7,11 +7,11 @@ public enum EntryKind: Int, CaseIterable, Sendable, Comparable {
     /// The section title.
     public var sectionTitle: String {
         switch self {
-        case .folder: return "Folders"
-        case .image: return "Images"
-        case .document: return "Text and documents"
-        case .other: return "Other files"
-        case .unreadable: return "Could not read"
+        case .folder: return tr("Folders")
+        case .image: return tr("Images")
+        case .document: return tr("Text and documents")
+        case .other: return tr("Other files")
+        case .unreadable: return tr("Could not read")
         }
     }
 
@@ -29,11 +29,11 @@ public enum EntryKind: Int, CaseIterable, Sendable, Comparable {
     /// What one entry of the kind is called.
     public var singularName: String {
         switch self {
-        case .folder: return "Folder"
-        case .image: return "Image"
-        case .document: return "Document"
-        case .other: return "File"
-        case .unreadable: return "Unreadable"
+        case .folder: return tr("Folder")
+        case .image: return tr("Image")
+        case .document: return tr("Document")
+        case .other: return tr("File")
+        case .unreadable: return tr("Unreadable")
         }
     }
 

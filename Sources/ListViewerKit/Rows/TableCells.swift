@@ -58,20 +58,20 @@ enum ViewerTable {
     }
 
     static func columns() -> [TableColumn] {
-        let name = TableColumn("Name", cell: NameCell.self) { left, right in
+        let name = TableColumn(tr("Name"), cell: NameCell.self) { left, right in
             left.detailTitle.localizedStandardCompare(right.detailTitle) == .orderedAscending
         }
         name.expands = true
-        let kind = TableColumn("Kind", text: { (model: any Detailed) in model.kindName }) { left, right in
+        let kind = TableColumn(tr("Kind"), text: { (model: any Detailed) in model.kindName }) { left, right in
             if let left = left as? DirectoryEntry, let right = right as? DirectoryEntry { return left.kind < right.kind }
             return left.kindName < right.kindName
         }
         kind.fixedWidth = 110
-        let size = TableColumn("Size", text: { (entry: DirectoryEntry) in entry.size.map(EntryFormat.size) ?? "—" }) { left, right in
+        let size = TableColumn(tr("Size"), text: { (entry: DirectoryEntry) in entry.size.map(EntryFormat.size) ?? "—" }) { left, right in
             (left.size ?? -1) < (right.size ?? -1)
         }
         size.fixedWidth = 100
-        let modified = TableColumn("Modified", text: { (entry: DirectoryEntry) in entry.modified.map(EntryFormat.date) ?? "—" }) { left, right in
+        let modified = TableColumn(tr("Modified"), text: { (entry: DirectoryEntry) in entry.modified.map(EntryFormat.date) ?? "—" }) { left, right in
             (left.modified ?? .distantPast) < (right.modified ?? .distantPast)
         }
         modified.fixedWidth = 150

@@ -17,27 +17,27 @@ public protocol Detailed {
 extension Book: Detailed {
     public var detailTitle: String { title }
     public var iconName: String { "x-office-document-symbolic" }
-    public var kindName: String { "Book" }
+    public var kindName: String { tr("Book") }
     public var details: [(String, String)] {
-        [("Kind", "Book"), ("Author", author), ("Year", "\(year)"), ("Pages", "\(pages)")]
+        [(tr("Kind"), tr("Book")), (tr("Author"), author), (tr("Year"), "\(year)"), (tr("Pages"), "\(pages)")]
     }
 }
 
 extension Album: Detailed {
     public var detailTitle: String { title }
     public var iconName: String { "audio-x-generic-symbolic" }
-    public var kindName: String { "Album" }
+    public var kindName: String { tr("Album") }
     public var details: [(String, String)] {
-        [("Kind", "Album"), ("Artist", artist), ("Year", "\(year)"), ("Tracks", "\(tracks)")]
+        [(tr("Kind"), tr("Album")), (tr("Artist"), artist), (tr("Year"), "\(year)"), (tr("Tracks"), "\(tracks)")]
     }
 }
 
 extension Place: Detailed {
     public var detailTitle: String { name }
     public var iconName: String { "mark-location-symbolic" }
-    public var kindName: String { "Place" }
+    public var kindName: String { tr("Place") }
     public var details: [(String, String)] {
-        [("Kind", "Place"), ("Country", country), ("Latitude", String(format: "%.4f", latitude)), ("Longitude", String(format: "%.4f", longitude))]
+        [(tr("Kind"), tr("Place")), (tr("Country"), country), (tr("Latitude"), String(format: "%.4f", latitude)), (tr("Longitude"), String(format: "%.4f", longitude))]
     }
 }
 
@@ -46,11 +46,11 @@ extension DirectoryEntry: Detailed {
     public var iconName: String { kind.iconName }
     public var kindName: String { kind.singularName }
     public var details: [(String, String)] {
-        var rows = [("Kind", kind.sectionTitle), ("Path", path)]
-        if let size { rows.append(("Size", EntryFormat.size(size) + (size >= 1000 ? " (\(size) bytes)" : ""))) }
-        if let modified { rows.append(("Modified", EntryFormat.date(modified))) }
-        if let linkTarget { rows.append(("Link to", linkTarget)) }
-        if let problem { rows.append(("Problem", problem)) }
+        var rows = [(tr("Kind"), kind.sectionTitle), (tr("Path"), path)]
+        if let size { rows.append((tr("Size"), EntryFormat.size(size) + (size >= 1000 ? " " + tr.plural("(%d byte)", "(%d bytes)", count: Int(size), Int(size)) : ""))) }
+        if let modified { rows.append((tr("Modified"), EntryFormat.date(modified))) }
+        if let linkTarget { rows.append((tr("Link to"), linkTarget)) }
+        if let problem { rows.append((tr("Problem"), problem)) }
         return rows
     }
 }
@@ -58,7 +58,7 @@ extension DirectoryEntry: Detailed {
 extension DatabaseRecord: Detailed {
     public var detailTitle: String { title }
     public var iconName: String { "x-office-spreadsheet-symbolic" }
-    public var kindName: String { "Row" }
+    public var kindName: String { tr("Row") }
     /// Every column, after the rowid (a PostgreSQL key is one of the columns).
     public var details: [(String, String)] {
         (keyName.map { [($0, "\(id)")] } ?? []) + zip(columns, values).map { ($0, $1) }
@@ -68,8 +68,8 @@ extension DatabaseRecord: Detailed {
 /// A row of a database table as the paged storage gives it: its record's details, or
 /// only its rowid while its page is read.
 extension PagedRow: Detailed where Record == DatabaseRecord {
-    public var detailTitle: String { record?.detailTitle ?? "Row \(id)" }
+    public var detailTitle: String { record?.detailTitle ?? tr("Row %@", "\(id)") }
     public var iconName: String { record?.iconName ?? "content-loading-symbolic" }
-    public var kindName: String { "Row" }
+    public var kindName: String { tr("Row") }
     public var details: [(String, String)] { record?.details ?? [("rowid", "\(id)")] }
 }

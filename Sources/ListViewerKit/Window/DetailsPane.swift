@@ -9,7 +9,7 @@ final class DetailsPane: Box {
     private(set) var shownTitle: String?
 
     init() {
-        super.init(groupNamed: "Details", orientation: .vertical, spacing: 12)
+        super.init(groupNamed: tr("Details"), orientation: .vertical, spacing: 12)
         addCSSClass("details")
         setMargins(vertical: 18, horizontal: 18)
         gtk_widget_set_size_request(gtkWidget, 240, -1)
@@ -27,7 +27,7 @@ final class DetailsPane: Box {
             gtk_box_remove(rows.gtkPointer(as: GtkBox.self), child)
         }
         guard let model else {
-            heading.text = "Nothing selected"
+            heading.text = tr("Nothing selected")
             shownTitle = nil
             return
         }

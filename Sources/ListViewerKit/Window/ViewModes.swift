@@ -14,9 +14,9 @@ public enum ViewMode: String, CaseIterable, Sendable {
     /// The button's tooltip and accessible name.
     var title: String {
         switch self {
-        case .list: return "List"
-        case .grid: return "Grid"
-        case .table: return "Table"
+        case .list: return tr("List")
+        case .grid: return tr("Grid")
+        case .table: return tr("Table")
         }
     }
 

@@ -59,7 +59,7 @@ public final class ViewerWindow {
     public var onLoaded: () -> Void = {}
 
     public init(application: Application) {
-        window = ApplicationWindow(application: application, title: "List Viewer", width: 900, height: 640)
+        window = ApplicationWindow(application: application, title: tr("List Viewer"), width: 900, height: 640)
         manager = ListViewManager(selectionMode: .single)
         gridManager = SectionedGridViewManager(storage: MemoryStorage(), minColumns: 2, maxColumns: 12)
         tableManager = ColumnViewManager(storage: MemoryStorage())
@@ -85,7 +85,7 @@ public final class ViewerWindow {
 
     private func buildHeaderBar() {
         let headerBar = HeaderBar()
-        backButton.tooltip = "Back to the enclosing folder"
+        backButton.tooltip = tr("Back to the enclosing folder")
         backButton.isVisible = false
         backButton.onClicked { [weak self] in self?.goBack() }
         headerBar.packStart(backButton)
@@ -248,7 +248,7 @@ public final class ViewerWindow {
         showEmptySections(headers: false, footers: false)
         filter.setSections(EntryKind.allCases.map { (header: $0.sectionTitle, footer: nil, items: []) })
         spinner.isSpinning = true
-        countLabel.text = "Loading…"
+        countLabel.text = tr("Loading…")
         let activeLoad = activeLoad
         Thread.detachNewThread { [weak self] in
             do {
@@ -271,7 +271,7 @@ public final class ViewerWindow {
                 filter.append(entries.map { (model: $0, text: $0.name) }, toSection: kind.rawValue)
             }
         }
-        countLabel.text = "Loading… \(grouped(filter.totalCount)) entries"
+        countLabel.text = tr.plural("Loading… %@ entry", "Loading… %@ entries", count: filter.totalCount, grouped(filter.totalCount))
     }
 
     private func finishDirectory(generation: Int, problem: String?) {
@@ -297,13 +297,14 @@ public final class ViewerWindow {
         guard isLoaded else { return }
         if let followedTable {
             let rows = followedTable.rowCount
-            countLabel.text = "\(grouped(rows)) " + (followedTable.search.isEmpty ? "" : "matching ") + (rows == 1 ? "row" : "rows")
+            countLabel.text = followedTable.search.isEmpty ? tr.plural("%@ row", "%@ rows", count: rows, grouped(rows))
+                                                           : tr.plural("%@ matching row", "%@ matching rows", count: rows, grouped(rows))
             return
         }
         let shown = filter.shownCount
         let total = filter.totalCount
-        let noun = total == 1 ? "item" : "items"
-        countLabel.text = shown == total ? "\(grouped(total)) \(noun)" : "\(grouped(shown)) of \(grouped(total)) \(noun)"
+        countLabel.text = shown == total ? tr.plural("%@ item", "%@ items", count: total, grouped(total))
+                                         : tr.plural("%@ of %@ item", "%@ of %@ items", count: total, grouped(shown), grouped(total))
     }
 
     /// `count` with thousands separated: 100,050.
