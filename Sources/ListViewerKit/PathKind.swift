@@ -23,19 +23,19 @@ public enum PathKind: Equatable, Sendable {
         let failure = DirectoryReader.withCString(raw) { stat($0, &info) == 0 ? 0 : errno }
         guard failure == 0 else {
             switch failure {
-            case ENOENT, ENOTDIR: throw PathProblem("\(path): no such file or folder")
-            case ELOOP: throw PathProblem("\(path): symbolic link loop")
+            case ENOENT, ENOTDIR: throw PathProblem(tr("%@: no such file or folder", path))
+            case ELOOP: throw PathProblem(tr("%@: symbolic link loop", path))
             default: throw PathProblem("\(path): \(String(cString: strerror(failure)))")
             }
         }
         switch info.st_mode & S_IFMT {
         case S_IFDIR: return .folder
         case S_IFREG: return .file
-        case S_IFIFO: throw PathProblem("\(path) is a FIFO, not a file or folder")
-        case S_IFCHR: throw PathProblem("\(path) is a character device, not a file or folder")
-        case S_IFBLK: throw PathProblem("\(path) is a block device, not a file or folder")
-        case S_IFSOCK: throw PathProblem("\(path) is a socket, not a file or folder")
-        default: throw PathProblem("\(path) is not a file or folder")
+        case S_IFIFO: throw PathProblem(tr("%@ is a FIFO, not a file or folder", path))
+        case S_IFCHR: throw PathProblem(tr("%@ is a character device, not a file or folder", path))
+        case S_IFBLK: throw PathProblem(tr("%@ is a block device, not a file or folder", path))
+        case S_IFSOCK: throw PathProblem(tr("%@ is a socket, not a file or folder", path))
+        default: throw PathProblem(tr("%@ is not a file or folder", path))
         }
     }
 }

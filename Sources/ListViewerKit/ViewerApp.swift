@@ -19,6 +19,8 @@ public enum ViewerApp {
     /// `main(arguments:)` for the arguments as the program received them, any bytes (a
     /// folder's name need not be UTF-8): see `ViewerOptions.parse(raw:)`.
     public static func main(rawArguments arguments: [[UInt8]]) -> Int32 {
+        // The user's language for the messages printed before GTK starts (which sets it too).
+        setlocale(LC_ALL, "")
         if let locale = ViewerResources.localeDirectory {
             TextDomain.library.bind(to: locale.path)
             tr.bind(to: locale.path)
@@ -87,7 +89,7 @@ public enum ViewerApp {
                     }
                     Screenshot.afterPaintedFrames(of: viewer.window.gtkWidget, 3) {
                         if !Screenshot.savePNG(of: viewer.window.gtkWidget, to: screenshot) {
-                            writeToStandardError("list-viewer: could not write \(screenshot)")
+                            writeToStandardError("list-viewer: " + tr("could not write %@", screenshot))
                             status = 1
                         }
                         application.quit()

@@ -93,8 +93,8 @@ public struct ViewerOptions: Equatable, Sendable {
         }
         if line.table != nil || line.sectionBy != nil, !options.source.isDatabase {
             let option = line.table != nil ? "--table" : "--section-by"
-            throw Problem(description: line.path.map { "\(option) applies to a database, and \($0) is not one" }
-                                       ?? "\(option) needs an SQLite database's path or a postgres:// URL")
+            throw Problem(description: line.path.map { tr("%@ applies to a database, and %@ is not one", option, $0) }
+                                       ?? tr("%@ needs an SQLite database's path or a postgres:// URL", option))
         }
         return options
     }
@@ -120,7 +120,7 @@ extension ViewerOptions {
         if kind == .folder { return .directory(raw: raw) }
         // Files are opened by name as text (SQLite's and Foundation's calls take one).
         guard Array(path.utf8) == raw else {
-            throw Problem(description: "\(path): a file whose path is not UTF-8 cannot be opened; rename it", isUsageError: false)
+            throw Problem(description: tr("%@: a file whose path is not UTF-8 cannot be opened; rename it", path), isUsageError: false)
         }
         return DatabaseFile.isSQLite(path) ? .database(path: path, table: table, sectionBy: sectionBy) : .catalog(path: path)
     }

@@ -22,6 +22,36 @@ final class ViewerTranslationTests: XCTestCase {
         }
     } }
 
+    /// Counts, names read to screen readers and the messages of bad input, in French:
+    /// French plural forms (0 and 1 are singular), thousands apart by a narrow space.
+    func testCountsNamesAndProblemsAreFrench() throws { try MainActor.assumeIsolated {
+        let application = ViewerTestApplication.shared
+        try FrenchUser.run(domains: [.library, TextDomain("list-viewer")]) {
+            let viewer = ViewerWindow(application: application)
+            viewer.present()
+            let books = (0..<1_200).map { CatalogItem.book(Book(title: "Livre \($0)", author: "Anonyme", year: 1900, pages: 1)) }
+            viewer.show(Catalog(title: "Bibliothèque", sections: [CatalogSection(header: .title("Tous"), footer: nil, items: books)]))
+            XCTAssertEqual(viewer.countText, "1\u{202F}200 éléments")
+            viewer.show(Catalog(title: "Un seul", sections: [CatalogSection(header: nil, footer: nil, items: Array(books.prefix(1)))]))
+            XCTAssertEqual(viewer.countText, "1 élément")
+            viewer.show(Catalog(title: "Aucun", sections: []))
+            XCTAssertEqual(viewer.countText, "0 élément")
+            ViewerTestLoop.close(viewer)
+
+            XCTAssertEqual(Book(title: "Dune", author: "Frank Herbert", year: 1965, pages: 412).accessibilityLabel,
+                           "Livre : Dune de Frank Herbert, 1965")
+            XCTAssertThrowsError(try CatalogLoader.decode(Data("[1,]".utf8), path: "c.json")) { error in
+                XCTAssertEqual("\(error)", "c.json n’est pas du JSON valide : une virgule finale avant ] à la ligne 1, colonne 3")
+            }
+            XCTAssertThrowsError(try ViewerOptions.parse(["--table", "t"])) { error in
+                XCTAssertEqual("\(error)", "--table demande le chemin d’une base de données SQLite ou une URL postgres://")
+            }
+            XCTAssertThrowsError(try ViewerOptions.parse(["/nonexistent/list-viewer"])) { error in
+                XCTAssertEqual("\(error)", "/nonexistent/list-viewer : aucun fichier ou dossier de ce nom")
+            }
+        }
+    } }
+
     func testTheFrenchTranslationCoversEveryText() throws {
         try FrenchUser.checkTranslationIsComplete(domain: "list-viewer", sources: "Sources/ListViewerKit")
     }

@@ -13,10 +13,10 @@ public enum CatalogError: Error, Equatable, CustomStringConvertible {
 
     public var description: String {
         switch self {
-        case let .unreadable(path, reason): return "Cannot read \(path): \(reason)"
-        case let .empty(path): return "\(path) is empty"
-        case let .malformed(path, reason): return "\(path) is not valid JSON: \(reason)"
-        case let .wrongShape(path, location, reason): return "\(path) is not a catalog: at \(location), \(reason)"
+        case let .unreadable(path, reason): return tr("Cannot read %@: %@", path, reason)
+        case let .empty(path): return tr("%@ is empty", path)
+        case let .malformed(path, reason): return tr("%@ is not valid JSON: %@", path, reason)
+        case let .wrongShape(path, location, reason): return tr("%@ is not a catalog: at %@, %@", path, location, reason)
         }
     }
 }
@@ -45,7 +45,7 @@ public enum CatalogLoader {
             throw CatalogError.malformed(path: path, reason: (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String ?? "\(error)")
         }
         if let place = TrailingComma.find(in: data) {
-            throw CatalogError.malformed(path: path, reason: "a trailing comma \(place)")
+            throw CatalogError.malformed(path: path, reason: place)
         }
         do {
             return try JSONDecoder().decode(Catalog.self, from: data)
@@ -60,29 +60,29 @@ public enum CatalogLoader {
                 if let index = key.intValue { return text + "[\(index)]" }
                 return text.isEmpty ? key.stringValue : text + "." + key.stringValue
             }
-            return text.isEmpty ? "the top level" : text
+            return text.isEmpty ? tr("the top level") : text
         }
         switch error {
         case let .keyNotFound(key, context):
-            return .wrongShape(path: path, location: location(context.codingPath), reason: "\"\(key.stringValue)\" is missing")
+            return .wrongShape(path: path, location: location(context.codingPath), reason: tr("\"%@\" is missing", key.stringValue))
         case let .typeMismatch(type, context):
-            return .wrongShape(path: path, location: location(context.codingPath), reason: "expected \(describe(type))")
+            return .wrongShape(path: path, location: location(context.codingPath), reason: tr("expected %@", describe(type)))
         case let .valueNotFound(type, context):
-            return .wrongShape(path: path, location: location(context.codingPath), reason: "expected \(describe(type)), found null")
+            return .wrongShape(path: path, location: location(context.codingPath), reason: tr("expected %@, found null", describe(type)))
         case let .dataCorrupted(context):
             return .wrongShape(path: path, location: location(context.codingPath), reason: context.debugDescription)
         @unknown default:
-            return .wrongShape(path: path, location: "the top level", reason: "\(error)")
+            return .wrongShape(path: path, location: tr("the top level"), reason: "\(error)")
         }
     }
 
     private static func describe(_ type: Any.Type) -> String {
         switch type {
-        case is String.Type: return "a string"
-        case is Int.Type: return "a whole number"
-        case is Double.Type: return "a number"
-        case is [Any].Type, is [CatalogSection].Type, is [CatalogItem].Type: return "an array"
-        default: return "an object"
+        case is String.Type: return tr("a string")
+        case is Int.Type: return tr("a whole number")
+        case is Double.Type: return tr("a number")
+        case is [Any].Type, is [CatalogSection].Type, is [CatalogItem].Type: return tr("an array")
+        default: return tr("an object")
         }
     }
 }

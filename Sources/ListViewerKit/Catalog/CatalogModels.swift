@@ -10,7 +10,7 @@ func decodeWholeNumber<Key: CodingKey>(_ container: KeyedDecodingContainer<Key>,
         throw DecodingError.typeMismatch(Int.self, context)
     }
     guard number.rounded() == number, abs(number) < 1e15 else {
-        throw DecodingError.dataCorruptedError(forKey: key, in: container, debugDescription: "expected a whole number, found \(number)")
+        throw DecodingError.dataCorruptedError(forKey: key, in: container, debugDescription: tr("expected a whole number, found %@", "\(number)"))
     }
     return Int(number)
 }
@@ -130,7 +130,8 @@ extension CatalogItem: Codable {
             let expected = Kind.allCases.map(\.rawValue).joined(separator: ", ")
             throw DecodingError.dataCorrupted(DecodingError.Context(
                 codingPath: decoder.codingPath,
-                debugDescription: "an item is an object with exactly one key, one of \(expected); found \(keys.isEmpty ? "none" : keys.sorted().joined(separator: ", "))"))
+                debugDescription: tr("an item is an object with exactly one key, one of %@; found %@",
+                                      expected, keys.isEmpty ? tr("none") : keys.sorted().joined(separator: ", "))))
         }
         let key = AnyKey(kind.rawValue)
         switch kind {
@@ -170,7 +171,7 @@ public enum SectionHeader: Equatable, Sendable, Codable {
         } else if (try? decoder.container(keyedBy: AnyKey.self)) != nil {
             self = .banner(try container.decode(SectionBanner.self))
         } else {
-            throw DecodingError.dataCorruptedError(in: container, debugDescription: "a header is a string, or an object with a title and optional subtitle and icon")
+            throw DecodingError.dataCorruptedError(in: container, debugDescription: tr("a header is a string, or an object with a title and optional subtitle and icon"))
         }
     }
 

@@ -1,9 +1,9 @@
 /// Finds what Foundation's JSON parser lets through but JSON forbids: a comma right
 /// before the `}` or `]` that closes an object or array (`{"a": 1,}`, `[1, 2,]`).
 enum TrailingComma {
-    /// Where the first trailing comma of the JSON text `bytes` is, as "before } at line
-    /// L, column C" (the comma's place, counted in characters from 1), or nil when there
-    /// is none. Commas inside strings are text, not separators.
+    /// Where the first trailing comma of the JSON text `bytes` is, as "a trailing comma
+    /// before } at line L, column C" (the comma's place, counted in characters from 1), or
+    /// nil when there is none. Commas inside strings are text, not separators.
     static func find(in bytes: some Collection<UInt8>) -> String? {
         var line = 1, column = 0
         var inString = false, escaped = false
@@ -23,7 +23,9 @@ enum TrailingComma {
             case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\r"):
                 continue
             case UInt8(ascii: "}"), UInt8(ascii: "]"):
-                if let comma { return "before \(Character(Unicode.Scalar(byte))) at line \(comma.line), column \(comma.column)" }
+                if let comma {
+                    return tr("a trailing comma before %@ at line %ld, column %ld", String(Character(Unicode.Scalar(byte))), comma.line, comma.column)
+                }
             case UInt8(ascii: ","):
                 comma = (line, column)
                 continue

@@ -32,8 +32,8 @@ public enum DatabaseFile {
     public static func open(_ path: String, table: String?, sectionBy: String?) throws -> (DatabaseQueue, TableQuery) {
         let fileName = (path as NSString).lastPathComponent
         guard isSQLite(path) else {
-            throw DatabaseProblem(FileManager.default.isReadableFile(atPath: path) ? "\(fileName) is not an SQLite database"
-                                                                                   : "Cannot read \(path)")
+            throw DatabaseProblem(FileManager.default.isReadableFile(atPath: path) ? tr("%@ is not an SQLite database", fileName)
+                                                                                   : tr("Cannot read %@", path))
         }
         var configuration = Configuration()
         configuration.readonly = true
@@ -49,7 +49,7 @@ public enum DatabaseFile {
         } catch let problem as DatabaseProblem {
             throw problem
         } catch let error as DatabaseError {
-            throw DatabaseProblem("Cannot open \(fileName): \(error.message ?? "\(error.resultCode)")")
+            throw DatabaseProblem(tr("Cannot open %@: %@", fileName, error.message ?? "\(error.resultCode)"))
         }
     }
 }

@@ -60,7 +60,7 @@ public struct DatabaseRecord: FetchableRecord, PostgresRecordDecodable, Identifi
     }
 
     /// The title: the value of the first column holding text.
-    public var title: String { values.indices.contains(titleIndex) ? values[titleIndex] : "Row \(id)" }
+    public var title: String { values.indices.contains(titleIndex) ? values[titleIndex] : tr("Row %lld", id) }
 
     /// The name of the column shown as the title.
     public var titleColumn: String? { columns.indices.contains(titleIndex) ? columns[titleIndex] : nil }

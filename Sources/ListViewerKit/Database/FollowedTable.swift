@@ -62,6 +62,7 @@ extension FollowedTable {
     /// Reports to `onError` that the rows cannot be read, for `reason`; `loaded` says some
     /// were shown (and stay).
     func reportReadError(_ reason: String, loaded: Bool) {
-        onError("Cannot read table \(tableName)\(loaded ? " (the rows shown are those last read)" : ""): \(reason)")
+        onError(loaded ? tr("Cannot read table %@ (the rows shown are those last read): %@", tableName, reason)
+                       : tr("Cannot read table %@: %@", tableName, reason))
     }
 }

@@ -51,14 +51,14 @@ public struct TableQuery: Equatable, Sendable {
         let name: String
         if let table {
             guard let found = SQLiteName.find(table, in: tables) else {
-                throw DatabaseProblem(tables.isEmpty ? "\(fileName) has no table \(table); it has no tables"
-                                                     : "\(fileName) has no table \(table); tables: \(list)")
+                throw DatabaseProblem(tables.isEmpty ? tr("%@ has no table %@; it has no tables", fileName, table)
+                                                     : tr("%@ has no table %@; tables: %@", fileName, table, list))
             }
             name = found
         } else {
             guard tables.count == 1 else {
-                throw DatabaseProblem(tables.isEmpty ? "\(fileName) has no tables"
-                                                     : "\(fileName) has several tables; choose one with --table: \(list)")
+                throw DatabaseProblem(tables.isEmpty ? tr("%@ has no tables", fileName)
+                                                     : tr("%@ has several tables; choose one with --table: %@", fileName, list))
             }
             name = tables[0]
         }
@@ -67,7 +67,7 @@ public struct TableQuery: Equatable, Sendable {
         var sectionColumn: String?
         if let sectionBy {
             guard let found = SQLiteName.find(sectionBy, in: columns) else {
-                throw DatabaseProblem("table \(name) has no column \(sectionBy); columns: \(columns.joined(separator: ", "))")
+                throw DatabaseProblem.noColumn(sectionBy, in: name, columns: columns)
             }
             sectionColumn = found
         }
@@ -75,12 +75,12 @@ public struct TableQuery: Equatable, Sendable {
         guard let rowIDName = ["rowid", "_rowid_", "oid"].first(where: { alias in
             !columns.contains { SQLiteName.equalIgnoringASCIICase($0, alias) }
         }) else {
-            throw DatabaseProblem("table \(name) has columns named rowid, _rowid_ and oid; its rows cannot be told apart")
+            throw DatabaseProblem(tr("table %@ has columns named rowid, _rowid_ and oid; its rows cannot be told apart", name))
         }
         do {
             _ = try db.makeStatement(sql: "SELECT \(rowIDName) FROM \(name.quotedSQLIdentifier) LIMIT 0")
         } catch {
-            throw DatabaseProblem("table \(name) is a WITHOUT ROWID table; the viewer follows rows by their rowid and cannot show it")
+            throw DatabaseProblem(tr("table %@ is a WITHOUT ROWID table; the viewer follows rows by their rowid and cannot show it", name))
         }
         // The one primary key column declared INTEGER is the rowid itself.
         let keys = try Row.fetchAll(db, sql: "SELECT name, type FROM pragma_table_info(?) WHERE pk > 0", arguments: [name])
@@ -166,6 +166,11 @@ public struct DatabaseProblem: Error, Equatable, CustomStringConvertible {
     /// A problem described by `message`.
     public init(_ message: String) {
         description = message
+    }
+
+    /// The table `table` has no column `column`, only `columns`.
+    static func noColumn(_ column: String, in table: String, columns: [String]) -> DatabaseProblem {
+        DatabaseProblem(tr("table %@ has no column %@; columns: %@", table, column, columns.joined(separator: ", ")))
     }
 }
 

@@ -7,14 +7,27 @@ import Glibc
 public struct DirectoryError: Error, Equatable, CustomStringConvertible {
     public let path: String
     public let reason: String
-    /// What could not be done: "open" the folder, or "read" it to its end.
-    public var action = "open"
+    /// What could not be done: open the folder, or read it to its end.
+    public var action = Action.open
 
-    public var description: String { "Cannot \(action) \(path): \(reason)" }
+    /// What a reader does with a folder.
+    public enum Action: Sendable, Equatable {
+        /// Open the folder.
+        case open
+        /// Read its entries to the end.
+        case read
+    }
+
+    public var description: String {
+        switch action {
+        case .open: tr("Cannot open %@: %@", path, reason)
+        case .read: tr("Cannot read %@: %@", path, reason)
+        }
+    }
 
     /// The folder at `path` went while its entries were read.
     static func removedWhileRead(_ path: String) -> DirectoryError {
-        DirectoryError(path: path, reason: "the folder was removed while it was read", action: "read")
+        DirectoryError(path: path, reason: tr("the folder was removed while it was read"), action: .read)
     }
 }
 
@@ -31,7 +44,7 @@ public enum DirectoryReader {
         return withCString(raw) { cPath in
             var info = stat()
             guard stat(cPath, &info) == 0 else { return DirectoryError(path: path, reason: errnoDescription()) }
-            guard (info.st_mode & S_IFMT) == S_IFDIR else { return DirectoryError(path: path, reason: "not a folder") }
+            guard (info.st_mode & S_IFMT) == S_IFDIR else { return DirectoryError(path: path, reason: tr("not a folder")) }
             guard let directory = opendir(cPath) else { return DirectoryError(path: path, reason: errnoDescription()) }
             closedir(directory)
             return nil
@@ -116,7 +129,7 @@ public enum DirectoryReader {
             linkTarget = length >= 0 ? text(buffer[0..<length].map { UInt8(bitPattern: $0) }) : "?"
             var target = stat()
             guard fstatat(folder, cName, &target, 0) == 0 else {
-                let reason = errno == ELOOP ? "symbolic link loop" : "broken symbolic link (\(errnoDescription()))"
+                let reason = errno == ELOOP ? tr("symbolic link loop") : tr("broken symbolic link (%@)", errnoDescription())
                 return DirectoryEntry(name: name, path: path, rawPath: rawPath, kind: .unreadable, linkTarget: linkTarget, problem: reason)
             }
             info = target
@@ -126,7 +139,7 @@ public enum DirectoryReader {
         case S_IFDIR:
             let readable = faccessat(folder, cName, R_OK | X_OK, 0) == 0
             return DirectoryEntry(name: name, path: path, rawPath: rawPath, kind: readable ? .folder : .unreadable, modified: modified,
-                                  linkTarget: linkTarget, problem: readable ? nil : "folder not readable")
+                                  linkTarget: linkTarget, problem: readable ? nil : tr("folder not readable"))
         case S_IFREG:
             return DirectoryEntry(name: name, path: path, rawPath: rawPath, kind: EntryKind.ofFile(named: name), size: Int64(info.st_size),
                                   modified: modified, linkTarget: linkTarget)

@@ -64,7 +64,7 @@ public final class AlbumRow: TemplateRow, ModelTransfer {
     public func update(with model: Album) {
         title.shownText = model.title
         artist.shownText = "\(model.artist) · \(model.year)"
-        tracks.text = "\(model.tracks) tracks"
+        tracks.text = tr.plural("%ld track", "%ld tracks", count: model.tracks, model.tracks)
     }
 }
 

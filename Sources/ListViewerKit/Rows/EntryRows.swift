@@ -31,14 +31,15 @@ public final class UnreadableEntryRow: EntryRow {
 /// How sizes and dates read.
 enum EntryFormat {
     static func size(_ bytes: Int64) -> String {
-        let units = ["B", "kB", "MB", "GB", "TB"]
+        // Translators: the units of file sizes, in powers of 1000 (bytes, kilobytes…).
+        let units = [tr("B"), tr("kB"), tr("MB"), tr("GB"), tr("TB")]
         var value = Double(bytes)
         var unit = 0
         while value >= 1000, unit < units.count - 1 {
             value /= 1000
             unit += 1
         }
-        return unit == 0 ? "\(bytes) B" : String(format: "%.1f %@", value, units[unit])
+        return unit == 0 ? "\(bytes) \(units[0])" : String(format: "%.1f %@", value, units[unit])
     }
 
     static func date(_ date: Date) -> String {

@@ -69,10 +69,10 @@ public final class ServerTable: FollowedTable {
         }
         let columns = table.columns.map(\.name)
         if let sectionBy, !columns.contains(sectionBy) {
-            throw DatabaseProblem("table \(table.name) has no column \(sectionBy); columns: \(columns.joined(separator: ", "))")
+            throw DatabaseProblem.noColumn(sectionBy, in: table.name, columns: columns)
         }
         guard table.integerKey != nil else {
-            throw DatabaseProblem("table \(table.name) has no integer key (a primary key, or a unique column never NULL), which the viewer follows its rows by")
+            throw DatabaseProblem(tr("table %@ has no integer key (a primary key, or a unique column never NULL), which the viewer follows its rows by", table.name))
         }
         return table
     }

@@ -47,7 +47,7 @@ extension DirectoryEntry: Detailed {
     public var kindName: String { kind.singularName }
     public var details: [(String, String)] {
         var rows = [(tr("Kind"), kind.sectionTitle), (tr("Path"), path)]
-        if let size { rows.append((tr("Size"), EntryFormat.size(size) + (size >= 1000 ? " " + tr.plural("(%d byte)", "(%d bytes)", count: Int(size), Int(size)) : ""))) }
+        if let size { rows.append((tr("Size"), EntryFormat.size(size) + (size >= 1000 ? " " + tr.plural("(%ld byte)", "(%ld bytes)", count: Int(size), Int(size)) : ""))) }
         if let modified { rows.append((tr("Modified"), EntryFormat.date(modified))) }
         if let linkTarget { rows.append((tr("Link to"), linkTarget)) }
         if let problem { rows.append((tr("Problem"), problem)) }
@@ -68,7 +68,7 @@ extension DatabaseRecord: Detailed {
 /// A row of a database table as the paged storage gives it: its record's details, or
 /// only its rowid while its page is read.
 extension PagedRow: Detailed where Record == DatabaseRecord {
-    public var detailTitle: String { record?.detailTitle ?? tr("Row %@", "\(id)") }
+    public var detailTitle: String { record?.detailTitle ?? tr("Row %lld", id) }
     public var iconName: String { record?.iconName ?? "content-loading-symbolic" }
     public var kindName: String { tr("Row") }
     public var details: [(String, String)] { record?.details ?? [("rowid", "\(id)")] }

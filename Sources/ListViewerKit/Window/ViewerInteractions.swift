@@ -5,27 +5,34 @@ import ModelStorage
 import SQLiteStorage
 
 extension Book: AccessibilityLabeled {
-    public var accessibilityLabel: String { ShownText.bounded("Book: \(title) by \(author), \(year)") }
+    public var accessibilityLabel: String { ShownText.bounded(tr("Book: %@ by %@, %ld", title, author, year)) }
 }
 
 extension Album: AccessibilityLabeled {
-    public var accessibilityLabel: String { ShownText.bounded("Album: \(title) by \(artist), \(year)") }
+    public var accessibilityLabel: String { ShownText.bounded(tr("Album: %@ by %@, %ld", title, artist, year)) }
 }
 
 extension Place: AccessibilityLabeled {
-    public var accessibilityLabel: String { ShownText.bounded("Place: \(name), \(country)") }
+    public var accessibilityLabel: String { ShownText.bounded(tr("Place: %@, %@", name, country)) }
 }
 
 extension DirectoryEntry: AccessibilityLabeled {
-    public var accessibilityLabel: String { ShownText.bounded("\(kind.singularName): \(name)") }
+    public var accessibilityLabel: String { ShownText.bounded(tr("%@: %@", kind.singularName, name)) }
 }
 
 extension DatabaseRecord: AccessibilityLabeled {
-    public var accessibilityLabel: String { ShownText.bounded("Row \(id): \(title)" + (summary().isEmpty ? "" : ", " + summary())) }
+    public var accessibilityLabel: String { ShownText.bounded(summary().isEmpty ? tr("Row %lld: %@", id, title) : tr("Row %lld: %@, %@", id, title, summary())) }
 }
 
 extension PagedRow: AccessibilityLabeled where Record == DatabaseRecord {
-    public var accessibilityLabel: String { record?.accessibilityLabel ?? "Row \(id), being read" }
+    public var accessibilityLabel: String { record?.accessibilityLabel ?? Self.beingRead(id) }
+}
+
+extension PagedRow where Record == DatabaseRecord {
+    /// What a row whose record is still being read is called: "Row 12, being read".
+    static func beingRead(_ id: Int64) -> String {
+        tr("Row %lld, being read", id)
+    }
 }
 
 extension SectionBanner: AccessibilityLabeled {
@@ -38,17 +45,17 @@ extension ViewerWindow {
         for view in managers { connectInteractions(of: view) }
         // Only the list has folder rows of their own type.
         manager.contextMenu(FolderRow.self) { [weak self] _, entry, _ in
-            [MenuEntry("Open Folder") { _ in self?.openDirectory(raw: entry.rawPath) }]
+            [MenuEntry(tr("Open Folder")) { _ in self?.openDirectory(raw: entry.rawPath) }]
         }
     }
 
     /// The interactions every view has (the table's items keep their sorted order, so
     /// only the list and the grid reorder by dragging).
     private func connectInteractions(of view: ItemViewManager) {
-        view.setAccessibilityLabel("Items")
+        view.setAccessibilityLabel(tr("Items"))
         view.tooltip(model: DirectoryEntry.self) { entry, _ in ShownText.bounded(entry.path) }
         view.tooltip(model: PagedRow<DatabaseRecord>.self) { row, _ in
-            guard let record = row.record else { return "Row \(row.id), being read" }
+            guard let record = row.record else { return PagedRow.beingRead(row.id) }
             return ShownText.bounded(zip(record.columns, record.values).prefix(8).map { "\($0): \(ShownText.bounded($1))" }.joined(separator: "\n"))
         }
         view.tooltip(model: (any Detailed).self) { model, _ in
@@ -90,8 +97,8 @@ extension ViewerWindow {
 
         view.contextMenu(model: (any Detailed).self) { [weak self, unowned view] model, _ in
             [
-                MenuEntry("Show Details") { indexPath in view.select(indexPath) },
-                MenuEntry("Copy Name") { _ in self?.copyToClipboard(model.detailTitle) },
+                MenuEntry(tr("Show Details")) { indexPath in view.select(indexPath) },
+                MenuEntry(tr("Copy Name")) { _ in self?.copyToClipboard(model.detailTitle) },
                 .delete,
             ]
         }

@@ -40,7 +40,7 @@ extension ViewerWindow {
         guard table === followedTable else { return }
         switch state {
         case .reconnecting(let attempt):
-            showProblem("Reconnecting… the connection to \(table.address) was lost (attempt \(attempt)); the rows shown are those last read")
+            showProblem(tr("Reconnecting… the connection to %@ was lost (attempt %ld); the rows shown are those last read", table.address.description, attempt))
             fetchError = .reconnecting
         case .live, .polling:
             if fetchError == .reconnecting {
@@ -48,7 +48,8 @@ extension ViewerWindow {
                 fetchError = .none
             }
             let polled = state == .polling
-                ? "\ntable \(table.tableName) has no change trigger: changes are looked for every \(table.storage.pollInterval.components.seconds) s" : ""
+                ? "\n" + tr("table %@ has no change trigger: changes are looked for every %lld s", table.tableName,
+                              table.storage.pollInterval.components.seconds) : ""
             showTitle(titleText, tooltip: table.address.description + polled)
         case .connecting, .stopped:
             break

@@ -307,11 +307,14 @@ public final class ViewerWindow {
                                          : tr.plural("%@ of %@ item", "%@ of %@ items", count: total, grouped(shown), grouped(total))
     }
 
-    /// `count` with thousands separated: 100,050.
+    /// `count` with thousands separated as the user's language separates them: 100,050
+    /// in English, 100 050 in French.
     func grouped(_ count: Int) -> String {
+        // Translators: what separates thousands in counts, as in 100,050 rows.
+        let separator = tr(",")
         let digits = Array(String(count))
         return digits.enumerated().map { index, digit in
-            index > 0 && (digits.count - index) % 3 == 0 ? ",\(digit)" : "\(digit)"
+            index > 0 && (digits.count - index) % 3 == 0 ? separator + "\(digit)" : "\(digit)"
         }.joined()
     }
 
