@@ -40,8 +40,10 @@ let package = Package(
         // C that only the tests and benchmarks use (GLib type macros, glibc's heap
         // figures): kept out of what apps link.
         .target(name: "CGtkTestShims", dependencies: ["CGtk"]),
-        // Sectioned storages and the flattened layout; pure Swift, no GTK.
-        .target(name: "ModelStorage"),
+        // gettext as the C library has it (<libintl.h>), for translated texts.
+        .systemLibrary(name: "CGettext"),
+        // Sectioned storages and the flattened layout, and translated texts; pure Swift, no GTK.
+        .target(name: "ModelStorage", dependencies: ["CGettext"]),
         // A live storage of an SQL query's rows, kept up to date as the database changes
         // (GRDB over the system SQLite); no GTK.
         .target(name: "SQLiteStorage", dependencies: ["ModelStorage", .product(name: "GRDB", package: "GRDB.swift")]),

@@ -17,7 +17,5 @@
 #endif
 
 #include <gtk/gtk.h>
-/* gettext: where a text domain's translations are (bindtextdomain), in UTF-8. */
-#include <libintl.h>
 
 #endif

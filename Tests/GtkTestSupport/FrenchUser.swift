@@ -1,3 +1,4 @@
+import CGettext
 import CGtk
 import Foundation
 import ListViewManager
@@ -64,22 +65,24 @@ public enum FrenchUser {
         try body()
     }
 
-    /// Checks that every text the Swift files under `sources` (a folder of the repository)
+    /// Checks that every text the Swift files under `sources` (folders of the repository)
     /// give `tr` is in the template xgettext makes from the domain's POTFILES, and
     /// translated in its fr.po (none missing, none fuzzy), and that POTFILES lists every
     /// such file.
-    public static func checkTranslationIsComplete(domain: String, sources: String, file: StaticString = #filePath, line: UInt = #line) throws {
+    public static func checkTranslationIsComplete(domain: String, sources: [String], file: StaticString = #filePath, line: UInt = #line) throws {
         let po = po(domain)
         let listed = try String(contentsOf: po.appendingPathComponent("POTFILES"), encoding: .utf8).split(separator: "\n").map(String.init)
-        let folder = repository.appendingPathComponent(sources)
-        let callers = try FileManager.default.subpathsOfDirectory(atPath: folder.path).filter { path in
-            guard path.hasSuffix(".swift"), let text = try? String(contentsOf: folder.appendingPathComponent(path), encoding: .utf8) else { return false }
-            // Code, not comments (whose examples xgettext does not read either).
-            return text.split(separator: "\n").contains { line in
-                !line.trimmingCharacters(in: .whitespaces).hasPrefix("//") && (line.contains("tr(\"") || line.contains("tr.plural(\""))
-            }
+        let callers = try sources.flatMap { sources in
+            let folder = repository.appendingPathComponent(sources)
+            return try FileManager.default.subpathsOfDirectory(atPath: folder.path).filter { path in
+                guard path.hasSuffix(".swift"), let text = try? String(contentsOf: folder.appendingPathComponent(path), encoding: .utf8) else { return false }
+                // Code, not comments (whose examples xgettext does not read either).
+                return text.split(separator: "\n").contains { line in
+                    !line.trimmingCharacters(in: .whitespaces).hasPrefix("//") && (line.contains("tr(\"") || line.contains("tr.plural(\""))
+                }
+            }.map { "../\(sources)/" + $0 }
         }
-        XCTAssertEqual(Set(callers.map { "../\(sources)/" + $0 }), Set(listed), "POTFILES lists every source that calls tr", file: file, line: line)
+        XCTAssertEqual(Set(callers), Set(listed), "POTFILES lists every source that calls tr", file: file, line: line)
 
         let template = NSTemporaryDirectory() + "\(domain)-\(UUID().uuidString).pot"
         defer { try? FileManager.default.removeItem(atPath: template) }

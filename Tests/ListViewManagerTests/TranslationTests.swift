@@ -22,6 +22,6 @@ final class TranslationTests: XCTestCase {
     } }
 
     func testTheFrenchTranslationCoversEveryText() throws {
-        try FrenchUser.checkTranslationIsComplete(domain: "list-view-manager", sources: "Sources/ListViewManager")
+        try FrenchUser.checkTranslationIsComplete(domain: "list-view-manager", sources: ["Sources/ListViewManager", "Sources/ModelStorage", "Sources/SQLiteStorage", "Sources/PostgresStorage"])
     }
 }

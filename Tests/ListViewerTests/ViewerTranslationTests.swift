@@ -49,10 +49,15 @@ final class ViewerTranslationTests: XCTestCase {
             XCTAssertThrowsError(try ViewerOptions.parse(["/nonexistent/list-viewer"])) { error in
                 XCTAssertEqual("\(error)", "/nonexistent/list-viewer : aucun fichier ou dossier de ce nom")
             }
+            // The storage's own messages, in the library's domain.
+            XCTAssertThrowsError(try ViewerOptions.parse(["postgres://owner:secret@localhost/db"])) { error in
+                XCTAssertEqual("\(error)", "impossible d’utiliser postgres://owner@localhost/db : un mot de passe sur la ligne de commande "
+                                           + "est vu par chaque utilisateur de cet ordinateur ; donnez-le dans PGPASSWORD ou ~/.pgpass")
+            }
         }
     } }
 
     func testTheFrenchTranslationCoversEveryText() throws {
-        try FrenchUser.checkTranslationIsComplete(domain: "list-viewer", sources: "Sources/ListViewerKit")
+        try FrenchUser.checkTranslationIsComplete(domain: "list-viewer", sources: ["Sources/ListViewerKit"])
     }
 }

@@ -67,7 +67,7 @@ public enum PagedQueryError: Error, Equatable, CustomStringConvertible {
 
     public var description: String {
         switch self {
-        case .changedWhileRead: "the database changed while it was read"
+        case .changedWhileRead: tr("the database changed while it was read")
         }
     }
 }

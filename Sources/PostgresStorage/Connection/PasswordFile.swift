@@ -40,10 +40,10 @@ public struct PasswordFile: Sendable {
               attributes[.type] as? FileAttributeType == .typeRegular else { return PasswordFile(entries: [], warning: nil) }
         let permissions = (attributes[.posixPermissions] as? NSNumber)?.intValue ?? 0
         guard permissions & 0o077 == 0 else {
-            return PasswordFile(entries: [], warning: "password file \(path) has group or world access; permissions should be u=rw (0600) or less")
+            return PasswordFile(entries: [], warning: tr("password file %@ has group or world access; permissions should be u=rw (0600) or less", path))
         }
         guard let data = FileManager.default.contents(atPath: path), let text = String(data: data, encoding: .utf8) else {
-            return PasswordFile(entries: [], warning: "password file \(path) cannot be read as UTF-8 text")
+            return PasswordFile(entries: [], warning: tr("password file %@ cannot be read as UTF-8 text", path))
         }
         return PasswordFile(text: text)
     }

@@ -18,7 +18,7 @@ extension PostgresAddress {
                 tls.certificateVerification = .none
                 context = try NIOSSLContext(configuration: tls)
             } catch {
-                throw .badAddress(description, reason: "TLS cannot be set up: \(error)")
+                throw .badAddress(description, reason: tr("TLS cannot be set up: %@", "\(error)"))
             }
             return PostgresConnection.Configuration(host: host, port: port, username: user, password: password, database: database,
                                                     tls: .prefer(context))
@@ -56,8 +56,8 @@ extension PostgresStorageError {
         case (.server, "28P01"), (.server, "28000"):
             self = address.map { .authenticationFailed($0, reason: message) } ?? .server(message: message, sqlState: sqlState)
         case (.authMechanismRequiresPassword, _):
-            self = address.map { .authenticationFailed($0, reason: "the server asks for a password and none was given") }
-                ?? .connectionLost(reason: "the server asks for a password")
+            self = address.map { .authenticationFailed($0, reason: tr("the server asks for a password and none was given")) }
+                ?? .connectionLost(reason: tr("the server asks for a password"))
         case (.server, "3D000"):
             self = address.map { .unknownDatabase($0) } ?? .server(message: message, sqlState: sqlState)
         case (.server, "42P01"):
@@ -73,7 +73,7 @@ extension PostgresStorageError {
         case (.server, _):
             self = .server(message: message, sqlState: sqlState)
         case (.connectionError, _):
-            let reason = error.underlying.map { String(describing: $0) } ?? "connection failed"
+            let reason = error.underlying.map { String(describing: $0) } ?? tr("connection failed")
             self = address.map { .serverUnreachable($0, reason: reason) } ?? .connectionLost(reason: reason)
         default:
             self = .connectionLost(reason: String(describing: error.code))

@@ -57,16 +57,16 @@ public struct PostgresAddress: Sendable, Equatable {
     public init(url: String, defaultUser: String = ProcessInfo.processInfo.userName) throws(PostgresStorageError) {
         guard let components = URLComponents(string: url), let scheme = components.scheme?.lowercased(),
               scheme == "postgres" || scheme == "postgresql" else {
-            throw .badAddress(Self.withoutUserInfo(url), reason: "it is not a postgres:// URL")
+            throw .badAddress(Self.withoutUserInfo(url), reason: tr("it is not a postgres:// URL"))
         }
         guard components.password == nil else {
             throw .badAddress(Self.withoutPassword(components),
-                              reason: "a password on the command line is seen by every user of this computer; give it in PGPASSWORD or ~/.pgpass")
+                              reason: tr("a password on the command line is seen by every user of this computer; give it in PGPASSWORD or ~/.pgpass"))
         }
         let query = Dictionary((components.queryItems ?? []).map { ($0.name, $0.value ?? "") }, uniquingKeysWith: { _, last in last })
         var port = 5432
         if let given = components.port ?? query["port"].flatMap(Int.init) {
-            guard (1...65535).contains(given) else { throw .badAddress(url, reason: "port \(given) is out of range") }
+            guard (1...65535).contains(given) else { throw .badAddress(url, reason: tr("port %ld is out of range", given)) }
             port = given
         }
         let user = components.user.flatMap { $0.isEmpty ? nil : $0 } ?? defaultUser
@@ -99,7 +99,7 @@ public struct PostgresAddress: Sendable, Equatable {
     private static func withoutPassword(_ components: URLComponents) -> String {
         var shown = components
         shown.password = nil
-        return shown.string ?? "the address"
+        return shown.string ?? tr("the address")
     }
 }
 

@@ -23,6 +23,9 @@ public enum PostgresStorageError: Error, Equatable, Sendable {
 }
 
 extension PostgresStorageError {
+    /// The storage was closed while it read or connected.
+    static var closed: PostgresStorageError { .connectionLost(reason: tr("the storage was closed")) }
+
     /// Whether the server could not be reached or the connection was lost (connecting
     /// again may help), rather than a refusal or a wrong query (it would not).
     public var isConnectionProblem: Bool {
@@ -47,19 +50,19 @@ extension PostgresStorageError: LocalizedError {
     public var errorDescription: String? {
         switch self {
         case .badAddress(let address, let reason):
-            return "cannot use \(address): \(reason)"
+            return tr("cannot use %@: %@", address, reason)
         case .serverUnreachable(let address, let reason):
-            return "no PostgreSQL server answers at \(address) (\(reason))"
+            return tr("no PostgreSQL server answers at %@ (%@)", address.description, reason)
         case .authenticationFailed(let address, let reason):
-            return "the server at \(address) did not accept the password for \(address.user) (\(reason)); give it in PGPASSWORD or ~/.pgpass"
+            return tr("the server at %@ did not accept the password for %@ (%@); give it in PGPASSWORD or ~/.pgpass", address.description, address.user, reason)
         case .unknownDatabase(let address):
-            return "the server has no database \(address.database)"
+            return tr("the server has no database %@", address.database)
         case .unknownTable(let message), .unknownColumn(let message), .permissionDenied(let message):
             return message
         case .server(let message, let sqlState):
             return "\(message) (SQLSTATE \(sqlState))"
         case .connectionLost(let reason):
-            return "the connection to the server was lost (\(reason))"
+            return tr("the connection to the server was lost (%@)", reason)
         }
     }
 }

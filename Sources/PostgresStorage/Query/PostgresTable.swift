@@ -92,13 +92,17 @@ public struct PostgresTable: Sendable, Equatable {
     /// `name` is nil.
     private static func tableName(_ name: String?, connection: PostgresConnection, database: String) async throws(PostgresStorageError) -> String {
         let names = try await names(connection: connection)
-        let list = names.isEmpty ? "it has no tables" : "tables: \(names.joined(separator: ", "))"
+        let list = names.joined(separator: ", ")
         if let name {
-            guard names.contains(name) else { throw .unknownTable("database \(database) has no table \(name); \(list)") }
+            guard names.contains(name) else {
+                throw .unknownTable(names.isEmpty ? tr("database %@ has no table %@; it has no tables", database, name)
+                                                  : tr("database %@ has no table %@; tables: %@", database, name, list))
+            }
             return name
         }
         guard names.count == 1 else {
-            throw .unknownTable(names.isEmpty ? "database \(database) has no tables" : "database \(database) has several tables, and none was named; \(list)")
+            throw .unknownTable(names.isEmpty ? tr("database %@ has no tables", database)
+                                              : tr("database %@ has several tables, and none was named; tables: %@", database, list))
         }
         return names[0]
     }

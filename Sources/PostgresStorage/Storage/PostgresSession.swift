@@ -40,7 +40,7 @@ actor PostgresSession<Record: PostgresRecordDecodable> {
     /// The connection for `use`, made if there is none (or it was lost): one at a time,
     /// however many reads ask for it while it is being made.
     func connected(for use: Use) async throws(PostgresStorageError) -> PostgresConnection {
-        guard !isClosed else { throw .connectionLost(reason: "the storage was closed") }
+        guard !isClosed else { throw .closed }
         if let connection = connections[use], !connection.isClosed { return connection }
         if let attempt = connecting[use] { return try await Self.value(of: attempt) }
         let (address, environment, logger) = (address, environment, logger)
@@ -54,7 +54,7 @@ actor PostgresSession<Record: PostgresRecordDecodable> {
         // Closed while connecting: `close` has closed what it found, but not this one.
         if isClosed {
             try? await made.close()
-            throw .connectionLost(reason: "the storage was closed")
+            throw .closed
         }
         return made
     }
@@ -221,7 +221,7 @@ private final class KeyCollector: @unchecked Sendable {
     func add(_ row: PostgresRow) throws {
         var cells = row.makeIterator()
         guard var bytes = cells.next()?.bytes, let value = bytes.readInteger(as: Int64.self) else {
-            throw PostgresStorageError.server(message: "a row's key (column \(key)) is NULL", sqlState: "22004")
+            throw PostgresStorageError.server(message: tr("a row's key (column %@) is NULL", key), sqlState: "22004")
         }
         keys.append(value)
     }

@@ -1,9 +1,13 @@
-import CGtk
+import CGettext
 import Foundation
 
-/// Translated text, through GLib's gettext (`g_dgettext`): a text domain names one set of
-/// translations, installed as `DIRECTORY/LANGUAGE/LC_MESSAGES/NAME.mo`, so that an app's
-/// and the library's never mix.
+/// Translated text, through gettext: a text domain names one set of translations,
+/// installed as `DIRECTORY/LANGUAGE/LC_MESSAGES/NAME.mo`, so that an app's and the
+/// library's never mix.
+///
+/// It calls the C library's `dgettext` and `dngettext`, as GLib's `g_dgettext` does (which
+/// adds only a check for apps that set a default domain and are not translated), so that
+/// the storages, which do not link GLib, are translated too.
 ///
 /// ```swift
 /// let tr = TextDomain("org.example.Posts")
@@ -13,9 +17,9 @@ import Foundation
 /// ```
 ///
 /// Write each text as one string literal in the call, so that `xgettext --language=C
-/// --keyword=tr:1 --keyword=plural:1,2` finds it; put what varies in `%@` and `%d`
-/// placeholders, never in an interpolation. Untranslated text (no `.mo` for the user's language) is shown
-/// as written.
+/// --keyword=tr:1 --keyword=plural:1,2` finds it; put what varies in `%@`, `%ld` and
+/// `%lld` placeholders, never in an interpolation. Untranslated text (no `.mo` for the
+/// user's language) is shown as written.
 public struct TextDomain: Sendable {
     /// The domain's name: the `.mo` files' name.
     public let name: String
@@ -25,9 +29,9 @@ public struct TextDomain: Sendable {
         self.name = name
     }
 
-    /// The library's own texts ("Delete", "No row registered for …"), in the domain
-    /// `list-view-manager`. Without `bind(to:)`, gettext looks for them where the system
-    /// keeps translations (`/usr/share/locale`).
+    /// The library's own texts ("Delete", "No row registered for …", the storages'
+    /// messages), in the domain `list-view-manager`. Without `bind(to:)`, gettext looks
+    /// for them where the system keeps translations (`/usr/share/locale`).
     public static let library = TextDomain("list-view-manager")
 
     /// Looks for this domain's translations in `directory`, and reads them as UTF-8.
@@ -41,7 +45,7 @@ public struct TextDomain: Sendable {
         // Untranslated, gettext answers the pointer it was given: the C copy of `text`,
         // which lives only inside this closure.
         text.withCString { msgid in
-            guard let translated = g_dgettext(name, msgid), translated != msgid else { return text }
+            guard let translated = dgettext(name, msgid), translated != msgid else { return text }
             return String(cString: translated)
         }
     }
@@ -57,7 +61,7 @@ public struct TextDomain: Sendable {
         let form = singular.withCString { one in
             plural.withCString { many in
                 // Untranslated, gettext answers one of the pointers it was given.
-                let chosen = g_dngettext(name, one, many, gulong(max(count, 0)))
+                let chosen = dngettext(name, one, many, UInt(max(count, 0))).map { UnsafePointer($0) }
                 return chosen == one ? singular : chosen == many ? plural : chosen.map { String(cString: $0) } ?? plural
             }
         }
