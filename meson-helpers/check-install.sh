@@ -32,3 +32,19 @@ cp -r "$root" "$stage/moved"
     env G_DEBUG=fatal-warnings GSK_RENDERER=cairo list-viewer --screenshot "$stage/installed.png")
 [[ -s "$stage/installed.png" ]] || { echo "the installed list-viewer wrote no screenshot" >&2; exit 1; }
 echo "installed app: OK ($(du -h "$stage/moved/bin/list-viewer" | cut -f1) binary)"
+# The installed viewer finds its installed translations: run in French (a French locale
+# built with localedef into the stage, as a machine with fr_FR.UTF-8 generated has it), its
+# own message and the library's are French.
+mkdir "$stage/locales"
+localedef -i fr_FR -f UTF-8 "$stage/locales/fr_FR.UTF-8"
+in_french() {
+    (cd "$stage" && env -u LANGUAGE -u LC_ALL -u LC_MESSAGES LANG=fr_FR.UTF-8 LOCPATH="$stage/locales" \
+        LIST_VIEWER_SOURCE_RESOURCES=none "$stage/moved/bin/list-viewer" "$@" 2>&1 || true)
+}
+expect_french() {
+    [[ "$1" == "$2" ]] || { printf 'the installed list-viewer in French printed:\n%s\nand not:\n%s\n' "$1" "$2" >&2; exit 1; }
+}
+expect_french "$(in_french "$stage/nothing-here")" "list-viewer: $stage/nothing-here : aucun fichier ou dossier de ce nom"
+expect_french "$(in_french "postgres://owner:secret@localhost/db")" \
+    "list-viewer: impossible d’utiliser postgres://owner@localhost/db : un mot de passe sur la ligne de commande est vu par chaque utilisateur de cet ordinateur ; donnez-le dans PGPASSWORD ou ~/.pgpass"
+echo "installed app in French: OK"
