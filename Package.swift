@@ -66,7 +66,7 @@ let package = Package(
                                                                  .product(name: "Logging", package: "swift-log")], exclude: ["baseline.py"]),
         // The GTK tests' harness (a window with a manager), real input, the items-changed
         // recorder and the main-loop pump, for the manager's and the viewer's tests.
-        .target(name: "GtkTestSupport", dependencies: ["CGtk", "ListViewManager"], path: "Tests/GtkTestSupport"),
+        .target(name: "GtkTestSupport", dependencies: ["CGtk", "ListViewManager", "TestSupport"], path: "Tests/GtkTestSupport"),
         // A private PostgreSQL server (initdb, pg_ctl) for the tests and benchmarks that need one.
         .target(name: "PostgresTestSupport", dependencies: ["PostgresStorage"], path: "Tests/PostgresTestSupport"),
         // Seeded random storage operations shared by the storage and GTK tests.

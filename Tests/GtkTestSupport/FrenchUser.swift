@@ -2,6 +2,7 @@ import CGettext
 import CGtk
 import Foundation
 import ListViewManager
+import TestSupport
 import XCTest
 
 /// The translation tests' French user and their check that a translation is complete,
@@ -20,19 +21,9 @@ public enum FrenchUser {
     /// status; returns what it printed, both outputs.
     @discardableResult
     public static func run(_ program: String, _ arguments: [String], in directory: URL? = nil) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: program)
-        process.arguments = arguments
-        process.currentDirectoryURL = directory
-        let output = Pipe(), errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        try process.run()
-        let printed = output.fileHandleForReading.readDataToEndOfFile()
-        let complained = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        XCTAssertEqual(process.terminationStatus, 0, "\(program) \(arguments): \(complained)")
-        return String(decoding: printed, as: UTF8.self) + complained
+        let result = try ChildProcess.run(program, arguments, in: directory)
+        XCTAssertEqual(result.status, 0, "\(program) \(arguments): \(result.errors)")
+        return result.output + result.errors
     }
 
     /// Runs `body` as a French user would see it: each of `domains`' fr.po compiled with

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import XCTest
 
 /// A small run of the benchmark suite's GTK scenarios (the real `list-benchmarks` binary,
@@ -7,17 +8,9 @@ import XCTest
 final class BenchmarkCountTests: XCTestCase {
     /// The JSON lines `list-benchmarks` prints when run with `arguments`.
     private func benchmarks(_ arguments: [String]) throws -> [[String: Any]] {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
-            .deletingLastPathComponent().appendingPathComponent("list-benchmarks")
-        process.arguments = arguments
-        let output = Pipe()
-        process.standardOutput = output
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        XCTAssertEqual(process.terminationStatus, 0, "list-benchmarks \(arguments.joined(separator: " "))")
-        return try String(decoding: data, as: UTF8.self).split(separator: "\n").filter { $0.hasPrefix("{") }.map { line in
+        let result = try ChildProcess.run(ChildProcess.built("list-benchmarks"), arguments)
+        XCTAssertEqual(result.status, 0, "list-benchmarks \(arguments.joined(separator: " ")): \(result.errors)")
+        return try result.output.split(separator: "\n").filter { $0.hasPrefix("{") }.map { line in
             try XCTUnwrap(JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
         }
     }

@@ -1,5 +1,6 @@
 import Foundation
 import Synchronization
+import TestSupport
 import XCTest
 
 /// The README's quick start is a whole app (`Tests/QuickStart/main.swift`, built as the
@@ -23,8 +24,7 @@ final class ReadmeQuickStartTests: XCTestCase {
     }
 
     func testTheQuickStartAppShowsItsPostsAndReportsAClickAndEnter() throws {
-        let binary = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
-            .deletingLastPathComponent().appendingPathComponent("QuickStart").path
+        let binary = ChildProcess.built("QuickStart")
         let process = Process()
         // Line-buffered, as on a terminal: the app prints, and is stopped, not quit.
         process.executableURL = URL(fileURLWithPath: "/usr/bin/stdbuf")
@@ -66,16 +66,9 @@ final class ReadmeQuickStartTests: XCTestCase {
     }
 
     private func xdotool(_ arguments: [String]) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/timeout")
-        process.arguments = ["20", "xdotool"] + arguments
-        let output = Pipe()
-        process.standardOutput = output
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        XCTAssertEqual(process.terminationStatus, 0, "xdotool \(arguments.joined(separator: " "))")
-        return String(decoding: data, as: UTF8.self)
+        let result = try ChildProcess.run("/usr/bin/timeout", ["20", "xdotool"] + arguments)
+        XCTAssertEqual(result.status, 0, "xdotool \(arguments.joined(separator: " ")): \(result.errors)")
+        return result.output
     }
 }
 

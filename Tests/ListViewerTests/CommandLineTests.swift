@@ -1,29 +1,15 @@
 import CGtk
 import Foundation
 import ListViewerKit
+import TestSupport
 import XCTest
 
 /// `list-viewer`'s command line as a shell user meets it: the help, `--version`, the shell
 /// completions and the usage errors, from the real binary.
 final class CommandLineTests: XCTestCase {
     /// Runs the viewer (no window is opened for any of these) and collects both outputs.
-    private func run(_ arguments: [String]) throws -> (status: Int32, output: String, errors: String) {
-        try Self.run(ViewerProcess.binary, arguments)
-    }
-
-    private static func run(_ program: String, _ arguments: [String]) throws -> (status: Int32, output: String, errors: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: program)
-        process.arguments = arguments
-        let output = Pipe(), errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        try process.run()
-        // Read before waiting: a completion script is larger than a pipe's buffer.
-        let printed = output.fileHandleForReading.readDataToEndOfFile()
-        let complained = errors.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: printed, as: UTF8.self), String(decoding: complained, as: UTF8.self))
+    private func run(_ arguments: [String]) throws -> ChildProcess {
+        try ChildProcess.run(ViewerProcess.binary, arguments)
     }
 
     private static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
@@ -61,7 +47,7 @@ final class CommandLineTests: XCTestCase {
         try script.output.write(toFile: file, atomically: true, encoding: .utf8)
         defer { try? FileManager.default.removeItem(atPath: file) }
         let quoted = words.map { "'\($0)'" }.joined(separator: " ")
-        let result = try Self.run("/bin/bash", ["-c", """
+        let result = try ChildProcess.run("/bin/bash", ["-c", """
             source '\(file)'
             COMP_WORDS=(\(quoted)); COMP_CWORD=\(words.count - 1)
             COMP_LINE="${COMP_WORDS[*]}"; COMP_POINT=${#COMP_LINE}

@@ -106,15 +106,11 @@ final class DatabaseWindowTests: XCTestCase {
         viewer.manager.storageUpdater = log
 
         // One commit of another program: a row below deleted, the row on screen changed, one added at the end.
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: sqlite3)
-        process.arguments = [sample.path, """
+        let commit = try ChildProcess.run(sqlite3, [sample.path, """
             BEGIN; DELETE FROM fruit WHERE id = 5003; UPDATE fruit SET name = 'changed' WHERE id = 5001;
             INSERT INTO fruit (id, name, category) VALUES (20000, 'last', 'pome'); COMMIT;
-            """]
-        try process.run()
-        process.waitUntilExit()
-        XCTAssertEqual(process.terminationStatus, 0)
+            """])
+        XCTAssertEqual(commit.status, 0, commit.errors)
         ViewerTestLoop.wait("the changed row, on screen") {
             Self.shownTexts(viewer, rowid: 5001)?.title == "changed"
                 && viewer.manager.row(at: IndexPath(item: 5000, section: 0)).map { gtk_widget_get_mapped($0.rootWidget) != 0 } == true

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import XCTest
 
 /// The fuzz targets' seed corpora (and the crashes fuzzing found, kept there once fixed),
@@ -21,16 +22,8 @@ final class FuzzCorpusTests: XCTestCase {
             .appendingPathComponent("Fuzz/Corpus/\(corpus)").path
         let seeds = try FileManager.default.contentsOfDirectory(atPath: folder)
         XCTAssertGreaterThanOrEqual(seeds.count, 5, "the \(corpus) corpus has its seeds")
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
-            .deletingLastPathComponent().appendingPathComponent(target)
-        process.arguments = [folder]
-        let output = Pipe()
-        process.standardOutput = output
-        try process.run()
-        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        XCTAssertEqual(process.terminationStatus, 0, "\(target) stopped on an input of the \(corpus) corpus")
-        XCTAssertTrue(text.contains("replayed \(seeds.count) inputs"), text)
+        let result = try ChildProcess.run(ChildProcess.built(target), [folder])
+        XCTAssertEqual(result.status, 0, "\(target) stopped on an input of the \(corpus) corpus: \(result.errors)")
+        XCTAssertTrue(result.output.contains("replayed \(seeds.count) inputs"), result.output)
     }
 }

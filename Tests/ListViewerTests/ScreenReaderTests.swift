@@ -7,10 +7,6 @@ import GtkTestSupport
 /// (`ScreenReader/screen_reader.py`, Debian's python3-pyatspi), with the accessibility bus
 /// started before the app, and driven from the real keyboard (xdotool).
 final class ScreenReaderTests: XCTestCase {
-    private var viewerBinary: URL {
-        URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
-            .deletingLastPathComponent().appendingPathComponent("list-viewer")
-    }
 
     private let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .appendingPathComponent("ScreenReader/screen_reader.py")
@@ -37,7 +33,7 @@ final class ScreenReaderTests: XCTestCase {
     private func read(_ mode: String, viewerArguments arguments: [String], readerArguments: [String] = []) throws -> [String: Any] {
         try startAccessibilityBus()
         let viewer = Process()
-        viewer.executableURL = viewerBinary
+        viewer.executableURL = URL(fileURLWithPath: ViewerProcess.binary)
         viewer.arguments = arguments
         var environment = ProcessInfo.processInfo.environment
         environment["G_DEBUG"] = "fatal-warnings"

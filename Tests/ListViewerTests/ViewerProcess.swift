@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -20,8 +21,7 @@ enum ViewerProcess {
     }
 
     static var binary: String {
-        URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
-            .deletingLastPathComponent().appendingPathComponent("list-viewer").path
+        ChildProcess.built("list-viewer")
     }
 
     /// Runs the viewer with `arguments`, in this process's environment with `environment`

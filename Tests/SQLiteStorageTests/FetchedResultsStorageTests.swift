@@ -228,12 +228,8 @@ final class FetchedResultsStorageTests: XCTestCase {
         let sqlite3 = "/usr/bin/sqlite3"
         XCTAssertTrue(FileManager.default.isExecutableFile(atPath: sqlite3), "no sqlite3 command: run meson-helpers/install-dependencies.sh")
         let (storage, delegate) = try makeStorage()
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: sqlite3)
-        process.arguments = [path, "INSERT INTO fruit (id, name, category) VALUES (7, 'sloe', 'stone')"]
-        try process.run()
-        process.waitUntilExit()
-        XCTAssertEqual(process.terminationStatus, 0)
+        let insert = try ChildProcess.run(sqlite3, [path, "INSERT INTO fruit (id, name, category) VALUES (7, 'sloe', 'stone')"])
+        XCTAssertEqual(insert.status, 0, insert.errors)
         waitUntil { !delegate.updates.isEmpty }
         settle()
         XCTAssertEqual(delegate.updates.map(\.changes), [[.insertItems(section: 1, items: 2..<3)]])
