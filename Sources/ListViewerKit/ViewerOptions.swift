@@ -45,7 +45,7 @@ public struct ViewerOptions: Equatable, Sendable {
 
     /// The command line's short form, shown after a usage error.
     static var shortUsage: String {
-        "Usage: \(ViewerCommandLine.usageString())\n  See 'list-viewer --help' for more information."
+        tr("Usage: %@", ViewerCommandLine.usageString()) + "\n  " + tr("See 'list-viewer --help' for more information.")
     }
 
     /// Why a command line was refused.

@@ -49,6 +49,11 @@ final class ViewerTranslationTests: XCTestCase {
             XCTAssertThrowsError(try ViewerOptions.parse(["/nonexistent/list-viewer"])) { error in
                 XCTAssertEqual("\(error)", "/nonexistent/list-viewer : aucun fichier ou dossier de ce nom")
             }
+            let help = ViewerOptions.usage
+            for text in ["Affiche un dossier, un catalogue, ou une table SQLite ou PostgreSQL", "un fichier SQLite",
+                         "--section-by <column>", "Regroupe les lignes par les valeurs de cette colonne."] {
+                XCTAssertTrue(help.contains(text), "--help shows \(text):\n\(help)")
+            }
             // The storage's own messages, in the library's domain.
             XCTAssertThrowsError(try ViewerOptions.parse(["postgres://owner:secret@localhost/db"])) { error in
                 XCTAssertEqual("\(error)", "impossible d’utiliser postgres://owner@localhost/db : un mot de passe sur la ligne de commande "
