@@ -38,6 +38,8 @@ final class ViewerTranslationTests: XCTestCase {
             XCTAssertEqual(viewer.countText, "0 élément")
             ViewerTestLoop.close(viewer)
 
+            let file = DirectoryEntry(name: "notes", path: "/notes", kind: .other, size: 1_500)
+            XCTAssertEqual(file.details.first { $0.0 == "Taille" }?.1, "1.5 ko (1500 octets)")
             XCTAssertEqual(Book(title: "Dune", author: "Frank Herbert", year: 1965, pages: 412).accessibilityLabel,
                            "Livre : Dune de Frank Herbert, 1965")
             XCTAssertThrowsError(try CatalogLoader.decode(Data("[1,]".utf8), path: "c.json")) { error in

@@ -30,16 +30,23 @@ public final class UnreadableEntryRow: EntryRow {
 
 /// How sizes and dates read.
 enum EntryFormat {
+    /// `bytes` in the largest unit (powers of 1000) it makes at least 1 of: 999 B, 1.5 kB.
     static func size(_ bytes: Int64) -> String {
-        // Translators: the units of file sizes, in powers of 1000 (bytes, kilobytes…).
-        let units = [tr("B"), tr("kB"), tr("MB"), tr("GB"), tr("TB")]
         var value = Double(bytes)
         var unit = 0
-        while value >= 1000, unit < units.count - 1 {
+        while value >= 1000, unit < 4 {
             value /= 1000
             unit += 1
         }
-        return unit == 0 ? "\(bytes) \(units[0])" : String(format: "%.1f %@", value, units[unit])
+        // Only the unit shown is looked up: a row's size is made at each bind.
+        switch unit {
+        // Translators: file sizes, in bytes, then in powers of 1000 of them.
+        case 0: return tr("%lld B", bytes)
+        case 1: return tr("%.1f kB", value)
+        case 2: return tr("%.1f MB", value)
+        case 3: return tr("%.1f GB", value)
+        default: return tr("%.1f TB", value)
+        }
     }
 
     static func date(_ date: Date) -> String {
