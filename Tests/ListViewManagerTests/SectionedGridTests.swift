@@ -302,6 +302,72 @@ final class SectionedGridTests: XCTestCase {
         harness.close()
     } }
 
+    func testScrollingShowsEachStripsTilesInItsOwnSlotsAndMakesNoRowsAfterTheFirstScreens() { onMain {
+        let (harness, grid) = Self.showHundredThousandTiles()
+        let stripFactory = grid.stripFactory!
+        let scroll = Self.scroller(harness, grid)
+        let movedBefore = stripFactory.slotsMoved
+        scroll(4)
+        let rowsMade = grid.createdRowCount
+        scroll(4)
+        // Moving a slot to another strip would cost GTK an accessibility event for its removal
+        // and its insertion, and its measure and style again, on every frame.
+        XCTAssertEqual(stripFactory.slotsMoved, movedBefore, "no tile slot went to another strip while scrolling: each strip shows its tiles in its own")
+        XCTAssertEqual(grid.createdRowCount, rowsMade, "no row made after the first screens")
+        // A waiting strip keeps its slots, empty, and the height of a strip laid out: the
+        // grid's scrolling stays true.
+        let waiting = stripFactory.strips.values.filter { $0.waiting && !$0.slots.isEmpty }
+        XCTAssertFalse(waiting.isEmpty, "strips wait with their slots")
+        for strip in waiting {
+            var height: Int32 = 0
+            gtk_widget_measure(strip.box, GTK_ORIENTATION_VERTICAL, gtk_widget_get_width(grid.view), &height, nil, nil, nil)
+            XCTAssertEqual(height, stripFactory.stripHeight, "a waiting strip is as tall as one laid out")
+        }
+        // Jumps about, and scrolls on from the last: the rows made stay bounded, and the
+        // scrolling still moves no slot.
+        let onScreen = { stripFactory.boundTiles.filter { gtk_widget_get_mapped($0.slot) != 0 }.count }
+        for section in stride(from: 5, to: 100, by: 10) {
+            XCTAssertTrue(grid.scrollTo(IndexPath(item: 300, section: section)))
+            harness.waitForFrames()
+        }
+        XCTAssertLessThanOrEqual(grid.createdRowCount, 4 * onScreen() + 128, "rows made, with \(onScreen()) tiles on screen")
+        let movedByJumps = stripFactory.slotsMoved
+        scroll(2)
+        XCTAssertEqual(stripFactory.slotsMoved, movedByJumps, "no tile slot went to another strip while scrolling after the jumps")
+        harness.close()
+    } }
+
+    func testPastTheSlotsKeptTheStripsComingTakeThoseOfTheFarthestWaitingStrips() { onMain {
+        let (harness, grid) = Self.showHundredThousandTiles()
+        let stripFactory = grid.stripFactory!
+        stripFactory.maximumKeptSlots = 8
+        let scroll = Self.scroller(harness, grid)
+        let rowsMade = grid.createdRowCount
+        scroll(6)
+        let onScreen = stripFactory.boundTiles.filter { gtk_widget_get_mapped($0.slot) != 0 }
+        XCTAssertGreaterThan(stripFactory.slotsMoved, 0, "slots went from waiting strips to the strips coming")
+        XCTAssertLessThanOrEqual(grid.createdRowCount, rowsMade + onScreen.count + 8, "rows made: a screenful more than the first screen's, and the slots kept")
+        for (slot, position) in onScreen {
+            guard case .item(let indexPath)? = grid.bridge.layout.row(at: position) else { continue }
+            let row = grid.row(at: indexPath)
+            XCTAssertEqual((row as? PostRow)?.title.text, "post \(indexPath.section * 1000 + indexPath.item)", "the tile of \(indexPath)")
+            XCTAssertEqual(row.flatMap { stripFactory.slot(containing: $0.rootWidget) }, slot, "in its slot")
+        }
+        harness.close()
+    } }
+
+    /// Scrolls the grid down `screens` screenfuls, as the benchmarks do: 40 pixels a frame.
+    @MainActor
+    private static func scroller(_ harness: GtkHarness, _ grid: SectionedGridViewManager) -> (Int) -> Void {
+        let adjustment = gtk_scrollable_get_vadjustment(OpaquePointer(grid.view))!
+        return { screens in
+            for _ in 0..<(screens * Int(gtk_adjustment_get_page_size(adjustment)) / 40) {
+                gtk_adjustment_set_value(adjustment, gtk_adjustment_get_value(adjustment) + 40)
+                harness.waitForFrames(1)
+            }
+        }
+    }
+
     func testARubberbandSelectsTheTilesItCoversAcrossStripsAndSections() { onMain {
         let fixture = Fixture(selectionMode: .multiple) { $0.rubberbandSelection = true }  // 4 columns
         let grid = fixture.grid

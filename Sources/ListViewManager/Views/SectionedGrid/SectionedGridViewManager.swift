@@ -21,8 +21,8 @@ import ModelStorage
 /// GtkGridView one column wide whose cells are strips, a header, a row of up to `columns`
 /// tiles, or a footer, laid out by `StripColumns` from the width. (One column of a grid view,
 /// because a GtkGridView keeps 30 rows of cells alive, where GTK 4.8's GtkListView keeps 200
-/// rows.) Only the tiles of the strips on screen and near it are bound, and their rows move
-/// between strips as the grid scrolls; a change
+/// rows.) Only the tiles of the strips on screen and near it are bound; the rows stay in
+/// their strips' slots as the grid scrolls, and move only to a strip that needs more; a change
 /// of width lays the strips out again without touching the storage, the selection or GTK's
 /// rows; a storage change re-lays out only the strips from its first item to the end of
 /// its section. The selection is of items, through the manager's own selection model

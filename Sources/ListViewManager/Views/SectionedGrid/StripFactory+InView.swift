@@ -3,8 +3,8 @@ import Foundation
 import ModelStorage
 
 /// Where the strips are on screen: binding the tiles of the strips GTK shows and of those
-/// near them, giving back the slots of those gone far, keeping a strip in place through a
-/// re-flow, and finding the strip under a point.
+/// near them, letting those gone far wait, keeping a strip in place through a re-flow, and
+/// finding the strip under a point.
 extension StripFactory {
     /// Shows again the strips of every list item GTK holds, whose places show other items
     /// after a re-flow.
@@ -15,8 +15,8 @@ extension StripFactory {
     /// After each layout: binds the waiting strips GTK shows (GTK maps the rows it shows and
     /// hides the others), whose tiles are laid out in another layout of the same frame, before
     /// it is painted; and, once the frame is done, those within half as many strips again as
-    /// are shown before and after them, so that scrolling finds them ready, with the slots of
-    /// those that went far.
+    /// are shown before and after them, so that scrolling finds them ready; those that went far
+    /// wait, their slots there for strips that need more.
     func bindStripsNearView() {
         guard let manager, gtk_widget_get_mapped(manager.view) != 0 else { return }
         placeKeptStrip()
@@ -34,15 +34,15 @@ extension StripFactory {
             }
         }
         guard let visible else { return }
-        // Strips of tiles more than a screen and a half away wait again, and give their slots
-        // to the strips coming (not a strip holding the keyboard focus).
+        // Strips of tiles more than a screen and a half away wait again, their slots there for
+        // the strips coming that need more (not a strip holding the keyboard focus).
         let far = (visible.lowerBound - visible.count * 3 / 2)...(visible.upperBound + visible.count * 3 / 2)
         var away = strips.filter { listItem, strip in
             !strip.waiting && !strip.showsWide && gtk_widget_get_focus_child(strip.box) == nil
                 && !far.contains(Int(gtk_list_item_get_position(listItem)))
         }.map(\.key)
         if !shownWaiting.isEmpty {
-            // After a jump: the strips left behind give their slots first.
+            // After a jump: the strips left behind wait first, for their slots to be taken.
             for listItem in away { wait(listItem) }
             away = []
             for listItem in shownWaiting { bindTiles(of: listItem, refresh: false) }

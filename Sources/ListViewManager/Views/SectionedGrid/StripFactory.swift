@@ -10,11 +10,16 @@ import ModelStorage
 ///
 /// GTK keeps more list items than it shows (a GtkGridView on GTK 4.8: 30 rows), so a strip's tiles are
 /// bound only once the strip comes near the visible part of the grid (`bindStripsNearView`):
-/// until then it waits, holding no tile slots, with the height of the strips laid out last,
-/// so that the grid's scrolling stays true. Tile slots move between strips with the rows
-/// they made: a strip that waits (or narrows) gives its slots back (`spareSlots`), and one
-/// that shows tiles takes them before new ones are made. Header and footer strips are bound
-/// at once.
+/// until then it waits, with the height of the strips laid out last, so that the grid's
+/// scrolling stays true. A waiting strip keeps its tile slots, empty and out of the layout,
+/// so that when GTK shows its list item at another place the strip shows its tiles in the
+/// same slots: moving a slot to another strip costs GTK an accessibility event for its
+/// removal and one for its insertion, and its measure and style again. Slots move between
+/// strips, with the rows they made, only when a strip needs more than it holds: it takes the
+/// slots given back (`spareSlots`, by a strip that narrows or whose list item GTK took
+/// apart); new ones are made while fewer than `maximumKeptSlots` are kept for later (given
+/// back or in waiting strips), and past that it takes those of the waiting strip farthest
+/// from it, so that the rows made stay bounded. Header and footer strips are bound at once.
 @MainActor
 final class StripFactory: TileSlots {
     private let reference = ObjectReference(adopting: gtk_signal_list_item_factory_new())
@@ -33,8 +38,12 @@ final class StripFactory: TileSlots {
     /// Tile slots no strip shows, with the rows they made, for the next strips to show tiles
     /// (held here: they have no parent).
     private var spareSlots: [ObjectReference<UnsafeMutablePointer<GtkWidget>>] = []
-    /// The most spare slots kept: a screenful and more of tiles.
-    private static let maximumSpareSlots = 128
+    /// The most tile slots kept for later, given back (`spareSlots`) or in waiting strips: a
+    /// screenful and more of tiles (tests lower it).
+    var maximumKeptSlots = 128
+    /// How many tile slots went into a strip from another one (given back or taken from a
+    /// waiting strip), which scrolling should not need.
+    private(set) var slotsMoved = 0
     /// Each slot's list item and place in its strip.
     private var slotPlaces: [OpaquePointer: (listItem: OpaquePointer, index: Int)] = [:]
     /// The height of a strip of tiles as GTK laid one out last, which waiting strips take
@@ -169,7 +178,10 @@ final class StripFactory: TileSlots {
                 manager.factory.clearTile(tile)
                 continue
             }
-            if slot != strip.wide { gtk_widget_set_visible(slot, 1) }
+            if slot != strip.wide {
+                gtk_widget_set_visible(slot, 1)
+                gtk_widget_set_child_visible(slot, 1)
+            }
             gtk_widget_set_focusable(slot, slot == strip.wide ? 0 : 1)
             let tileItem = refresh ? manager.factory.lastItem(ofTile: tile) ?? manager.bridge.item(at: position) : manager.bridge.item(at: position)
             manager.factory.bindTile(tile, item: tileItem)
@@ -178,14 +190,16 @@ final class StripFactory: TileSlots {
     }
 
     /// Shows nothing in the strip `listItem` shows until it comes near the visible part of the
-    /// list: its tiles' slots, rows and all, go back for other strips, and the strip keeps the
-    /// height of one laid out.
+    /// list: its tiles' slots stay, empty (their rows hidden) and out of the layout (not
+    /// visible as children: hiding a slot would tell screen readers), for the strip's next
+    /// tiles or, when a strip needs them, for that strip; the strip keeps the height of one
+    /// laid out.
     func wait(_ listItem: OpaquePointer) {
         guard let manager, let strip = strips[listItem] else { return }
         strip.waiting = true
         gtk_widget_set_size_request(strip.box, -1, stripHeight ?? -1)
-        manager.factory.clearTile(OpaquePointer(strip.wide))
-        setSlots(of: strip, count: 0, listItem: listItem)
+        for slot in [strip.wide] + strip.slots { manager.factory.clearTile(OpaquePointer(slot)) }
+        for slot in strip.slots { gtk_widget_set_child_visible(slot, 0) }
         for spacer in strip.spacers { gtk_widget_set_visible(spacer, 0) }
     }
 
@@ -205,10 +219,13 @@ final class StripFactory: TileSlots {
         slotPlaces[OpaquePointer(strip.wide)] = nil
     }
 
-    /// Gives `strip` `count` tile slots (and at least as many spacers): slots other strips
-    /// gave back are taken first, with the rows they made, and new ones made after (with
-    /// their clicks); slots left over go back (what they showed ends its display), up to
-    /// `maximumSpareSlots` kept, the rest taken apart.
+    /// Gives `strip` `count` tile slots (and at least as many spacers): the slots given back
+    /// are taken first (with the rows they made); then new ones are made (with their clicks)
+    /// while fewer than `maximumKeptSlots` are kept, and past that those of the waiting strip
+    /// farthest from it are taken. A strip that never held slots would otherwise take those of
+    /// a strip that GTK shows again soon, which would take another's, at every frame. Slots
+    /// left over go back (what they showed ends its display) while fewer than
+    /// `maximumKeptSlots` are kept; the rest are taken apart.
     private func setSlots(of strip: Strip, count: Int, listItem: OpaquePointer) {
         let box = gtkCast(strip.box, to: GtkBox.self)
         while strip.spacers.count < count {
@@ -217,30 +234,54 @@ final class StripFactory: TileSlots {
             strip.spacers.append(spacer)
         }
         while strip.slots.count > count {
-            let slot = strip.slots.removeLast()
-            let tile = OpaquePointer(slot)
-            manager?.factory.clearTile(tile)
-            slotPlaces[tile] = nil
-            let reference = ObjectReference(retaining: slot)
-            gtk_box_remove(box, slot)
-            if spareSlots.count < Self.maximumSpareSlots {
+            let reference = removeLastSlot(of: strip)
+            if keptSlots < maximumKeptSlots {
                 spareSlots.append(reference)
             } else {
-                manager?.factory.teardown(tile)
+                manager?.factory.teardown(OpaquePointer(reference.pointer))
             }
         }
         while strip.slots.count < count {
-            let spare = spareSlots.popLast()  // held until the box holds it
-            let slot = spare?.pointer ?? cgtk_shims_tile_box_new()!
-            if spare == nil {
+            // Held until the box holds it.
+            let taken = spareSlots.popLast()
+                ?? (keptSlots < maximumKeptSlots ? nil : farthestWaitingStrip(from: listItem).map(removeLastSlot(of:)))
+            let slot = taken?.pointer ?? cgtk_shims_tile_box_new()!
+            if taken == nil {
                 gtk_widget_add_css_class(slot, "tile")
                 manager?.installTileInput(on: slot)
+            } else {
+                slotsMoved += 1
             }
             gtk_box_insert_child_after(box, slot, strip.slots.last ?? strip.wide)
-            withExtendedLifetime(spare) {}
+            withExtendedLifetime(taken) {}
             slotPlaces[OpaquePointer(slot)] = (listItem, strip.slots.count)
             strip.slots.append(slot)
         }
+    }
+
+    /// The tile slots kept for later: given back, and in waiting strips.
+    private var keptSlots: Int {
+        strips.values.reduce(spareSlots.count) { $0 + ($1.waiting ? $1.slots.count : 0) }
+    }
+
+    /// Takes the last tile slot out of `strip`, what it showed ending its display; the
+    /// reference returned holds it.
+    private func removeLastSlot(of strip: Strip) -> ObjectReference<UnsafeMutablePointer<GtkWidget>> {
+        let slot = strip.slots.removeLast()
+        let tile = OpaquePointer(slot)
+        manager?.factory.clearTile(tile)
+        slotPlaces[tile] = nil
+        let reference = ObjectReference(retaining: slot)
+        gtk_box_remove(gtkCast(strip.box, to: GtkBox.self), slot)
+        return reference
+    }
+
+    /// The waiting strip holding tile slots farthest from `listItem`'s (those of list items
+    /// GTK shows nothing in first), if any.
+    private func farthestWaitingStrip(from listItem: OpaquePointer) -> Strip? {
+        let position = Int(gtk_list_item_get_position(listItem))
+        return strips.filter { $0.key != listItem && $0.value.waiting && !$0.value.slots.isEmpty }
+            .max { abs(Int(gtk_list_item_get_position($0.key)) - position) < abs(Int(gtk_list_item_get_position($1.key)) - position) }?.value
     }
 
     /// The slot `widget` is in (or is), if any.
