@@ -24,6 +24,15 @@ gulong cgtk_shims_signal_connect(gpointer instance, const gchar *signal, GCallba
     return g_signal_connect_data(instance, signal, handler, data, destroy, 0);
 }
 
+gulong cgtk_shims_signal_connect_after(gpointer instance, const gchar *signal, GCallback handler,
+                                       gpointer data, GClosureNotify destroy) {
+    return g_signal_connect_data(instance, signal, handler, data, destroy, G_CONNECT_AFTER);
+}
+
+GtkApplication *cgtk_shims_application_new(const gchar *id, gboolean non_unique) {
+    return gtk_application_new(id, non_unique ? G_APPLICATION_NON_UNIQUE : G_APPLICATION_DEFAULT_FLAGS);
+}
+
 void cgtk_shims_log_warning(const gchar *domain, const gchar *message) {
     g_log(domain, G_LOG_LEVEL_WARNING, "%s", message);
 }

@@ -28,6 +28,15 @@ GListModel *cgtk_shims_list_model(gpointer instance);
 gulong cgtk_shims_signal_connect(gpointer instance, const gchar *signal, GCallback handler,
                                  gpointer data, GClosureNotify destroy);
 
+/* The same, run after the signal's default handler. GLib 2.90 marks GConnectFlags as a flag
+ * enum, which Swift then imports as an option set without the G_CONNECT_AFTER constant. */
+gulong cgtk_shims_signal_connect_after(gpointer instance, const gchar *signal, GCallback handler,
+                                       gpointer data, GClosureNotify destroy);
+
+/* gtk_application_new with G_APPLICATION_NON_UNIQUE or the default flags: GLib 2.90 marks
+ * GApplicationFlags as a flag enum, and Swift no longer sees its constants. */
+GtkApplication *cgtk_shims_application_new(const gchar *id, gboolean non_unique);
+
 /* GtkSingleSelection without autoselect and with can-unselect, set at construction through
  * g_object_new (variadic): set afterwards, the first row would already be selected. Takes
  * ownership of `model`, as gtk_single_selection_new does. */

@@ -1,4 +1,5 @@
 import CGtk
+import CGtkShims
 import Foundation
 
 /// A GTK application: the thin entry point under which `Task { @MainActor in … }`,
@@ -26,7 +27,7 @@ public final class Application {
     ///   - allowsMultipleInstances: when true, each run is its own process (GTK
     ///     otherwise hands a second launch to the running instance over D-Bus).
     public init(id: String, allowsMultipleInstances: Bool = false) {
-        reference = ObjectReference(adopting: gtk_application_new(id, allowsMultipleInstances ? G_APPLICATION_NON_UNIQUE : G_APPLICATION_DEFAULT_FLAGS)!)
+        reference = ObjectReference(adopting: cgtk_shims_application_new(id, allowsMultipleInstances ? 1 : 0)!)
     }
 
     /// Quits the main loop (`run()` then returns).

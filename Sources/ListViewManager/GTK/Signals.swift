@@ -197,7 +197,7 @@ public enum Signal {
     @MainActor
     private static func connect(_ instance: UnsafeMutableRawPointer, _ signal: String, _ trampoline: GCallback,
                                 _ data: UnsafeMutableRawPointer, after: Bool = false) -> UInt {
-        guard after else { return UInt(cgtk_shims_signal_connect(instance, signal, trampoline, data, ReleaseUserData.closureNotify)) }
-        return UInt(g_signal_connect_data(instance, signal, trampoline, data, ReleaseUserData.closureNotify, G_CONNECT_AFTER))
+        let connect = after ? cgtk_shims_signal_connect_after : cgtk_shims_signal_connect
+        return UInt(connect(instance, signal, trampoline, data, ReleaseUserData.closureNotify))
     }
 }

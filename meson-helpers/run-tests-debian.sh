@@ -1,13 +1,23 @@
 #!/usr/bin/env bash
-# Builds and tests the work tree as it is now (uncommitted changes too) on Debian 13
-# (trixie, GTK 4.18) in a chroot: runs run-tests.sh there and exits with its status.
+# Builds and tests the work tree as it is now (uncommitted changes too) on another Debian in
+# a chroot: runs run-tests.sh there and exits with its status.
+# Usage: run-tests-debian.sh RELEASE [--script SCRIPT ARGS | RUN-TESTS ARGS]
+#   RELEASE: 13 (trixie, GTK 4.18) or unstable (sid, GTK 4.24 in late 2026; Debian testing
+#   has the same GTK but no libxml2.so.2, which the toolchain's swift-build links).
 # The chroot is made once with debootstrap from the host's own Debian archive and cached,
 # with its .build, between runs. The host's Swift toolchain and local package mirrors
 # (git url.<dir>.insteadOf) are bind-mounted read-only. Arguments go to run-tests.sh;
 # `--script SCRIPT ARGS` runs another of the project's scripts there instead (check-leaks.sh).
-# LIST_VIEW_MANAGER_CHROOT: where the chroot lives (default /var/cache/list-view-manager/debian-13).
+# LIST_VIEW_MANAGER_CHROOT: where the chroot lives (default /var/cache/list-view-manager/debian-RELEASE).
 # LIST_VIEW_MANAGER_MIRROR: the Debian archive to use (default: the host's apt source).
 set -euo pipefail
+release="${1:-}"
+case "$release" in
+    13) suite=trixie ;;
+    unstable) suite=sid ;;
+    *) echo "usage: $0 13|unstable [--script SCRIPT ARGS | RUN-TESTS ARGS]" >&2; exit 2 ;;
+esac
+shift
 repo="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 die() { echo "error: $*" >&2; exit 1; }
 
@@ -16,10 +26,10 @@ if [[ $(id -u) -ne 0 ]]; then
     command -v sudo >/dev/null || die "this needs root (or sudo) to make and enter a chroot"
     exec sudo env "PATH=$PATH" "HOME=$HOME" \
         "LIST_VIEW_MANAGER_CHROOT=${LIST_VIEW_MANAGER_CHROOT:-}" \
-        "LIST_VIEW_MANAGER_MIRROR=${LIST_VIEW_MANAGER_MIRROR:-}" bash "${BASH_SOURCE[0]}" "$@"
+        "LIST_VIEW_MANAGER_MIRROR=${LIST_VIEW_MANAGER_MIRROR:-}" bash "${BASH_SOURCE[0]}" "$release" "$@"
 fi
 
-root="${LIST_VIEW_MANAGER_CHROOT:-/var/cache/list-view-manager/debian-13}"
+root="${LIST_VIEW_MANAGER_CHROOT:-/var/cache/list-view-manager/debian-$release}"
 mkdir -p "$(dirname "$root")"
 root="$(realpath -m "$root")"
 shopt -s nullglob
@@ -60,7 +70,7 @@ finish() {
     local status=$?
     stage ""
     unmount_all || true
-    ((${#timings[@]} == 0)) || echo "== Debian 13 stage times: ${timings[*]}" >&2
+    ((${#timings[@]} == 0)) || echo "== Debian $release stage times: ${timings[*]}" >&2
     exit "$status"
 }
 trap finish EXIT
@@ -104,8 +114,8 @@ create_chroot() {
     # Never delete a folder this script did not make: only its own half-made .tmp.
     [[ ! -e $root ]] || die "$root exists but is not a finished chroot (no .complete); remove it or choose another"
     rm -rf --one-file-system "$root.tmp"
-    echo "== Making a Debian 13 chroot in $root from $mirror" >&2
-    debootstrap --variant=minbase trixie "$root.tmp" "$mirror" || die "debootstrap failed"
+    echo "== Making a Debian $release ($suite) chroot in $root from $mirror" >&2
+    debootstrap --variant=minbase "$suite" "$root.tmp" "$mirror" || die "debootstrap failed"
     # Services that packages install must not start inside the chroot.
     printf '#!/bin/sh\nexit 101\n' >"$root.tmp/usr/sbin/policy-rc.d"
     chmod +x "$root.tmp/usr/sbin/policy-rc.d"
@@ -143,17 +153,30 @@ in_chroot() {
         PATH="$toolchain/usr/bin:/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin" "$@" 9>&-
 }
 # What the Swift toolchain needs to run, compile and link (libxml2 and libcurl for SwiftPM).
-toolchain_needs=(libstdc++-14-dev libgcc-14-dev libc6-dev binutils gcc libcurl4t64 libxml2 libedit2
+toolchain_needs=(libc6-dev binutils gcc libcurl4t64 libxml2 libedit2
     libncurses6 libsqlite3-0 libuuid1 zlib1g git pkg-config ca-certificates)
+# clang compiles C++ (BoringSSL, under postgres-nio) with the headers of the newest GCC whose
+# folder it finds in /usr/lib/gcc/<triple>: a runtime package (libgcc-s1) makes that folder
+# before any compiler of that version is installed, so its C++ headers are asked for by
+# version: whatever GCC the release moves to next.
+newest_gcc() {
+    in_chroot bash -c 'ls /usr/lib/gcc/x86_64-linux-gnu/ /usr/lib/gcc/aarch64-linux-gnu/ 2>/dev/null |
+        grep -E "^[0-9]+$" | sort -n | tail -n 1'
+}
 install_toolchain_needs() {
-    local missing
+    local missing gcc
     in_chroot dpkg --configure -a # finishes what an interrupted run left half installed
+    gcc="$(newest_gcc)"
+    [[ -n $gcc ]] || die "no GCC runtime folder in the chroot's /usr/lib/gcc"
+    toolchain_needs+=("libstdc++-$gcc-dev" "libgcc-$gcc-dev")
     missing="$(in_chroot bash -c 'for p; do dpkg-query -W -f="\${Status}" "$p" 2>/dev/null |
         grep -q "install ok installed" || echo "$p"; done' _ "${toolchain_needs[@]}")"
     [[ -z $missing ]] && return
     in_chroot apt-get update
     # shellcheck disable=SC2086 # one package a word
     in_chroot apt-get install -y --no-install-recommends $missing
+    # Installing gcc may bring a newer GCC's folder than the one asked for: ask again.
+    [[ $(newest_gcc) == "$gcc" ]] || install_toolchain_needs
 }
 stage toolchain-packages
 install_toolchain_needs
@@ -185,7 +208,7 @@ run() {
 }
 stage project-packages
 run bash meson-helpers/install-dependencies.sh
-echo "== Debian 13 (trixie): GTK $(run pkg-config --modversion gtk4), $(run swift --version 2>/dev/null | sed -n 1p)" >&2
+echo "== Debian $release ($suite): GTK $(run pkg-config --modversion gtk4), $(run swift --version 2>/dev/null | sed -n 1p)" >&2
 stage build-and-test
 if [[ ${1:-} == --script ]]; then
     # Another of the project's scripts in the chroot (check-leaks.sh, for one).
