@@ -66,7 +66,7 @@ let package = Package(
                                                                  .product(name: "Logging", package: "swift-log")], exclude: ["baseline.py"]),
         // The GTK tests' harness (a window with a manager), real input, the items-changed
         // recorder and the main-loop pump, for the manager's and the viewer's tests.
-        .target(name: "GtkTestSupport", dependencies: ["CGtk", "ListViewManager", "TestSupport"], path: "Tests/GtkTestSupport"),
+        .target(name: "GtkTestSupport", dependencies: ["CGtk", "CGtkTestShims", "ListViewManager", "TestSupport"], path: "Tests/GtkTestSupport"),
         // A private PostgreSQL server (initdb, pg_ctl) for the tests and benchmarks that need one.
         .target(name: "PostgresTestSupport", dependencies: ["PostgresStorage"], path: "Tests/PostgresTestSupport"),
         // Seeded random storage operations shared by the storage and GTK tests.
@@ -83,7 +83,7 @@ let package = Package(
         .testTarget(name: "SQLiteStorageTests", dependencies: ["SQLiteStorage", "ModelStorage", "TestSupport"]),
         .testTarget(name: "PostgresStorageTests", dependencies: ["PostgresStorage", "ModelStorage", "PostgresTestSupport", .product(name: "PostgresNIO", package: "postgres-nio")]),
         .testTarget(name: "CGtkShimsTests", dependencies: ["CGtk", "CGtkShims", "CGtkTestShims"]),
-        .testTarget(name: "ListViewerTests", dependencies: ["ListViewerKit", "ListViewManager", "SQLiteStorage", "PostgresStorage", "PostgresTestSupport", "CGtk", "TestSupport", "GtkTestSupport", .product(name: "GRDB", package: "GRDB.swift")], exclude: ["ScreenReader"]),
+        .testTarget(name: "ListViewerTests", dependencies: ["ListViewerKit", "ListViewManager", "SQLiteStorage", "PostgresStorage", "PostgresTestSupport", "CGtk", "CGtkTestShims", "TestSupport", "GtkTestSupport", .product(name: "GRDB", package: "GRDB.swift")], exclude: ["ScreenReader"]),
         .testTarget(name: "ListViewManagerTests", dependencies: ["ListViewManager", "CGtk", "CGtkTestShims", "TestSupport", "GtkTestSupport"], resources: [.process("Templates")]),
     ],
     swiftLanguageModes: [.v6]

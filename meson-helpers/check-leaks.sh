@@ -9,7 +9,7 @@
 # (a stack frame in Sources/), and fails when the project's code loses any. The lasting
 # allocations of GTK, fontconfig, GLib and Mesa are suppressed (sanitizers/valgrind.supp).
 # valgrind 3.22 or later reads Swift 6.3's debug information; Debian 13's does:
-#   bash meson-helpers/run-tests-debian13.sh --script meson-helpers/check-leaks.sh
+#   bash meson-helpers/run-tests-debian.sh 13 --script meson-helpers/check-leaks.sh
 set -euo pipefail
 helpers="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 cd "$helpers/.."
@@ -38,7 +38,7 @@ failed=0
 memcheck() {
     local name="$1"; shift
     local log="$work/$name.log"
-    dbus-run-session -- xvfb-run -a -s "-screen 0 1024x768x24" env GSK_RENDERER=cairo GDK_DEBUG=gl-disable \
+    dbus-run-session -- xvfb-run -a -s "-screen 0 1024x768x24" env GSK_RENDERER=cairo "$(without_gl)" \
         valgrind --tool=memcheck --leak-check=full --show-leak-kinds=definite --errors-for-leak-kinds=none \
         --num-callers=40 --fullpath-after="$PWD/" --suppressions="$helpers/sanitizers/valgrind.supp" \
         --log-file="$log" "$@" >/dev/null 2>&1 || { echo "$name: the program failed under valgrind"; tail -30 "$log"; failed=1; return; }

@@ -26,3 +26,10 @@ cleanup_on_exit() {
     cleanup_folders+=("$@")
     trap 'rm -rf "${cleanup_folders[@]}"' EXIT
 }
+
+# The environment setting that keeps GDK from loading OpenGL (and so Mesa, whose unloading
+# leaves stacks sanitizers cannot name): GTK 4.16 moved it from GDK_DEBUG=gl-disable to
+# GDK_DISABLE=gl, and 4.24 no longer knows the old one.
+without_gl() {
+    if pkg-config --atleast-version=4.16 gtk4; then echo GDK_DISABLE=gl; else echo GDK_DEBUG=gl-disable; fi
+}

@@ -17,7 +17,7 @@ private_runtime_dir
 # which leaves LeakSanitizer stacks it cannot name).
 in_window_system() {
     dbus-run-session -- xvfb-run -a -s "-screen 0 1024x768x24" \
-        env G_DEBUG=fatal-warnings GSK_RENDERER=cairo GDK_DEBUG=gl-disable "$@"
+        env G_DEBUG=fatal-warnings GSK_RENDERER=cairo "$(without_gl)" "$@"
 }
 
 echo "== AddressSanitizer and LeakSanitizer: the whole suite"

@@ -1,13 +1,15 @@
 #!/usr/bin/env bash
 # Builds and tests the work tree as it is now (uncommitted changes too) on another Debian in
 # a chroot: runs run-tests.sh there and exits with its status.
-# Usage: run-tests-debian.sh RELEASE [--script SCRIPT ARGS | RUN-TESTS ARGS]
+# Usage: run-tests-debian.sh RELEASE [--prepare | --script SCRIPT ARGS | RUN-TESTS ARGS]
 #   RELEASE: 13 (trixie, GTK 4.18) or unstable (sid, GTK 4.24 in late 2026; Debian testing
 #   has the same GTK but no libxml2.so.2, which the toolchain's swift-build links).
 # The chroot is made once with debootstrap from the host's own Debian archive and cached,
 # with its .build, between runs. The host's Swift toolchain and local package mirrors
 # (git url.<dir>.insteadOf) are bind-mounted read-only. Arguments go to run-tests.sh;
-# `--script SCRIPT ARGS` runs another of the project's scripts there instead (check-leaks.sh).
+# `--script SCRIPT ARGS` runs another of the project's scripts there instead (check-leaks.sh);
+# `--prepare` only makes the chroot and installs its packages (little CPU: CI does it while
+# the host builds).
 # LIST_VIEW_MANAGER_CHROOT: where the chroot lives (default /var/cache/list-view-manager/debian-RELEASE).
 # LIST_VIEW_MANAGER_MIRROR: the Debian archive to use (default: the host's apt source).
 set -euo pipefail
@@ -15,7 +17,7 @@ release="${1:-}"
 case "$release" in
     13) suite=trixie ;;
     unstable) suite=sid ;;
-    *) echo "usage: $0 13|unstable [--script SCRIPT ARGS | RUN-TESTS ARGS]" >&2; exit 2 ;;
+    *) echo "usage: $0 13|unstable [--prepare | --script SCRIPT ARGS | RUN-TESTS ARGS]" >&2; exit 2 ;;
 esac
 shift
 repo="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -156,27 +158,31 @@ in_chroot() {
 toolchain_needs=(libc6-dev binutils gcc libcurl4t64 libxml2 libedit2
     libncurses6 libsqlite3-0 libuuid1 zlib1g git pkg-config ca-certificates)
 # clang compiles C++ (BoringSSL, under postgres-nio) with the headers of the newest GCC whose
-# folder it finds in /usr/lib/gcc/<triple>: a runtime package (libgcc-s1) makes that folder
-# before any compiler of that version is installed, so its C++ headers are asked for by
-# version: whatever GCC the release moves to next.
+# folder it finds in /usr/lib/gcc/<triple>: a runtime package (libgcc-s1) can make that folder
+# for a newer GCC than the gcc package's, so that GCC's C++ headers are asked for by version,
+# once the rest is installed: whatever GCC the release moves to next.
 newest_gcc() {
-    in_chroot bash -c 'ls /usr/lib/gcc/x86_64-linux-gnu/ /usr/lib/gcc/aarch64-linux-gnu/ 2>/dev/null |
-        grep -E "^[0-9]+$" | sort -n | tail -n 1'
+    in_chroot bash -c 'ls /usr/lib/gcc/*-linux-gnu/ 2>/dev/null | grep -E "^[0-9]+$" | sort -n | tail -n 1'
 }
-install_toolchain_needs() {
-    local missing gcc
-    in_chroot dpkg --configure -a # finishes what an interrupted run left half installed
-    gcc="$(newest_gcc)"
-    [[ -n $gcc ]] || die "no GCC runtime folder in the chroot's /usr/lib/gcc"
-    toolchain_needs+=("libstdc++-$gcc-dev" "libgcc-$gcc-dev")
+install_missing() { # install_missing PACKAGE...: those not installed yet, if any
+    local missing
     missing="$(in_chroot bash -c 'for p; do dpkg-query -W -f="\${Status}" "$p" 2>/dev/null |
-        grep -q "install ok installed" || echo "$p"; done' _ "${toolchain_needs[@]}")"
+        grep -q "install ok installed" || echo "$p"; done' _ "$@")"
     [[ -z $missing ]] && return
     in_chroot apt-get update
     # shellcheck disable=SC2086 # one package a word
     in_chroot apt-get install -y --no-install-recommends $missing
-    # Installing gcc may bring a newer GCC's folder than the one asked for: ask again.
-    [[ $(newest_gcc) == "$gcc" ]] || install_toolchain_needs
+}
+install_toolchain_needs() {
+    local gcc=""
+    in_chroot dpkg --configure -a # finishes what an interrupted run left half installed
+    install_missing "${toolchain_needs[@]}"
+    # Installing one GCC's headers may bring a newer GCC's folder: until the newest has its own.
+    while [[ $(newest_gcc) != "$gcc" ]]; do
+        gcc="$(newest_gcc)"
+        [[ -n $gcc ]] || die "no GCC folder in the chroot's /usr/lib/gcc after installing gcc"
+        install_missing "libstdc++-$gcc-dev" "libgcc-$gcc-dev"
+    done
 }
 stage toolchain-packages
 install_toolchain_needs
@@ -208,6 +214,7 @@ run() {
 }
 stage project-packages
 run bash meson-helpers/install-dependencies.sh
+[[ ${1:-} != --prepare ]] || exit 0
 echo "== Debian $release ($suite): GTK $(run pkg-config --modversion gtk4), $(run swift --version 2>/dev/null | sed -n 1p)" >&2
 stage build-and-test
 if [[ ${1:-} == --script ]]; then

@@ -28,7 +28,7 @@ public final class GtkHarness {
     /// A window showing the view of the manager `make` returns (made once GTK is up), in a
     /// scrolled window of the test's own, or through `scrolledView` (with the pinned header).
     public init(showing make: () -> ItemViewManager, throughScrolledView: Bool = false) {
-        if gtk_init_check() == 0 { XCTFail("GTK could not open a display: run the tests under xvfb-run") }
+        openTestDisplay()
         MainQueue.attachToGLib()
         window = gtk_window_new()
         g_object_ref_sink(window)

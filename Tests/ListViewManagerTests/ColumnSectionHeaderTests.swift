@@ -26,7 +26,7 @@ final class ColumnSectionHeaderTests: XCTestCase {
     }
 
     func testSectionHeadersSpanTheColumnsThroughColumnChangesAndUpdates() { onMain {
-        XCTAssertNotEqual(gtk_init_check(), 0, "GTK needs a display: run the tests under xvfb-run")
+        openTestDisplay()
         let native = cgtk_shims_gtk_at_least(12) != 0
         let manager = ColumnViewManager()
         var anomalies: [ListViewManagerAnomaly] = []

@@ -43,7 +43,7 @@ final class ColumnViewManagerTests: XCTestCase {
         let author = TableColumn("Author", cell: AuthorCell.self)
 
         init(storage: MemoryStorage? = nil) {
-            XCTAssertNotEqual(gtk_init_check(), 0, "GTK needs a display: run the tests under xvfb-run")
+            openTestDisplay()
             let manager = ColumnViewManager(storage: storage)
             self.manager = manager
             var record: (String) -> Void = { _ in }

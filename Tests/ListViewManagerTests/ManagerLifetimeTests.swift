@@ -15,7 +15,7 @@ final class ManagerLifetimeTests: XCTestCase {
 
     @MainActor
     private static func dropManager(inside event: String, viewKind: String) {
-        XCTAssertNotEqual(gtk_init_check(), 0, "GTK needs a display: run the tests under xvfb-run")
+        openTestDisplay()
         let holder = Holder()
         weak var dropped: ItemViewManager?
         var fired = 0

@@ -13,7 +13,7 @@ final class PinnedHeaderTests: XCTestCase {
         let manager: ListViewManager
 
         init(configure: (ListViewManager) -> Void = { _ in }) {
-            XCTAssertNotEqual(gtk_init_check(), 0, "GTK needs a display: run the tests under xvfb-run")
+            openTestDisplay()
             let manager = ListViewManager()
             self.manager = manager
             manager.register(PostRow.self)

@@ -18,7 +18,7 @@ final class SectionHeaderTests: XCTestCase {
         var events: [String] = []
 
         init(configure: (ListViewManager) -> Void = { _ in }) {
-            XCTAssertNotEqual(gtk_init_check(), 0, "GTK needs a display: run the tests under xvfb-run")
+            openTestDisplay()
             let manager = ListViewManager()
             manager.configuration.usesGTKSectionHeaders = true
             self.manager = manager
@@ -195,7 +195,7 @@ final class SectionHeaderTests: XCTestCase {
     } }
 
     func testHeadersAreRowsOnEveryGTKByDefault() { onMain {
-        XCTAssertNotEqual(gtk_init_check(), 0)
+        openTestDisplay()
         XCTAssertFalse(ListViewManager().configuration.usesGTKSectionHeaders)
         let fixture = Fixture { $0.configuration.usesGTKSectionHeaders = false }
         XCTAssertFalse(fixture.manager.showsNativeSectionHeaders)

@@ -10,7 +10,7 @@ final class TranslationTests: XCTestCase {
     private struct Post {}
 
     func testTheLibrarysTextsAreShownInFrenchToAFrenchUser() throws { try onMain {
-        XCTAssertNotEqual(gtk_init_check(), 0, "GTK needs a display: run the tests under xvfb-run")
+        openTestDisplay()
         try FrenchUser.run(domains: [.library]) {
             XCTAssertEqual(MenuEntry.delete.title, "Supprimer")
             XCTAssertEqual(DestructiveEntries.accessibleDescription, "Destructif")

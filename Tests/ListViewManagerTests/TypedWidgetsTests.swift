@@ -15,7 +15,7 @@ final class TypedWidgetsTests: XCTestCase {
     }
 
     func testAWindowAndTheManagerItShowsLiveUntilTheWindowIsClosed() { onMain {
-        XCTAssertNotEqual(gtk_init_check(), 0, "GTK needs a display: run the tests under xvfb-run")
+        openTestDisplay()
         weak var window: Window?
         weak var manager: ListViewManager?
         do {
@@ -44,7 +44,7 @@ final class TypedWidgetsTests: XCTestCase {
     } }
 
     func testContainersShowWhatTheyAreGivenAndKeepIt() { onMain {
-        XCTAssertNotEqual(gtk_init_check(), 0)
+        openTestDisplay()
         let window = Window(title: "Panes")
         let grid = GridViewManager(storage: MemoryStorage())
         let table = ColumnViewManager(storage: MemoryStorage())
@@ -104,7 +104,7 @@ final class TypedWidgetsTests: XCTestCase {
     } }
 
     func testTypedSignalsPassTheirArgumentsWithoutAnnotations() throws { try onMain {
-        XCTAssertNotEqual(gtk_init_check(), 0)
+        openTestDisplay()
         let harness = GtkHarness()
         let manager = harness.manager!
         manager.register(PostRow.self)

@@ -11,7 +11,7 @@ import XCTest
 @MainActor
 enum ViewerTestApplication {
     static let shared: Application = {
-        XCTAssertNotEqual(gtk_init_check(), 0, "run the tests under xvfb-run")
+        openTestDisplay()
         MainQueue.attachToGLib()
         let application = Application(id: "io.github.listviewmanager.ListViewerTests", allowsMultipleInstances: true)
         var error: UnsafeMutablePointer<GError>?
