@@ -2,6 +2,8 @@
 // storages and functions. `DocumentationCodeTests` compiles this file as the module
 // `DocumentationContext`, which every block imports; nothing here runs. A block's own
 // declarations (its `Post`, its `PostRow`, its `storage`) take the place of these.
+// `Row` here is GRDB's, and `ListRow` the library's: next to each other, neither needs
+// qualifying.
 import CGtk
 import Foundation
 import GRDB
@@ -33,7 +35,7 @@ public struct Post: Identifiable, Equatable, Sendable, FetchableRecord {
         self.title = title
     }
 
-    public init(row: GRDB.Row) {
+    public init(row: Row) {
         id = row["id"]
         title = row["title"]
         day = Day(title: row["day"])
@@ -44,10 +46,9 @@ public struct Post: Identifiable, Equatable, Sendable, FetchableRecord {
 
 /// A row showing a post.
 @MainActor
-public final class PostRow: RowWidget, ModelTransfer {
+public final class PostRow: ListRow, ModelTransfer {
     private let title = Label()
-    public init() {}
-    public var rootWidget: UnsafeMutablePointer<GtkWidget> { title.gtkWidget }
+    public required init() { super.init(); append(title) }
     public func update(with model: Post) { title.text = model.title }
 }
 
@@ -98,10 +99,9 @@ public func show(_ photo: Photo) { print("show", photo.name) }
 
 /// A grid cell showing a photo.
 @MainActor
-public final class PhotoCell: RowWidget, ModelTransfer {
+public final class PhotoCell: ListRow, ModelTransfer {
     private let name = Label()
-    public init() {}
-    public var rootWidget: UnsafeMutablePointer<GtkWidget> { name.gtkWidget }
+    public required init() { super.init(); append(name) }
     public func update(with model: Photo) { name.text = model.name }
 }
 
@@ -121,10 +121,9 @@ public func openFile(_ entry: FileEntry) { print("open", entry.name) }
 
 /// A table cell showing a file's kind.
 @MainActor
-public final class KindCell: RowWidget, ModelTransfer {
+public final class KindCell: ListRow, ModelTransfer {
     private let kind = Label()
-    public init() {}
-    public var rootWidget: UnsafeMutablePointer<GtkWidget> { kind.gtkWidget }
+    public required init() { super.init(); append(kind) }
     public func update(with model: FileEntry) { kind.text = model.name }
 }
 
@@ -144,15 +143,14 @@ public let path = "/tmp/library.sqlite"
 /// A book, read from a database.
 public struct Book: FetchableRecord, Equatable, Sendable {
     public let title: String
-    public init(row: GRDB.Row) { title = row["title"] }
+    public init(row: Row) { title = row["title"] }
 }
 
 /// A row showing a book, a placeholder while its page is read.
 @MainActor
-public final class BookRow: RowWidget, ModelTransfer {
+public final class BookRow: ListRow, ModelTransfer {
     private let title = Label()
-    public init() {}
-    public var rootWidget: UnsafeMutablePointer<GtkWidget> { title.gtkWidget }
+    public required init() { super.init(); append(title) }
     public func update(with model: PagedRow<Book>) { title.text = model.record?.title ?? "" }
 }
 
