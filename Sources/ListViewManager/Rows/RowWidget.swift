@@ -54,6 +54,7 @@ extension Label: RowWidget {
         self.init("")
     }
 
+    /// The label's own widget, put into the list.
     public var rootWidget: UnsafeMutablePointer<GtkWidget> { gtkWidget }
 }
 
