@@ -32,6 +32,7 @@ struct SnippetCompiler: Sendable {
     /// whose manifest is `.build/debug.yaml`), with the `DocumentationContext` module built
     /// from `context`.
     static func forThisBuild(context: URL) throws -> SnippetCompiler {
+        // The folder of the built products (the test binary's): `Modules` holds the modules.
         let binary = URL(fileURLWithPath: ChildProcess.built("Modules")).deletingLastPathComponent()
         let manifest = binary.deletingLastPathComponent().deletingLastPathComponent()
             .appendingPathComponent(binary.lastPathComponent + ".yaml")
