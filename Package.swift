@@ -84,6 +84,10 @@ let package = Package(
         .testTarget(name: "PostgresStorageTests", dependencies: ["PostgresStorage", "ModelStorage", "PostgresTestSupport", .product(name: "PostgresNIO", package: "postgres-nio")]),
         .testTarget(name: "CGtkShimsTests", dependencies: ["CGtk", "CGtkShims", "CGtkTestShims"]),
         .testTarget(name: "ListViewerTests", dependencies: ["ListViewerKit", "ListViewManager", "SQLiteStorage", "PostgresStorage", "PostgresTestSupport", "CGtk", "CGtkTestShims", "TestSupport", "GtkTestSupport", .product(name: "GRDB", package: "GRDB.swift")], exclude: ["ScreenReader"]),
+        // Every Swift block of the README and the DocC articles, type-checked against the built
+        // modules (it depends on each module the documentation imports, so that they are built).
+        .testTarget(name: "DocumentationTests", dependencies: ["ListViewManager", "SQLiteStorage", "PostgresStorage", "TestSupport",
+                                                            .product(name: "GRDB", package: "GRDB.swift")], exclude: ["Context"]),
         .testTarget(name: "ListViewManagerTests", dependencies: ["ListViewManager", "CGtk", "CGtkTestShims", "TestSupport", "GtkTestSupport"], resources: [.process("Templates")]),
     ],
     swiftLanguageModes: [.v6]

@@ -4,7 +4,7 @@ import Foundation
 import ListViewManager
 
 /// A label row, what the C baseline's rows are.
-final class BenchmarkRow: Row, ModelTransfer {
+final class BenchmarkRow: ListRow, ModelTransfer {
     let title = Label()
     required init() { super.init(); append(title) }
     func update(with model: BenchmarkPost) { title.text = "Post \(model.id)" }
@@ -15,7 +15,7 @@ struct BenchmarkPhoto {
     let id: Int
 }
 
-final class BenchmarkPhotoRow: Row, ModelTransfer {
+final class BenchmarkPhotoRow: ListRow, ModelTransfer {
     let icon = Image(iconName: "image-x-generic-symbolic")
     let caption = Label()
     required init() { super.init(); append(icon); append(caption) }
@@ -42,7 +42,7 @@ struct BenchmarkNote {
     let id: Int
 }
 
-final class BenchmarkNoteRow: Row, ModelTransfer {
+final class BenchmarkNoteRow: ListRow, ModelTransfer {
     let title = Label()
     let subtitle = Label()
     required init() {

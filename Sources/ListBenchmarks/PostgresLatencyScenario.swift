@@ -10,7 +10,7 @@ import Synchronization
 
 /// A book's row in `postgres_latency`: its title. Every row made is listed, so that a frame
 /// can tell whether it shows a title.
-final class ServerBookRow: Row, ModelTransfer {
+final class ServerBookRow: ListRow, ModelTransfer {
     private final class Weak { weak var row: ServerBookRow?; init(_ row: ServerBookRow) { self.row = row } }
     nonisolated(unsafe) private static var made: [Weak] = []
 

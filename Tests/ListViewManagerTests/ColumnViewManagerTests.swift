@@ -15,7 +15,7 @@ struct Book: Equatable {
 }
 
 /// A typed cell: the author column.
-final class AuthorCell: Row, ModelTransfer {
+final class AuthorCell: ListRow, ModelTransfer {
     let label = Label()
     required init() { super.init(); append(label) }
     func update(with model: Book) { label.text = model.author }

@@ -4,7 +4,7 @@ import Foundation
 import XCTest
 import GtkTestSupport
 
-final class SectionZeroPostRow: Row, ModelTransfer {
+final class SectionZeroPostRow: ListRow, ModelTransfer {
     let title = Label()
     required init() { super.init(); append(title) }
     func update(with model: Post) { title.text = "first section: " + model.title }

@@ -341,7 +341,7 @@ private struct Document: DraggableModel {
     }
 }
 
-private final class DocumentRow: Row, ModelTransfer {
+private final class DocumentRow: ListRow, ModelTransfer {
     let name = Label()
     required init() { super.init(); append(name) }
     func update(with model: Document) { name.text = model.name }

@@ -6,7 +6,7 @@ import XCTest
 import GtkTestSupport
 
 /// A word shown by its own row type.
-final class WordRow: Row, ModelTransfer {
+final class WordRow: ListRow, ModelTransfer {
     let word = Label()
     required init() { super.init(); append(word) }
     func update(with model: String) { word.text = model }
@@ -18,7 +18,7 @@ struct ListedFile: Equatable, CustomStringConvertible {
     var description: String { name }
 }
 
-final class ListedFileRow: Row, ModelTransfer {
+final class ListedFileRow: ListRow, ModelTransfer {
     let name = Label()
     required init() { super.init(); append(name) }
     func update(with model: ListedFile) { name.text = model.name }

@@ -36,7 +36,7 @@ final class HeterogeneousRowsTests: XCTestCase {
     } }
 
     func testConditionsPickTheFirstMappingThatApplies() { onMain {
-        final class PinnedPostRow: Row, ModelTransfer {
+        final class PinnedPostRow: ListRow, ModelTransfer {
             let title = Label()
             required init() { super.init(); append(title) }
             func update(with model: Post) { title.text = "📌 " + model.title }

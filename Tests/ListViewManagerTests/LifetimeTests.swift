@@ -6,7 +6,7 @@ import XCTest
 import GtkTestSupport
 
 /// A row that tells when it is freed.
-final class TrackedRow: Row, ModelTransfer {
+final class TrackedRow: ListRow, ModelTransfer {
     nonisolated(unsafe) static var alive = 0
     let title = Label()
     required init() { super.init(); append(title); Self.alive += 1 }

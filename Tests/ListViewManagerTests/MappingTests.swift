@@ -11,14 +11,14 @@ class Animal {
 
 final class Dog: Animal {}
 
-final class AnimalRow: Row, ModelTransfer {
+final class AnimalRow: ListRow, ModelTransfer {
     let name = Label()
     required init() { super.init(); append(name) }
     func update(with model: Animal) { name.text = "\(type(of: model)) \(model.name)" }
 }
 
 /// A row for an optional model type: models are stored unwrapped, and still match.
-final class MaybePostRow: Row, ModelTransfer {
+final class MaybePostRow: ListRow, ModelTransfer {
     let title = Label()
     required init() { super.init(); append(title) }
     func update(with model: Post?) { title.text = model?.title ?? "none" }

@@ -7,7 +7,7 @@ import XCTest
 import GtkTestSupport
 
 /// Shows a `Tagged` model: items, headers and footers of the random runs.
-final class TaggedRow: Row, ModelTransfer {
+final class TaggedRow: ListRow, ModelTransfer {
     let label = Label()
     required init() { super.init(); append(label) }
     func update(with model: Tagged) { label.text = model.description }

@@ -11,7 +11,7 @@ import GtkTestSupport
 /// change, and the anomalies of events that can never fire.
 final class RegistrationParityTests: XCTestCase {
     func testAHandlerFillsARowTypeThatIsNotModelTransferBeforeItIsShown() { onMain {
-        final class PlainRow: Row {
+        final class PlainRow: ListRow {
             let title = Label()
             required init() { super.init(); append(title) }
         }
@@ -37,6 +37,22 @@ final class RegistrationParityTests: XCTestCase {
         harness.waitForFrames()
         XCTAssertEqual((harness.boundRowsByPosition[1] as? PlainRow)?.title.text, "2. two, edited", "and runs again on an update in place")
         XCTAssertEqual(events.last, "select 2 2. two [1]")
+        harness.close()
+    } }
+
+    func testALabelIsARowOfItsOwnFilledByItsHandler() { onMain {
+        let harness = GtkHarness { manager in
+            // As the README writes it.
+            manager.register(Label.self, for: String.self) { label, text, indexPath in label.text = text }
+            manager.memoryStorage.addItems(["Milk", "Bread"])
+        }
+        let rows = harness.boundRowsByPosition
+        XCTAssertEqual((rows[0] as? Label)?.text, "Milk")
+        XCTAssertEqual((rows[1] as? Label)?.text, "Bread")
+        XCTAssertTrue(rows.values.allSatisfy { gtk_widget_get_mapped($0.rootWidget) != 0 }, "the labels are on screen")
+        try? harness.manager.memoryStorage.replaceItem("Bread", with: "Rye bread")
+        harness.waitForFrames()
+        XCTAssertEqual((harness.boundRowsByPosition[1] as? Label)?.text, "Rye bread", "the handler runs again on an update in place")
         harness.close()
     } }
 

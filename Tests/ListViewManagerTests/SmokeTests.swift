@@ -10,7 +10,7 @@ struct Post: Equatable {
     static func == (lhs: Post, rhs: Post) -> Bool { lhs.id == rhs.id }
 }
 
-final class PostRow: Row, ModelTransfer {
+final class PostRow: ListRow, ModelTransfer {
     let title = Label()
     required init() { super.init(); append(title) }
     func update(with model: Post) { title.text = model.title }

@@ -27,7 +27,7 @@ struct Banner: Equatable {
     let text: String
 }
 
-final class WeatherRow: Row, ModelTransfer {
+final class WeatherRow: ListRow, ModelTransfer {
     let icon = Image()
     let summary = Label()
     required init() { super.init(); append(icon); append(summary) }
@@ -37,20 +37,20 @@ final class WeatherRow: Row, ModelTransfer {
     }
 }
 
-final class MediaRow: Row, ModelTransfer {
+final class MediaRow: ListRow, ModelTransfer {
     let caption = Label()
     required init() { super.init(); append(caption) }
     func update(with model: any Media) { caption.text = model.caption }
 }
 
-final class BannerRow: Row, ModelTransfer {
+final class BannerRow: ListRow, ModelTransfer {
     let text = Label()
     required init() { super.init(); append(text) }
     func update(with model: Banner) { text.text = model.text.uppercased() }
 }
 
 /// Counts `update(with:)` calls per model, to check what was rebound.
-final class CountingPostRow: Row, ModelTransfer {
+final class CountingPostRow: ListRow, ModelTransfer {
     nonisolated(unsafe) static var updates: [Int] = []
     let title = Label()
     required init() { super.init(); append(title) }

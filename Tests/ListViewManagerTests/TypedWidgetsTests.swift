@@ -8,7 +8,7 @@ import GtkTestSupport
 final class TypedWidgetsTests: XCTestCase {
     private struct Post { let title: String }
 
-    private final class PostRow: Row, ModelTransfer {
+    private final class PostRow: ListRow, ModelTransfer {
         let title = Label()
         required init() { super.init(); append(title) }
         func update(with model: Post) { title.text = model.title }

@@ -5,7 +5,7 @@ struct Post {
     let title: String
 }
 
-final class PostRow: Row, ModelTransfer {         // a row widget written in Swift
+final class PostRow: ListRow, ModelTransfer {     // a row widget written in Swift
     let title = Label()
     required init() { super.init(); append(title) }
     func update(with model: Post) { title.text = model.title }

@@ -35,7 +35,13 @@ public final class Application {
         g_application_quit(gtkCast(gtkApplication, to: GApplication.self))
     }
 
-    /// Runs `action` when the application is activated (opens its first window).
+    /// Runs `action` when the application is activated: where it makes its first window.
+    ///
+    /// `run()` starts GTK and the application, then calls `action`. An application that
+    /// comes out of its activation without a window quits, so a window made later (in a
+    /// `Task` started before `run()`, which runs only once the main loop turns) is one GTK
+    /// refuses: "New application windows must be added after the GApplication::startup
+    /// signal has been emitted".
     public func onActivate(_ action: @escaping @MainActor (Application) -> Void) {
         Signal.connect(self, .activate) { [unowned self] in action(self) }
     }

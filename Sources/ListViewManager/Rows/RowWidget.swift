@@ -5,8 +5,9 @@ import CGtk
 /// `GtkWidget`, made with `init()`.
 ///
 /// Adopt it on any type, including widgets from other Swift GTK bindings, by returning
-/// their widget pointer; or subclass `Row`. Register row types together with
-/// `ModelTransfer`, which says which model type they show.
+/// their widget pointer; or subclass `ListRow`. Register row types together with
+/// `ModelTransfer`, which says which model type they show, or with a handler that fills
+/// them (`register(_:for:bundle:mapping:handler:)`): a `Label` is a row of its own.
 @MainActor
 public protocol RowWidget: AnyObject {
     /// Creates a row; the manager calls it when no reusable row of this type is free.
@@ -19,14 +20,17 @@ public protocol RowWidget: AnyObject {
 /// A row widget: a horizontal box to `append` widgets to.
 ///
 /// ```swift
-/// final class PostRow: Row, ModelTransfer {
+/// final class PostRow: ListRow, ModelTransfer {
 ///     let title = Label()
 ///     required init() { super.init(); append(title) }
 ///     func update(with model: Post) { title.text = model.title }
 /// }
 /// ```
+///
+/// Named for the list rather than plain `Row`, so that a file importing GRDB too (whose
+/// `Row` is a database row) can name both without qualifying either.
 @MainActor
-open class Row: Box, RowWidget {
+open class ListRow: Box, RowWidget {
     /// Creates an empty row.
     public required init() {
         super.init(orientation: .horizontal, spacing: 12)
@@ -37,11 +41,28 @@ open class Row: Box, RowWidget {
     public var rootWidget: UnsafeMutablePointer<GtkWidget> { gtkWidget }
 }
 
+/// The row base class's former name: it made `Row` ambiguous in a file importing GRDB, whose
+/// `Row` is a database row. Unavailable rather than deprecated, so that it never collides.
+@available(*, unavailable, renamed: "ListRow")
+public typealias Row = ListRow
+
+/// A label is a row of its own, filled by a registration's handler:
+/// `register(Label.self, for: String.self) { label, text, _ in label.text = text }`.
+extension Label: RowWidget {
+    /// An empty label, as a list makes its rows.
+    public convenience init() {
+        self.init("")
+    }
+
+    /// The label's own widget, put into the list.
+    public var rootWidget: UnsafeMutablePointer<GtkWidget> { gtkWidget }
+}
+
 /// The row shown for a `String` header or footer model when no header or footer row type
 /// is registered for it: the text, styled by the CSS classes `section-header` or
 /// `section-footer` (plus GTK's `heading` or `dim-label`).
 @MainActor
-public final class TitleRow: Row, ModelTransfer {
+public final class TitleRow: ListRow, ModelTransfer {
     /// The title's label.
     public let label = Label()
 
@@ -60,7 +81,7 @@ public final class TitleRow: Row, ModelTransfer {
 /// The row shown for a model no registered row type can show, so that the gap is visible:
 /// "No row registered for Post". Reported as an anomaly too. CSS class `missing-mapping`.
 @MainActor
-public final class MissingMappingRow: Row, ModelTransfer {
+public final class MissingMappingRow: ListRow, ModelTransfer {
     /// The label naming the model type.
     public let label = Label()
 

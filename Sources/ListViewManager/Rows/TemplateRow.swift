@@ -26,7 +26,7 @@ import Foundation
 /// the row then says what is missing, and a missing outlet is a stand-in widget shown
 /// nowhere.
 @MainActor
-open class TemplateRow: Row {
+open class TemplateRow: ListRow {
     /// The GtkBuilder holding the template's objects.
     private var builderReference: ObjectReference<OpaquePointer>?
     private var builder: OpaquePointer? { builderReference?.pointer }

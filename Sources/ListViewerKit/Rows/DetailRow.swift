@@ -4,7 +4,7 @@ import ListViewManager
 /// A row with an icon, a title over a dimmed subtitle, and a trailing note: the shape of
 /// every row of the viewer.
 @MainActor
-open class DetailRow: Row {
+open class DetailRow: ListRow {
     public let icon = Image()
     public let title = Label()
     public let subtitle = Label()

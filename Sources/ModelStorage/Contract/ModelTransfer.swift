@@ -6,7 +6,7 @@
 /// from `update(with:)`, and the manager calls it each time the row is bound to a model.
 ///
 /// ```swift
-/// final class PostRow: Row, ModelTransfer {
+/// final class PostRow: ListRow, ModelTransfer {
 ///     func update(with model: Post) { title.text = model.title }
 /// }
 /// ```
