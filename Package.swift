@@ -73,6 +73,8 @@ let package = Package(
         .target(name: "TestSupport", dependencies: ["ModelStorage"], path: "Tests/TestSupport"),
         // The README's quick start, a whole app on the public API alone (ReadmeQuickStartTests runs it).
         .executableTarget(name: "QuickStart", dependencies: ["ListViewManager"], path: "Tests/QuickStart"),
+        // Changes a storage attached on the main thread from another thread (ThreadCheckTests runs it).
+        .executableTarget(name: "OffThreadChange", dependencies: ["ModelStorage"], path: "Tests/OffThreadChange"),
         // Fuzz targets. Built with `--sanitize fuzzer -Xswiftc -DFUZZING` (run-fuzzers.sh),
         // each is a libFuzzer binary; built as usual, each replays the inputs it is given.
         .executableTarget(name: "StorageFuzzer", dependencies: ["ModelStorage", "TestSupport"], path: "Tests/Fuzz/StorageFuzzer"),

@@ -29,13 +29,22 @@ extension GtkHarness {
     /// Presses the left button on `source` and moves the pointer, in steps, to `target`
     /// (at `fraction` of its height and `across` of its width), dropping there unless
     /// `drop` is false (then `releaseButton` drops later), with `keys` (X key names, e.g.
-    /// "ctrl") held down throughout.
+    /// "ctrl") held down throughout. With `slowly`, the pointer first creeps GTK's drag
+    /// threshold away from the press, as a hand moving a pixel at a time does: the drag
+    /// begins on a motion exactly that far.
     public func drag(from source: UnsafeMutablePointer<GtkWidget>, to target: UnsafeMutablePointer<GtkWidget>, at fraction: Float = 0.5,
-              across: Float = 0.5, holding keys: [String] = [], drop: Bool = true, file: StaticString = #filePath, line: UInt = #line) {
+                     across: Float = 0.5, holding keys: [String] = [], drop: Bool = true, slowly: Bool = false,
+                     file: StaticString = #filePath, line: UInt = #line) {
         let start = pointerMove(to: source, file: file, line: line)
         let end = pointerMove(to: target, fraction: fraction, across: across, file: file, line: line)
-        let (x0, y0, x1, y1) = (Int(start[3])!, Int(start[4])!, Int(end[3])!, Int(end[4])!)
+        var (x0, y0) = (Int(start[3])!, Int(start[4])!)
+        let (x1, y1) = (Int(end[3])!, Int(end[4])!)
         var commands = start + keys.flatMap { ["keydown", $0] } + ["mousedown", "1", "sleep", "0.1"]
+        if slowly {
+            let threshold = intSetting("gtk-dnd-drag-threshold")
+            if abs(y1 - y0) >= abs(x1 - x0) { y0 += y1 < y0 ? -threshold : threshold } else { x0 += x1 < x0 ? -threshold : threshold }
+            commands += ["mousemove", "--window", "%1", "\(x0)", "\(y0)", "sleep", "0.1"]
+        }
         for step in 1...8 {
             commands += ["mousemove", "--window", "%1", "\(x0 + (x1 - x0) * step / 8)", "\(y0 + (y1 - y0) * step / 8)", "sleep", "0.05"]
         }
@@ -52,6 +61,29 @@ extension GtkHarness {
     /// Releases the left button (ending a drag started with `drop: false`).
     public func releaseButton(file: StaticString = #filePath, line: UInt = #line) {
         xdotool(["mouseup", "1"], file: file, line: line)
+    }
+
+    /// How long a press is held still before it is a long press (GtkSettings'
+    /// `gtk-long-press-time`), in seconds.
+    public var longPressTime: Double {
+        Double(intSetting("gtk-long-press-time")) / 1000
+    }
+
+    /// The integer setting `name` of GtkSettings.
+    private func intSetting(_ name: String) -> Int {
+        var value = GValue()
+        g_value_init(&value, g_type_from_name("gint"))
+        defer { g_value_unset(&value) }
+        g_object_get_property(UnsafeMutablePointer<GObject>(gtk_settings_get_default()), name, &value)
+        return Int(g_value_get_int(&value))
+    }
+
+    /// Runs the main loop for as long as a press made now takes to become a long press, and
+    /// then what became due meanwhile.
+    public func outlastLongPress() {
+        let due = Date().addingTimeInterval(longPressTime)
+        MainLoopPump.run(until: { Date() > due }, timeout: longPressTime + 1)
+        iterate(times: 5)
     }
 
     /// Moves the pointer to the middle of `widget`.

@@ -8,8 +8,8 @@ import GtkTestSupport
 
 /// Dragging rows with the real pointer: reordering (`canMove`, typed `moveItem` events, the
 /// automatic storage move, the drop indicator, redirected and refused places, invalid
-/// moves), drops from outside, dragging out, dragging between lists, drops at the end,
-/// scrolling while dragging.
+/// moves), rows with a context menu (a drag is no long press), drops from outside, dragging
+/// out, dragging between lists, drops at the end, scrolling while dragging.
 final class DragAndDropTests: XCTestCase {
     /// "A": posts 1…4; "B": posts 5, 6. Post 3 can't be moved.
     @MainActor
@@ -90,6 +90,47 @@ final class DragAndDropTests: XCTestCase {
         XCTAssertEqual(drops, ["text(\"a note\") at [1,1]", "files([\"/tmp/dropped file.txt\"]) at [0,0]"],
                        "below post 5; on the header of A: its first place")
         XCTAssertEqual(titles(harness.manager), [[1, 2, 3, 4], [5, 6]], "the storage is the app's to change")
+        harness.close()
+    } }
+
+    // MARK: Rows with a context menu
+
+    /// `makeHarness`, posts having a context menu too.
+    @MainActor
+    private static func makeHarnessWithMenus() -> GtkHarness {
+        makeHarness { manager in
+            manager.contextMenu(model: Post.self) { post, _ in [MenuEntry("Open post \(post.id)") { _ in }] }
+        }
+    }
+
+    func testASlowDragOfARowWithAMenuMovesItAndOpensNoMenu() { onMain {
+        let harness = Self.makeHarnessWithMenus()
+        let rows = harness.boundRowsByPosition  // 0 "A", 1…4 posts 1…4, 5 "B", 6 post 5, 7 post 6
+        harness.drag(from: rows[1]!.rootWidget, to: rows[3]!.rootWidget, at: 0.8, slowly: true)  // post 1 below post 3
+        harness.outlastLongPress()
+        XCTAssertEqual(titles(harness.manager), [[2, 3, 1, 4], [5, 6]])
+        XCTAssertNil(harness.manager.shownContextMenuTitles, "a drag is no long press")
+        harness.close()
+    } }
+
+    func testASlowDragHeldLongerThanALongPressTakesMovesTheRowAndOpensNoMenu() { onMain {
+        let harness = Self.makeHarnessWithMenus()
+        let rows = harness.boundRowsByPosition
+        harness.drag(from: rows[4]!.rootWidget, to: rows[7]!.rootWidget, at: 0.2, drop: false, slowly: true)  // post 4 above post 6
+        harness.outlastLongPress()
+        XCTAssertNil(harness.manager.shownContextMenuTitles, "a drag held still is no long press either")
+        XCTAssertEqual(dropMarks(harness), [7: "drop-above"], "the line stays under the drag")
+        harness.releaseButton()
+        harness.outlastLongPress()
+        XCTAssertEqual(titles(harness.manager), [[1, 2, 3], [5, 4, 6]])
+        XCTAssertNil(harness.manager.shownContextMenuTitles)
+        harness.close()
+    } }
+
+    func testALongPressWithoutMovingOpensTheMenuOfARowThatCanBeDragged() { onMain {
+        let harness = Self.makeHarnessWithMenus()
+        harness.click(harness.boundRowsByPosition[2]!.rootWidget, holding: 2 * harness.longPressTime)
+        XCTAssertEqual(harness.manager.shownContextMenuTitles, ["Open post 2"])
         harness.close()
     } }
 

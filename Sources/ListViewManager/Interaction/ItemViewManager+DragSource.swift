@@ -17,6 +17,7 @@ extension ItemViewManager {
             return manager.beginDrag(ofItemAt: indexPath).map(UnsafeMutableRawPointer.init)
         }
         Signal.connect(UnsafeMutableRawPointer(source), "drag-begin") { (_: UnsafeMutableRawPointer?) in
+            target.manager?.pressBecameDrag()
             // The dragged row itself is the drag icon.
             guard let row = target.row else { return }
             let paintable = ObjectReference(adopting: gtk_widget_paintable_new(row.rootWidget)!)

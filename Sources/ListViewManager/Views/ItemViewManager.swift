@@ -118,6 +118,8 @@ public class ItemViewManager {
     var selectionMenuBuilders: [([Any], [IndexPath]) -> [MenuEntry]?] = []
     /// The context menu.
     private(set) lazy var contextMenus = ContextMenuPresenter(manager: self)
+    /// The long press on the list view that opens a row's menu (the view holds it).
+    var menuLongPress: OpaquePointer?
     var selection: SelectionState! {
         didSet { listUpdateFollowers() }
     }

@@ -8,6 +8,7 @@ extension MemoryStorage {
     ///   - item: the model; optionals are stored unwrapped.
     ///   - section: the section's index.
     public func addItem<T>(_ item: T, toSection section: Int = 0) {
+        checkThread()
         addItems([item], toSection: section)
     }
 
@@ -18,6 +19,7 @@ extension MemoryStorage {
     ///   - items: the models; optionals are stored unwrapped.
     ///   - section: the section's index.
     public func addItems<T>(_ items: [T], toSection section: Int = 0) {
+        checkThread()
         guard checkSectionCanBeReached(section) else { return }
         guard let models = storedModelsReportingNil(items, operation: "addItems(_:toSection:)") else { return }
         record { update in
@@ -33,6 +35,7 @@ extension MemoryStorage {
     /// - Throws: `MemoryStorageError.insertionIndexPathTooBig` when the index is past the
     ///   end of the section, `.nilItem` for a nil optional. Nothing changes then.
     public func insertItem<T>(_ item: T, to indexPath: IndexPath) throws {
+        checkThread()
         try insertItems([item], to: [indexPath])
     }
 
@@ -47,6 +50,7 @@ extension MemoryStorage {
     ///   created (see `maximumNewSections`); `.nilItem` when any item is nil. Nothing
     ///   changes then.
     public func insertItems<T>(_ items: [T], at indexPath: IndexPath) throws {
+        checkThread()
         guard let models = storedModelsReportingNil(items, operation: "insertItems(_:at:)") else {
             throw MemoryStorageError.nilItem
         }
@@ -63,6 +67,7 @@ extension MemoryStorage {
     ///   `.insertionIndexPathTooBig` when an index path is past the end of its section,
     ///   `.nilItem` for a nil optional. Nothing changes then.
     public func insertItems<T>(_ items: [T], to indexPaths: [IndexPath]) throws {
+        checkThread()
         guard items.count == indexPaths.count else {
             anomalyHandler.report(.batchInsertionItemCountMismatch(itemsCount: items.count, indexPathsCount: indexPaths.count))
             throw MemoryStorageError.batchInsertionItemCountMismatch(itemsCount: items.count, indexPathsCount: indexPaths.count)
@@ -108,6 +113,7 @@ extension MemoryStorage {
     /// - Throws: `.itemNotFound` when no item equals `itemToReplace`, `.nilItem` when
     ///   `replacingItem` is nil. Nothing changes then.
     public func replaceItem<T: Equatable>(_ itemToReplace: T, with replacingItem: Any) throws {
+        checkThread()
         guard let model = unwrap(replacingItem) else {
             anomalyHandler.report(.nilItem(operation: "replaceItem(_:with:)"))
             throw MemoryStorageError.nilItem
@@ -129,6 +135,7 @@ extension MemoryStorage {
     /// `updatedObjects`. A missing item is reported as
     /// `.reloadItemFailedItemNotFound`.
     public func reloadItem<T: Equatable>(_ item: T) {
+        checkThread()
         guard let indexPath = indexPath(forItem: item), let model = unwrap(item) else {
             anomalyHandler.report(.reloadItemFailedItemNotFound(itemDescription: describeItem(item)))
             return

@@ -11,6 +11,7 @@ extension MemoryStorage {
     ///   - destination: where it will be; its item index counts the destination section
     ///     without the moved item, so it may equal that count.
     public func moveItem(at source: IndexPath, to destination: IndexPath) {
+        checkThread()
         guard let model = item(at: source) else {
             anomalyHandler.report(.moveItemFailedItemNotFound(indexPath: source))
             return
@@ -41,6 +42,7 @@ extension MemoryStorage {
     /// GTK list views neither animate nor move rows themselves, so the view must still be
     /// told: this is `moveItem(at:to:)` under DTModelStorage's name.
     public func moveItemWithoutAnimation(from source: IndexPath, to destination: IndexPath) {
+        checkThread()
         moveItem(at: source, to: destination)
     }
 }

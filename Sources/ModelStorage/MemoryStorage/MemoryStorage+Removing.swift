@@ -4,6 +4,7 @@ extension MemoryStorage {
     /// Removes the first item equal to `item`.
     /// - Throws: `MemoryStorageError.itemNotFound` when there is none; nothing changes then.
     public func removeItem<T: Equatable>(_ item: T) throws {
+        checkThread()
         guard let indexPath = indexPath(forItem: item) else {
             anomalyHandler.report(.removeItemFailedItemNotFound(itemDescription: describeItem(item)))
             throw MemoryStorageError.itemNotFound(itemDescription: describeItem(item))
@@ -19,6 +20,7 @@ extension MemoryStorage {
     /// skips it silently). This differs from the single `removeItem(_:)`, which throws
     /// and removes nothing.
     public func removeItems<T: Equatable>(_ items: [T]) {
+        checkThread()
         var found = Set<IndexPath>()
         for item in items {
             guard let indexPath = firstIndexPath(of: item, skipping: found) else {
@@ -36,6 +38,7 @@ extension MemoryStorage {
     /// When any index path holds no item, nothing is removed and
     /// `.removeItemFailedIndexPathNotFound` is reported.
     public func removeItems(at indexPaths: [IndexPath]) {
+        checkThread()
         for indexPath in indexPaths where item(at: indexPath) == nil {
             let count = indexPath.isSectionAndItem ? numberOfItems(inSection: indexPath.section) : 0
             anomalyHandler.report(.removeItemFailedIndexPathNotFound(indexPath: indexPath, countOfElementsInSection: count))
@@ -47,6 +50,7 @@ extension MemoryStorage {
     /// Removes every item of `section`; the section and its header and footer stay.
     /// A missing section is reported as `.sectionIndexOutOfRange`.
     public func removeItems(fromSection section: Int) {
+        checkThread()
         guard sections.indices.contains(section) else {
             anomalyHandler.report(.sectionIndexOutOfRange(section: section, numberOfSections: sections.count))
             return
@@ -56,6 +60,7 @@ extension MemoryStorage {
 
     /// Removes every item of every section; sections and their headers and footers stay.
     public func removeAllItems() {
+        checkThread()
         record { update in
             for section in sections.indices {
                 removeAllItems(ofSection: section, &update)

@@ -5,6 +5,7 @@ extension MemoryStorage {
     ///
     /// An index past the end is reported as `.sectionIndexOutOfRange`.
     public func insertSection(_ section: SectionModel, atIndex index: Int) {
+        checkThread()
         guard index >= 0, index <= sections.count else {
             anomalyHandler.report(.sectionIndexOutOfRange(section: index, numberOfSections: sections.count))
             return
@@ -21,6 +22,7 @@ extension MemoryStorage {
     /// When any index is out of range, nothing is deleted and `.sectionIndexOutOfRange`
     /// is reported.
     public func deleteSections(_ indexes: IndexSet) {
+        checkThread()
         if let invalid = indexes.first(where: { !sections.indices.contains($0) }) {
             anomalyHandler.report(.sectionIndexOutOfRange(section: invalid, numberOfSections: sections.count))
             return
@@ -37,6 +39,7 @@ extension MemoryStorage {
     ///
     /// An index out of range changes nothing and is reported as `.sectionIndexOutOfRange`.
     public func moveSection(_ source: Int, toSection destination: Int) {
+        checkThread()
         for index in [source, destination] where !sections.indices.contains(index) {
             anomalyHandler.report(.sectionIndexOutOfRange(section: index, numberOfSections: sections.count))
             return
@@ -51,6 +54,7 @@ extension MemoryStorage {
     /// Replaces everything in the section at `index` (items, header and footer models) with
     /// `section`'s, creating sections up to it when needed.
     public func setSection(_ section: SectionModel, forSection index: Int) {
+        checkThread()
         guard checkSectionCanBeReached(index) else { return }
         record { update in
             ensureSection(index, &update)
@@ -64,6 +68,7 @@ extension MemoryStorage {
     ///
     /// When any of `items` is nil, nothing changes and `.nilItem` is reported.
     public func setItems<T>(_ items: [T], forSection section: Int = 0) {
+        checkThread()
         guard checkSectionCanBeReached(section) else { return }
         guard let models = storedModelsReportingNil(items, operation: "setItems(_:forSection:)") else { return }
         record { update in
@@ -81,12 +86,13 @@ extension MemoryStorage {
     ///
     /// When any item is nil, nothing changes and `.nilItem` is reported.
     public func setItemsForAllSections<T>(_ items: [[T]]) {
+        checkThread()
         var newItems: [StoredModels<T>] = []
         for sectionItems in items {
             guard let models = storedModelsReportingNil(sectionItems, operation: "setItemsForAllSections(_:)") else { return }
             newItems.append(models)
         }
-        performUpdates {
+        batch {
             if sections.count > newItems.count {
                 sections.removeLast(sections.count - newItems.count)
             }
@@ -105,24 +111,28 @@ extension MemoryStorage {
     /// Sets the header model of section `i` to `models[i]`, creating sections when needed;
     /// a nil model, or a section past the end of `models`, has no header.
     public func setSectionHeaderModels<T>(_ models: [T]) {
+        checkThread()
         setSupplementaryModels(models, .header)
     }
 
     /// Sets the footer model of section `i` to `models[i]`, creating sections when needed;
     /// a nil model, or a section past the end of `models`, has no footer.
     public func setSectionFooterModels<T>(_ models: [T]) {
+        checkThread()
         setSupplementaryModels(models, .footer)
     }
 
     /// Sets (or, with nil, removes) the header model of `section`, creating sections up to
     /// it when needed.
     public func setSectionHeaderModel<T>(_ model: T?, forSection section: Int) {
+        checkThread()
         setSupplementaryModel(model, .header, forSection: section)
     }
 
     /// Sets (or, with nil, removes) the footer model of `section`, creating sections up to
     /// it when needed.
     public func setSectionFooterModel<T>(_ model: T?, forSection section: Int) {
+        checkThread()
         setSupplementaryModel(model, .footer, forSection: section)
     }
 

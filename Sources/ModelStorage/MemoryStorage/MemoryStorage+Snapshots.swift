@@ -22,6 +22,7 @@ extension MemoryStorage {
     /// sections whose items all moved elsewhere. Expected time O(n + changes × log n).
     @inlinable
     public func apply<SectionID, Item>(_ snapshot: ListSnapshot<SectionID, Item>) {
+        checkThread()
         let old = storedContents(SectionID.self, Item.self)
         let (newItems, newStarts) = SectionedDiff.flatten(snapshot.sections)
         let diff = SectionedDiff(oldSectionIDs: old.sectionIDs, oldItems: old.items, oldStarts: old.starts,

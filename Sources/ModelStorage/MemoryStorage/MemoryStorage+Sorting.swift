@@ -7,6 +7,7 @@ extension MemoryStorage {
     /// moved items' selection and their rows. Sorting an already sorted storage delivers
     /// nothing. Takes O(n log n) comparisons.
     public func sortItems(by areInIncreasingOrder: (Any, Any) throws -> Bool) rethrows {
+        checkThread()
         // The standard library's sort is stable.
         try reorderItems { _, items in try items.indices.sorted { try areInIncreasingOrder(items[$0], items[$1]) } }
     }
@@ -15,6 +16,7 @@ extension MemoryStorage {
     /// index and items, it returns their indexes in the new order (a permutation of the
     /// indexes; anything else leaves the section as it is). Recorded as `sortItems(by:)` is.
     public func reorderItems(by order: (_ section: Int, _ items: [Any]) throws -> [Int]) rethrows {
+        checkThread()
         var newSections = sections
         var oldItems: [ItemPosition] = []
         var newItems: [ItemPosition] = []

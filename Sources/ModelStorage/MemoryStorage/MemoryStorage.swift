@@ -8,9 +8,12 @@ import Foundation
 /// throw a `MemoryStorageError`, and every case is also reported to `anomalyHandler`.
 ///
 /// A storage belongs to one thread: it does no locking and is not `Sendable`, so Swift 6
-/// refuses to hand it to another thread. A storage shown by a manager is used on the main
-/// thread, since its changes reach GTK from its delegate at once; to load models elsewhere,
-/// send the models to the main thread and change the storage there.
+/// refuses to hand it to another thread. Once a delegate is attached, the storage is
+/// changed on the thread it was attached on, since the delegate is told of each change at
+/// once: a storage shown by a manager is changed on the main thread (its changes reach
+/// GTK). A change called on another thread stops the process with a message naming the
+/// call and the thread, before anything changed. To load models elsewhere, send the models
+/// to the main thread and change the storage there.
 ///
 /// ```swift
 /// let storage = MemoryStorage()
@@ -22,8 +25,15 @@ import Foundation
 /// }
 /// ```
 public final class MemoryStorage: Storage {
-    /// Told about every change. Held weakly.
-    public weak var delegate: StorageUpdating?
+    /// Told about every change, on the thread it was attached on: from then on, the
+    /// storage must be changed on that thread. Held weakly.
+    public weak var delegate: StorageUpdating? {
+        didSet { owningThread = delegate.map(OwningThread.init(attaching:)) }
+    }
+    /// The thread the storage is changed on while a delegate is attached. Read at every
+    /// change, unchecked for exclusive access: that check would cost more than the check of
+    /// the thread (written only when a delegate is attached).
+    @exclusivity(unchecked) var owningThread: OwningThread?
 
     /// Receives this storage's anomalies.
     public let anomalyHandler = MemoryStorageAnomalyHandler()
@@ -137,6 +147,13 @@ public final class MemoryStorage: Storage {
     /// Runs `block` and delivers all the changes it made as one `StorageUpdate` (nothing is
     /// delivered when nothing changed). Batches nest: an inner one joins the outer one.
     public func performUpdates(_ block: () throws -> Void) rethrows {
+        checkThread()
+        try batch(block)
+    }
+
+    /// Runs `block` as a batch (see `performUpdates`), for operations that checked the
+    /// thread on entry.
+    func batch(_ block: () throws -> Void) rethrows {
         batchDepth += 1
         defer {
             batchDepth -= 1
@@ -149,7 +166,8 @@ public final class MemoryStorage: Storage {
     /// each change (DTModelStorage's `updateWithoutAnimations`). Nothing is delivered when
     /// nothing changed.
     public func updateWithoutAnimations(_ block: () throws -> Void) rethrows {
-        try performUpdates {
+        checkThread()
+        try batch {
             try block()
             if !pendingUpdate.isEmpty { pendingReload = true }
         }
@@ -158,7 +176,7 @@ public final class MemoryStorage: Storage {
     /// Records changes made by `body`, delivering them now unless a batch is running.
     /// `body` must validate its input before it changes anything.
     func record(_ body: (inout StorageUpdate) throws -> Void) rethrows {
-        try performUpdates {
+        try batch {
             try body(&pendingUpdate)
         }
     }

@@ -45,6 +45,17 @@ extension ItemViewManager {
         openContextMenu(askedOn: row, at: (x, y))
     }
 
+    /// A drag began from a row: the press that started it is no long press, however long
+    /// it is held. The long press cancels itself only on a motion past the drag threshold
+    /// in the list view's coordinates, while the drag source measures in the row's: a slow
+    /// drag begins on a motion exactly at the threshold (GTK 4.8 measures 8 px as 8.000001
+    /// in the row), and once the drag has the pointer the long press sees no more motion
+    /// and would open the row's menu in the middle of the drag.
+    func pressBecameDrag() {
+        guard let menuLongPress else { return }
+        gtk_event_controller_reset(menuLongPress)
+    }
+
     /// The section header GTK shows itself at (`x`, `y`), if any.
     private func nativeSectionHeader(atX x: Double, y: Double) -> FlatRow? {
         guard showsNativeSectionHeaders, let headerFactory, var widget = gtk_widget_pick(view, x, y, GTK_PICK_DEFAULT) else { return nil }
@@ -88,6 +99,7 @@ extension ItemViewManager {
             self?.pointerAskedForMenu(x: x, y: y)
         }
         gtk_widget_add_controller(view, longPress)
+        menuLongPress = longPress
 
         let keys = gtk_event_controller_key_new()!
         Signal.connect(UnsafeMutableRawPointer(keys), "key-pressed") { [weak self] (_: UInt32, _: UInt32, _: UInt32) -> Bool in
