@@ -75,6 +75,10 @@ extension ItemViewManager: RowFactoryDelegate {
         describe(entry, showing: model, at: flatRow, namesItem: namesItem)
     }
 
+    func holdingUpdates(_ body: () -> Void) {
+        updater.holdingUpdates(body)
+    }
+
     func rowDidUnbind(_ entry: RowFactory.AttachedRow) {
         guard let flatRow = entry.flatRow, let model = entry.item?.model else { return }
         entry.mapping.fire(.didEndDisplaying, row: entry.row, model: model, indexPath: Self.indexPath(of: flatRow))

@@ -94,13 +94,13 @@ final class RowFactory {
         reference = ObjectReference(adopting: gtk_signal_list_item_factory_new())
         let instance = UnsafeMutableRawPointer(factory)
         Signal.connect(instance, "bind") { [weak self] (listItem: UnsafeMutableRawPointer?) in
-            RowFactory.whileGTKCalls { self?.bind(OpaquePointer(listItem!)) }
+            RowFactory.whileGTKCalls({ self?.delegate }) { self?.bind(OpaquePointer(listItem!)) }
         }
         Signal.connect(instance, "unbind") { [weak self] (listItem: UnsafeMutableRawPointer?) in
-            RowFactory.whileGTKCalls { self?.unbind(OpaquePointer(listItem!)) }
+            RowFactory.whileGTKCalls({ self?.delegate }) { self?.unbind(OpaquePointer(listItem!)) }
         }
         Signal.connect(instance, "teardown") { [weak self] (listItem: UnsafeMutableRawPointer?) in
-            RowFactory.whileGTKCalls { self?.teardown(OpaquePointer(listItem!)) }
+            RowFactory.whileGTKCalls({ self?.delegate }) { self?.teardown(OpaquePointer(listItem!)) }
         }
     }
 
@@ -112,10 +112,18 @@ final class RowFactory {
     /// from under it (`ItemViewManager`'s deinit waits then).
     static var isInsideGTKCall: Bool { gtkCallDepth > 0 }
 
-    private static func whileGTKCalls(_ body: () -> Void) {
+    /// Runs `body`, a factory signal GTK emits for one of its list items (a view's factory,
+    /// or a sectioned grid's strips'): until GTK is done, the manager is not taken apart
+    /// (`isInsideGTKCall`) and the storage changes that event handlers make wait
+    /// (`holdingUpdates` of `delegate`'s manager): a change reaching GTK inside its own bind
+    /// or teardown would change its list items under it.
+    static func whileGTKCalls(_ delegate: () -> RowFactoryDelegate?, _ body: () -> Void) {
         gtkCallDepth += 1
         defer { gtkCallDepth -= 1 }
-        body()
+        do {  // let go of inside: a handler may drop the manager, whose deinit must see GTK's call
+            guard let delegate = delegate() else { return body() }
+            delegate.holdingUpdates(body)
+        }
     }
 
     /// Every row made so far, bound or not, with the mapping it was made for.
@@ -213,12 +221,15 @@ final class RowFactory {
         afterLayout = AfterLayout(of: view) { [weak self] in self?.showWaitingContent() }
     }
 
-    /// Updates the rows of the list items waiting for content that GTK now shows.
+    /// Updates the rows of the list items waiting for content that GTK now shows (in the
+    /// layout: storage changes made by the handlers wait until the frame is done).
     private func showWaitingContent() {
-        guard !waitingContent.isEmpty else { return }
-        for listItem in waitingContent {
-            guard let child = child(of: listItem), gtk_widget_get_mapped(child) != 0 else { continue }
-            showWaitingContent(of: listItem)
+        guard !waitingContent.isEmpty, let delegate else { return }
+        delegate.holdingUpdates {
+            for listItem in waitingContent {
+                guard let child = child(of: listItem), gtk_widget_get_mapped(child) != 0 else { continue }
+                showWaitingContent(of: listItem)
+            }
         }
     }
 
@@ -469,6 +480,9 @@ protocol RowFactoryDelegate: AnyObject {
     func rowDidMove(_ row: RowFactory.AttachedRow)
     func rowDidUnbind(_ row: RowFactory.AttachedRow)
     func rowWasCreated(_ row: RowWidget, kind: MappingKind, host: RowHost)
+    /// Runs `body`, in which GTK or the factory is busy with its rows: storage changes made
+    /// meanwhile are applied once GTK is done (`ListViewUpdater.holdingUpdates`).
+    func holdingUpdates(_ body: () -> Void)
 }
 
 extension RowFactoryDelegate {

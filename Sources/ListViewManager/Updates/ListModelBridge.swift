@@ -158,9 +158,10 @@ final class ListModelBridge {
         emit([Splice(position: kept, removed: oldCount - kept, added: layout.count - kept)], oldCount: oldCount, from: nil, tellingEach: [])
     }
 
-    /// Reads models from `storage` itself from now on (no update is pending).
-    func readLive(_ storage: any SectionedModels) {
-        models = storage
+    /// Reads models from `models` from now on, which match `layout`: the storage itself when
+    /// no update is pending, or a snapshot of it while an update may be held back.
+    func read(_ models: any SectionedModels) {
+        self.models = models
     }
 
     /// Above this many rows on both sides, a replacement is emitted as a removal then an

@@ -8,7 +8,10 @@ import ModelStorage
 ///
 /// Updates are applied one at a time: one that arrives while another is being applied
 /// (a storage change made from an event handler, say) is queued and applied right after,
-/// against a snapshot of the storage taken when it arrived.
+/// against a snapshot of the storage taken when it arrived. One that arrives while GTK or
+/// the manager is in the middle of its own work (`holdingUpdates`: binding list items,
+/// laying out, going through its rows) waits until that work is done, so that no change
+/// reaches GTK while it binds, tears down or lays out.
 @MainActor
 public final class ListViewUpdater {
     weak var manager: ItemViewManager?
@@ -27,6 +30,10 @@ public final class ListViewUpdater {
     /// meanwhile by a handler).
     private(set) var deliveries = 0
     private var isApplying = false
+    /// How many `holdingUpdates` calls are running.
+    private var holds = 0
+    /// Whether the updates queued during a hold are to be applied once GTK is done.
+    private var applyScheduled = false
 
     /// Drops the queued updates and reloads every row from the storage as it is now (after
     /// the storage was replaced or the layout options changed): right away, or right after
@@ -39,7 +46,12 @@ public final class ListViewUpdater {
 
     private func enqueue(_ pending: Pending) {
         queue.append(pending)
-        guard !isApplying else { return }
+        guard !isApplying, holds == 0 else { return }
+        applyQueue()
+    }
+
+    /// Applies the queued updates in order, then reads the storage itself again.
+    private func applyQueue() {
         isApplying = true
         defer { isApplying = false }
         while !queue.isEmpty {
@@ -47,7 +59,41 @@ public final class ListViewUpdater {
         }
         // Caught up: read the storage itself again, so that a snapshot held here does not
         // make the storage copy a section on its next change.
-        if let manager { manager.bridge.readLive(manager.storage) }
+        if let manager { manager.bridge.read(manager.storage) }
+    }
+
+    /// Runs `body`, during which GTK or the manager is in the middle of its own work (a
+    /// factory signal, a layout, a pass over the rows): an update that the event handlers
+    /// `body` fires cause is queued, and applied once GTK is done (right after the update
+    /// being applied, when `body` runs inside one). Until then the list keeps answering GTK
+    /// as before the change: it reads a snapshot of the storage taken when the hold began.
+    func holdingUpdates(_ body: () -> Void) {
+        if holds == 0, !isApplying, queue.isEmpty, let manager {
+            manager.bridge.read(manager.storage.snapshot())
+        }
+        holds += 1
+        defer {
+            holds -= 1
+            if holds == 0, !isApplying { holdEnded() }
+        }
+        body()
+    }
+
+    /// The last hold ended outside an update: the storage is read live again when nothing
+    /// changed, else the queued updates are applied once GTK is done with the work at hand.
+    private func holdEnded() {
+        guard !queue.isEmpty else {
+            if let manager { manager.bridge.read(manager.storage) }
+            return
+        }
+        guard !applyScheduled else { return }
+        applyScheduled = true
+        whenIdle { [weak self] in
+            guard let self else { return }
+            applyScheduled = false
+            guard holds == 0, !isApplying, !queue.isEmpty else { return }
+            applyQueue()
+        }
     }
 
     private func apply(_ pending: Pending) {

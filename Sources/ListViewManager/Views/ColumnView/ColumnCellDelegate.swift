@@ -66,4 +66,9 @@ final class ColumnCellDelegate: RowFactoryDelegate {
     func rowWasCreated(_ row: RowWidget, kind: MappingKind, host: RowHost) {
         manager?.rowWasCreated(row, kind: kind, host: host)
     }
+
+    func holdingUpdates(_ body: () -> Void) {
+        guard let manager else { return body() }
+        manager.holdingUpdates(body)
+    }
 }

@@ -7,18 +7,27 @@ import ModelStorage
 /// finding the strip under a point.
 extension StripFactory {
     /// Shows again the strips of every list item GTK holds, whose places show other items
-    /// after a re-flow.
+    /// after a re-flow (the storage changes that the tiles' handlers make wait until all are
+    /// shown: a change could take list items away from under the loop).
     func showNewContents() {
-        for listItem in strips.keys where gtk_list_item_get_item(listItem) != nil { bind(listItem) }
+        manager?.holdingUpdates {
+            for listItem in strips.keys where gtk_list_item_get_item(listItem) != nil { bind(listItem) }
+        }
     }
 
     /// After each layout: binds the waiting strips GTK shows (GTK maps the rows it shows and
     /// hides the others), whose tiles are laid out in another layout of the same frame, before
     /// it is painted; and, once the frame is done, those within half as many strips again as
     /// are shown before and after them, so that scrolling finds them ready; those that went far
-    /// wait, their slots there for strips that need more.
+    /// wait, their slots there for strips that need more. The storage changes that the tiles'
+    /// handlers make wait until the frame is done: applied in the layout, they would change
+    /// the strips GTK lays out, and ask for another layout, each time.
     func bindStripsNearView() {
         guard let manager, gtk_widget_get_mapped(manager.view) != 0 else { return }
+        manager.holdingUpdates(bindStripsShownAndNear)
+    }
+
+    private func bindStripsShownAndNear() {
         placeKeptStrip()
         guard let stripHeight else { return learnStripHeight() }
         var visible: ClosedRange<Int>?
@@ -54,9 +63,11 @@ extension StripFactory {
         whenIdle { [weak self] in
             guard let self else { return }
             prefetchScheduled = false
-            for listItem in away where strips[listItem]?.waiting == false { wait(listItem) }
-            for listItem in soon where strips[listItem]?.waiting == true && gtk_list_item_get_item(listItem) != nil {
-                bindTiles(of: listItem, refresh: false)
+            self.manager?.holdingUpdates {
+                for listItem in away where strips[listItem]?.waiting == false { wait(listItem) }
+                for listItem in soon where strips[listItem]?.waiting == true && gtk_list_item_get_item(listItem) != nil {
+                    bindTiles(of: listItem, refresh: false)
+                }
             }
         }
     }

@@ -97,10 +97,20 @@ final class StripFactory: TileSlots {
     init(manager: SectionedGridViewManager) {
         self.manager = manager
         let instance = UnsafeMutableRawPointer(factory)
-        Signal.connect(instance, "setup") { [weak self] (listItem: UnsafeMutableRawPointer?) in self?.setup(OpaquePointer(listItem!)) }
-        Signal.connect(instance, "bind") { [weak self] (listItem: UnsafeMutableRawPointer?) in self?.bind(OpaquePointer(listItem!)) }
-        Signal.connect(instance, "unbind") { [weak self] (listItem: UnsafeMutableRawPointer?) in self?.unbind(OpaquePointer(listItem!)) }
-        Signal.connect(instance, "teardown") { [weak self] (listItem: UnsafeMutableRawPointer?) in self?.teardown(OpaquePointer(listItem!)) }
+        // Binding a strip binds its tiles and ends the display of others, whose handlers may
+        // change the storage: as for any factory, those changes wait until GTK is done.
+        Signal.connect(instance, "setup") { [weak self] (listItem: UnsafeMutableRawPointer?) in
+            RowFactory.whileGTKCalls({ self?.manager }) { self?.setup(OpaquePointer(listItem!)) }
+        }
+        Signal.connect(instance, "bind") { [weak self] (listItem: UnsafeMutableRawPointer?) in
+            RowFactory.whileGTKCalls({ self?.manager }) { self?.bind(OpaquePointer(listItem!)) }
+        }
+        Signal.connect(instance, "unbind") { [weak self] (listItem: UnsafeMutableRawPointer?) in
+            RowFactory.whileGTKCalls({ self?.manager }) { self?.unbind(OpaquePointer(listItem!)) }
+        }
+        Signal.connect(instance, "teardown") { [weak self] (listItem: UnsafeMutableRawPointer?) in
+            RowFactory.whileGTKCalls({ self?.manager }) { self?.teardown(OpaquePointer(listItem!)) }
+        }
         afterLayout = AfterLayout(of: manager.view) { [weak self] in self?.bindStripsNearView() }
     }
 
