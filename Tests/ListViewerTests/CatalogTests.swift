@@ -25,22 +25,49 @@ final class CatalogTests: XCTestCase {
 
     func testWrongShapedJSONSaysWhereAndWhat() {
         let cases: [(String, String)] = [
-            (#"{"sections": []}"#, #"shape.json is not a catalog: at the top level, "title" is missing"#),
-            (#"{"title": 1, "sections": []}"#, "shape.json is not a catalog: at title, expected a string"),
+            (#"{"sections": []}"#, #"shape.json is not a catalog: at the top level (line 1, column 1), "title" is missing"#),
+            (#"{"title": 1, "sections": []}"#, "shape.json is not a catalog: at title (line 1, column 11), expected a string"),
             (#"{"title": "t", "sections": [{"items": [{"book": {"title": "b", "author": "a", "year": "old", "pages": 1}}]}]}"#,
-             "shape.json is not a catalog: at sections[0].items[0].book.year, expected a whole number"),
+             "shape.json is not a catalog: at sections[0].items[0].book.year (line 1, column 87), expected a whole number"),
             (#"{"title": "t", "sections": [{"items": [{"movie": {}}]}]}"#,
-             "shape.json is not a catalog: at sections[0].items[0], an item is an object with exactly one key, one of book, album, place; found movie"),
-            ("[1, 2]", "shape.json is not a catalog: at the top level, expected an object"),
-            ("\"just a string\"", "shape.json is not a catalog: at the top level, expected an object"),
+             "shape.json is not a catalog: at sections[0].items[0] (line 1, column 40), an item is an object with exactly one key, one of book, album, place; found movie"),
+            ("[1, 2]", "shape.json is not a catalog: at the top level (line 1, column 1), expected an object"),
+            ("\"just a string\"", "shape.json is not a catalog: at the top level (line 1, column 1), expected an object"),
             (#"{"title": "t", "sections": [{"items": [{"album": {"title": "a", "artist": "b", "year": 1.5, "tracks": 9}}]}]}"#,
-             "shape.json is not a catalog: at sections[0].items[0].album.year, expected a whole number, found 1.5"),
+             "shape.json is not a catalog: at sections[0].items[0].album.year (line 1, column 88), expected a whole number, found 1.5"),
             (#"{"title": "t", "sections": [{"header": 5, "items": []}]}"#,
-             "shape.json is not a catalog: at sections[0].header, a header is a string, or an object with a title and optional subtitle and icon"),
+             "shape.json is not a catalog: at sections[0].header (line 1, column 40), a header is a string, or an object with a title and optional subtitle and icon"),
         ]
         for (json, message) in cases {
             XCTAssertThrowsError(try CatalogLoader.decode(Data(json.utf8), path: "shape.json")) { error in
                 XCTAssertEqual("\(error)", message)
+            }
+        }
+    }
+
+    /// A year or a count is any whole number an Int holds, written as JSON writes numbers;
+    /// one it does not hold is shown as written.
+    func testWholeNumbersAreTheWholeRangeOfInt() throws {
+        func book(year: String) throws -> Book? {
+            let json = #"{"title": "t", "sections": [{"items": [{"book": {"title": "b", "author": "a", "year": \#(year), "pages": 1}}]}]}"#
+            guard case .book(let book) = try CatalogLoader.decode(Data(json.utf8), path: "n.json").sections[0].items[0] else { return nil }
+            return book
+        }
+        XCTAssertEqual(try book(year: "9223372036854775807")?.year, Int.max)
+        XCTAssertEqual(try book(year: "-9223372036854775808")?.year, Int.min)
+        XCTAssertEqual(try book(year: "1.965e3")?.year, 1965)
+        XCTAssertEqual(try book(year: "-0")?.year, 0)
+        let prefix = "n.json is not a catalog: at sections[0].items[0].book.year (line 1, column 87), "
+        for (year, reason) in [
+            ("9223372036854775808", "expected a whole number from -9223372036854775808 to 9223372036854775807, found 9223372036854775808"),
+            ("-9223372036854775809", "expected a whole number from -9223372036854775808 to 9223372036854775807, found -9223372036854775809"),
+            ("1e19", "expected a whole number from -9223372036854775808 to 9223372036854775807, found 1e19"),
+            ("196.55e1", "expected a whole number, found 196.55e1"),
+            ("1965.5", "expected a whole number, found 1965.5"),
+            ("\"1965\"", "expected a whole number"),
+        ] {
+            XCTAssertThrowsError(try book(year: year)) { error in
+                XCTAssertEqual("\(error)", prefix + reason)
             }
         }
     }

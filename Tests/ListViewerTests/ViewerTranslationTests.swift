@@ -45,6 +45,9 @@ final class ViewerTranslationTests: XCTestCase {
             XCTAssertThrowsError(try CatalogLoader.decode(Data("[1,]".utf8), path: "c.json")) { error in
                 XCTAssertEqual("\(error)", "c.json n’est pas du JSON valide : une virgule finale avant ] à la ligne 1, colonne 3")
             }
+            XCTAssertThrowsError(try CatalogLoader.decode(Data("[1e-400]".utf8), path: "c.json")) { error in
+                XCTAssertEqual("\(error)", "c.json n’est pas du JSON valide : un nombre trop proche de 0 pour être lu (1e-400) à la ligne 1, colonne 2")
+            }
             XCTAssertThrowsError(try ViewerOptions.parse(["--table", "t"])) { error in
                 XCTAssertEqual("\(error)", "--table demande le chemin d’une base de données SQLite ou une URL postgres://")
             }
@@ -60,6 +63,9 @@ final class ViewerTranslationTests: XCTestCase {
             XCTAssertThrowsError(try ViewerOptions.parse(["postgres://owner:secret@localhost/db"])) { error in
                 XCTAssertEqual("\(error)", "impossible d’utiliser postgres://owner@localhost/db : un mot de passe sur la ligne de commande "
                                            + "est vu par chaque utilisateur de cet ordinateur ; donnez-le dans PGPASSWORD ou ~/.pgpass")
+            }
+            XCTAssertThrowsError(try ViewerOptions.parse(["postgres://localhost:abc/db"])) { error in
+                XCTAssertEqual("\(error)", "impossible d’utiliser postgres://localhost:abc/db : le port « abc » n’est pas un nombre")
             }
         }
     } }

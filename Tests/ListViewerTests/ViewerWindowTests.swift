@@ -39,6 +39,20 @@ final class ViewerWindowTests: XCTestCase {
         ViewerTestLoop.close(viewer)
     } }
 
+    /// A catalog's text with a NUL (JSON's "\u0000") is shown whole, the NUL as "␀": GTK
+    /// would end the text there.
+    func testTextAfterANulIsShown() throws { try MainActor.assumeIsolated {
+        let (_, viewer) = Self.makeViewer()
+        let json = #"{"title": "a\u0000b", "sections": [{"items": [{"book": {"title": "nul\u0000inside", "author": "bell\u0007", "year": 1, "pages": 1}}]}]}"#
+        viewer.show(try CatalogLoader.decode(Data(json.utf8), path: "nul.json"))
+        ViewerTestLoop.waitForFrames(of: viewer.window.gtkWidget)
+        XCTAssertEqual(viewer.titleText, "a␀b")
+        let row = try XCTUnwrap(viewer.manager.row(at: IndexPath(item: 0, section: 0)) as? BookRow)
+        XCTAssertEqual(row.title.text, "nul␀inside")
+        XCTAssertEqual(row.subtitle.text, "bell␇")
+        ViewerTestLoop.close(viewer)
+    } }
+
     func testSelectingAnItemShowsItsDetails() throws { try MainActor.assumeIsolated {
         let (_, viewer) = Self.makeViewer()
         let catalog = try CatalogLoader.load(path: ViewerResources.sampleCatalog.path)

@@ -2,8 +2,8 @@ import Foundation
 import PostgresStorage
 
 /// A private PostgreSQL server for a test: a cluster made by `initdb` in a temporary
-/// folder, started by `pg_ctl` on 127.0.0.1 with a free port and on a Unix socket in that
-/// folder, stopped and removed by `stop()`. It touches no other server. As root (CI), its
+/// folder, started by `pg_ctl` on 127.0.0.1 and ::1 (where the machine has IPv6) with a free
+/// port and on a Unix socket in that folder, stopped and removed by `stop()`. It touches no other server. As root (CI), its
 /// programs run as the `postgres` user, since PostgreSQL refuses to run as root.
 /// (`psql` may run on any thread; the test's thread starts and stops the server.)
 public final class PostgresTestServer: @unchecked Sendable {
@@ -13,7 +13,7 @@ public final class PostgresTestServer: @unchecked Sendable {
 
     /// The folder of the cluster's files, its socket and its log.
     public let folder: URL
-    /// The TCP port it listens on (127.0.0.1).
+    /// The TCP port it listens on (127.0.0.1, and ::1).
     public let port: Int
     private var data: URL { folder.appendingPathComponent("data") }
     /// The folder holding the server's Unix socket.
@@ -41,7 +41,7 @@ public final class PostgresTestServer: @unchecked Sendable {
     /// Starts the (stopped) server.
     public func start() throws {
         try runAsServer("pg_ctl", ["-D", data.path, "-l", folder.appendingPathComponent("log").path, "-w", "-o",
-                                   "-c listen_addresses=127.0.0.1 -p \(port) -k \(socketFolder) -c fsync=off", "start"])
+                                   "-c listen_addresses=127.0.0.1,::1 -p \(port) -k \(socketFolder) -c fsync=off", "start"])
         isRunning = true
     }
 

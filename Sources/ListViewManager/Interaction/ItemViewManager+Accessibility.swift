@@ -47,8 +47,9 @@ extension ItemViewManager {
         attachModelEvent(.didUnhighlight, closure)
     }
 
-    /// Sets the tooltip of `entry`'s row, just bound or updated with `model`, and the
-    /// accessible label of its item when `namesItem`.
+    /// Sets the tooltip of `entry`'s row (its control characters shown as `Label` shows
+    /// them), just bound or updated with `model`, and the accessible label of its item when
+    /// `namesItem`.
     func describe(_ entry: RowFactory.AttachedRow, showing model: Any, at flatRow: FlatRow, namesItem: Bool) {
         let row = entry.row
         if case .header = flatRow, let heading = gtk_widget_get_parent(row.rootWidget) {
@@ -58,7 +59,7 @@ extension ItemViewManager {
         guard case .item(let indexPath) = flatRow else { return }
         if !tooltipProviders.isEmpty {
             let text = tooltipProviders.lazy.compactMap { $0(model, indexPath) }.first ?? nil
-            gtk_widget_set_tooltip_text(row.rootWidget, text)
+            gtk_widget_set_tooltip_text(row.rootWidget, text?.withVisibleControlCharacters)
         }
         guard namesItem else { return }
         let label = accessibilityLabelProviders.lazy.compactMap { $0(model, indexPath) }.first

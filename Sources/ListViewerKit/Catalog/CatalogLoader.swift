@@ -6,17 +6,19 @@ public enum CatalogError: Error, Equatable, CustomStringConvertible {
     case unreadable(path: String, reason: String)
     /// The file is empty.
     case empty(path: String)
-    /// The file is not valid JSON.
+    /// The file is not valid JSON: `reason` says what and where (line and column).
     case malformed(path: String, reason: String)
-    /// The JSON is valid but not a catalog: `location` says where.
-    case wrongShape(path: String, location: String, reason: String)
+    /// The JSON is valid but not a catalog: `location` says where (`sections[0].title`), as
+    /// do `line` and `column` (counted from 1, the column in characters).
+    case wrongShape(path: String, location: String, line: Int, column: Int, reason: String)
 
     public var description: String {
         switch self {
         case let .unreadable(path, reason): return tr("Cannot read %@: %@", path, reason)
         case let .empty(path): return tr("%@ is empty", path)
         case let .malformed(path, reason): return tr("%@ is not valid JSON: %@", path, reason)
-        case let .wrongShape(path, location, reason): return tr("%@ is not a catalog: at %@, %@", path, location, reason)
+        case let .wrongShape(path, location, line, column, reason):
+            return tr("%@ is not a catalog: at %@ (line %ld, column %ld), %@", path, location, line, column, reason)
         }
     }
 }
@@ -35,44 +37,50 @@ public enum CatalogLoader {
         return try decode(data, path: path)
     }
 
-    /// The catalog in `data` (named `path` in errors). The JSON must be strict: Foundation's
-    /// parser accepts trailing commas, which are refused here, saying where.
+    /// The catalog in `data` (named `path` in errors). The JSON must be strict (RFC 8259:
+    /// no trailing comma, say); what is wrong is refused saying where, by line and column.
     public static func decode(_ data: Data, path: String) throws -> Catalog {
         if data.isEmpty { throw CatalogError.empty(path: path) }
+        let text = JSONText(data)
         do {
-            _ = try JSONSerialization.jsonObject(with: data, options: .fragmentsAllowed)
+            try text.check()
         } catch {
-            throw CatalogError.malformed(path: path, reason: (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String ?? "\(error)")
-        }
-        if let place = TrailingComma.find(in: data) {
-            throw CatalogError.malformed(path: path, reason: place)
+            throw CatalogError.malformed(path: path, reason: error.reason)
         }
         do {
             return try JSONDecoder().decode(Catalog.self, from: data)
         } catch let error as DecodingError {
-            throw describe(error, path: path)
+            throw describe(error, in: text, path: path)
         }
     }
 
-    private static func describe(_ error: DecodingError, path: String) -> CatalogError {
-        func location(_ codingPath: [CodingKey]) -> String {
-            let text = codingPath.reduce("") { text, key in
+    private static func describe(_ error: DecodingError, in text: JSONText, path: String) -> CatalogError {
+        func wrongShape(at codingPath: [CodingKey], _ reason: String) -> CatalogError {
+            let location = codingPath.reduce("") { text, key in
                 if let index = key.intValue { return text + "[\(index)]" }
                 return text.isEmpty ? key.stringValue : text + "." + key.stringValue
             }
-            return text.isEmpty ? tr("the top level") : text
+            let place = text.value(at: codingPath)?.place ?? JSONText.Place(line: 1, column: 1)
+            return .wrongShape(path: path, location: location.isEmpty ? tr("the top level") : location,
+                               line: place.line, column: place.column, reason: reason)
         }
         switch error {
         case let .keyNotFound(key, context):
-            return .wrongShape(path: path, location: location(context.codingPath), reason: tr("\"%@\" is missing", key.stringValue))
+            return wrongShape(at: context.codingPath, tr("\"%@\" is missing", key.stringValue))
         case let .typeMismatch(type, context):
-            return .wrongShape(path: path, location: location(context.codingPath), reason: tr("expected %@", describe(type)))
+            return wrongShape(at: context.codingPath, tr("expected %@", describe(type)))
         case let .valueNotFound(type, context):
-            return .wrongShape(path: path, location: location(context.codingPath), reason: tr("expected %@, found null", describe(type)))
+            return wrongShape(at: context.codingPath, tr("expected %@, found null", describe(type)))
         case let .dataCorrupted(context):
-            return .wrongShape(path: path, location: location(context.codingPath), reason: context.debugDescription)
+            guard let notWhole = context.underlyingError as? NotAWholeNumber else {
+                return wrongShape(at: context.codingPath, context.debugDescription)
+            }
+            // The number as written: a Double would round 9223372036854775808.
+            let written = JSONText.quoted(text.value(at: context.codingPath)?.text ?? "")
+            return wrongShape(at: context.codingPath, notWhole.isWhole ? tr("expected a whole number from %ld to %ld, found %@", Int.min, Int.max, written)
+                                                                        : tr("expected a whole number, found %@", written))
         @unknown default:
-            return .wrongShape(path: path, location: tr("the top level"), reason: "\(error)")
+            return wrongShape(at: [], "\(error)")
         }
     }
 

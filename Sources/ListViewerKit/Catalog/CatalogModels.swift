@@ -3,16 +3,25 @@ import Foundation
 /// Decodes `key` as a whole number, saying so (with its place) when it is a fraction or
 /// too large, where Foundation's decoder gives no place.
 func decodeWholeNumber<Key: CodingKey>(_ container: KeyedDecodingContainer<Key>, _ key: Key) throws -> Int {
-    let number: Double
     do {
-        number = try container.decode(Double.self, forKey: key)
+        return try container.decode(Int.self, forKey: key)
     } catch DecodingError.typeMismatch(_, let context) {
         throw DecodingError.typeMismatch(Int.self, context)
+    } catch let error as DecodingError {
+        throw error
+    } catch {
+        // JSONDecoder throws an error of its own for a number no Int holds, which it reports
+        // as "not valid JSON", saying not where: say which number it is.
+        let number = try container.decode(Double.self, forKey: key)
+        throw DecodingError.dataCorrupted(DecodingError.Context(codingPath: container.codingPath + [key], debugDescription: "",
+                                                                underlyingError: NotAWholeNumber(isWhole: number.rounded() == number)))
     }
-    guard number.rounded() == number, abs(number) < 1e15 else {
-        throw DecodingError.dataCorruptedError(forKey: key, in: container, debugDescription: tr("expected a whole number, found %@", "\(number)"))
-    }
-    return Int(number)
+}
+
+/// A number where a whole number from `Int.min` to `Int.max` belongs: one with a fraction,
+/// or (`isWhole`) one out of that range.
+struct NotAWholeNumber: Error {
+    let isWhole: Bool
 }
 
 /// A book in a catalog.

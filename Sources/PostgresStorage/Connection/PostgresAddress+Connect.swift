@@ -4,24 +4,26 @@ import PostgresNIO
 
 extension PostgresAddress {
     /// The configuration PostgresNIO connects with: the password from `PGPASSWORD` or the
-    /// password file, and over TCP, TLS whenever the server offers it (libpq's
-    /// `sslmode=prefer`).
+    /// password file, and over TCP, TLS as `sslMode` says (by default whenever the server
+    /// offers it, libpq's `sslmode=prefer`).
     func configuration(password: String?) throws(PostgresStorageError) -> PostgresConnection.Configuration {
         switch endpoint {
         case .unixSocket:
             return PostgresConnection.Configuration(unixSocketPath: unixSocketPath!, username: user, password: password, database: database)
+        case .tcp(let host, let port) where sslMode == .disable:
+            return PostgresConnection.Configuration(host: host, port: port, username: user, password: password, database: database, tls: .disable)
         case .tcp(let host, let port):
             let context: NIOSSLContext
             do {
                 var tls = TLSConfiguration.makeClientConfiguration()
-                // As libpq's `prefer`: encrypted when the server can, without checking its certificate.
+                // As libpq's `prefer` and `require`: without checking the server's certificate.
                 tls.certificateVerification = .none
                 context = try NIOSSLContext(configuration: tls)
             } catch {
                 throw .badAddress(description, reason: tr("TLS cannot be set up: %@", "\(error)"))
             }
             return PostgresConnection.Configuration(host: host, port: port, username: user, password: password, database: database,
-                                                    tls: .prefer(context))
+                                                    tls: sslMode == .require ? .require(context) : .prefer(context))
         }
     }
 
@@ -72,6 +74,10 @@ extension PostgresStorageError {
             self = .connectionLost(reason: message)
         case (.server, _):
             self = .server(message: message, sqlState: sqlState)
+        case (.serverClosedConnection, _) where address != nil, (.uncleanShutdown, _) where address != nil:
+            // While connecting, nothing was connected to lose: something accepted the
+            // connection and closed it (not a PostgreSQL server, or one that refuses us).
+            self = .serverUnreachable(address!, reason: tr("the server closed the connection before it answered"))
         case (.connectionError, _):
             let reason = error.underlying.map { String(describing: $0) } ?? tr("connection failed")
             self = address.map { .serverUnreachable($0, reason: reason) } ?? .connectionLost(reason: reason)

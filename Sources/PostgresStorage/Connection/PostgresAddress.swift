@@ -1,8 +1,9 @@
 import Foundation
 
 /// Where a PostgreSQL database is and who connects to it, as a `postgres://` URL gives it:
-/// `postgres://user@host:port/database`, or `postgres://user@/database?host=/run/postgresql`
-/// for the server's Unix socket in that folder.
+/// `postgres://user@host:port/database`, `postgres://user@[::1]:port/database` (an IPv6
+/// address), or `postgres://user@/database?host=/run/postgresql` for the server's Unix socket
+/// in that folder (see ``init(url:defaultUser:)``).
 ///
 /// A URL never carries the password: it would be seen on the command line and in logs. The
 /// password comes from `PGPASSWORD` or from the password file (`~/.pgpass`, or the file
@@ -22,6 +23,19 @@ public struct PostgresAddress: Sendable, Equatable {
     public var user: String
     /// The database connected to.
     public var database: String
+    /// Whether the connection is encrypted (over TCP; a Unix socket never is).
+    public var sslMode: SSLMode
+
+    /// Whether a connection over TCP is encrypted, as libpq's `sslmode` says. The server's
+    /// certificate is not checked (libpq's `verify-ca` and `verify-full` are not supported).
+    public enum SSLMode: String, Sendable, Equatable {
+        /// Never encrypted.
+        case disable
+        /// Encrypted when the server can encrypt (libpq's `prefer`, and its `allow`).
+        case prefer
+        /// Always encrypted: a server that cannot encrypt is not used.
+        case require
+    }
 
     /// The server's port, whichever way it is reached.
     public var port: Int {
@@ -45,73 +59,28 @@ public struct PostgresAddress: Sendable, Equatable {
         return (directory as NSString).appendingPathComponent(".s.PGSQL.\(port)")
     }
 
-    /// The database `database` on the server at `endpoint`, connected to as `user`.
-    public init(endpoint: Endpoint, user: String, database: String) {
+    /// The database `database` on the server at `endpoint`, connected to as `user`, encrypted
+    /// as `sslMode` says.
+    public init(endpoint: Endpoint, user: String, database: String, sslMode: SSLMode = .prefer) {
         self.endpoint = endpoint
         self.user = user
         self.database = database
-    }
-
-    /// Reads `url` (`postgres://` or `postgresql://`). The user defaults to `defaultUser`
-    /// (the login name) and the database to the user, as with `psql`.
-    public init(url: String, defaultUser: String = ProcessInfo.processInfo.userName) throws(PostgresStorageError) {
-        guard let components = URLComponents(string: url), let scheme = components.scheme?.lowercased(),
-              scheme == "postgres" || scheme == "postgresql" else {
-            throw .badAddress(Self.withoutUserInfo(url), reason: tr("it is not a postgres:// URL"))
-        }
-        guard components.password == nil else {
-            throw .badAddress(Self.withoutPassword(components),
-                              reason: tr("a password on the command line is seen by every user of this computer; give it in PGPASSWORD or ~/.pgpass"))
-        }
-        let query = Dictionary((components.queryItems ?? []).map { ($0.name, $0.value ?? "") }, uniquingKeysWith: { _, last in last })
-        var port = 5432
-        if let given = components.port ?? query["port"].flatMap(Int.init) {
-            guard (1...65535).contains(given) else { throw .badAddress(url, reason: tr("port %ld is out of range", given)) }
-            port = given
-        }
-        let user = components.user.flatMap { $0.isEmpty ? nil : $0 } ?? defaultUser
-        let path = components.path.hasPrefix("/") ? String(components.path.dropFirst()) : components.path
-        let database = path.isEmpty ? user : path
-        guard !database.contains("/") else { throw .badAddress(url, reason: "\"\(database)\" is not a database name") }
-        let host = query["host"] ?? components.host.flatMap { $0.isEmpty ? nil : $0 }
-        switch host {
-        case let directory? where directory.hasPrefix("/"):
-            endpoint = .unixSocket(directory: directory, port: port)
-        case let name?:
-            endpoint = .tcp(host: name, port: port)
-        case nil:
-            endpoint = .unixSocket(directory: "/var/run/postgresql", port: port)
-        }
-        self.user = user
-        self.database = database
-    }
-
-    /// `url` with what may hold a password (everything before the last `@` of its
-    /// authority) left out: shown when it cannot be read as a URL.
-    private static func withoutUserInfo(_ url: String) -> String {
-        let start = url.range(of: "://")?.upperBound ?? url.startIndex
-        let authorityEnd = url[start...].firstIndex { "/?#".contains($0) } ?? url.endIndex
-        guard let at = url[start..<authorityEnd].lastIndex(of: "@") else { return url }
-        return String(url[..<start]) + "…" + String(url[at...])
-    }
-
-    /// `components` as a string, with its password left out.
-    private static func withoutPassword(_ components: URLComponents) -> String {
-        var shown = components
-        shown.password = nil
-        return shown.string ?? tr("the address")
+        self.sslMode = sslMode
     }
 }
 
 extension PostgresAddress: CustomStringConvertible {
-    /// The address as a URL (it never holds a password).
+    /// The address as a URL that reads back as this address (it never holds a password).
     public var description: String {
+        let user = PostgresURL.encodedPart(user, reserved: "@:/?"), database = PostgresURL.encodedPart(database, reserved: "?")
         switch endpoint {
         case .tcp(let host, let port):
-            let shownHost = host.contains(":") ? "[\(host)]" : host
-            return "postgres://\(user)@\(shownHost):\(port)/\(database)"
+            let shownHost = host.contains(":") ? "[\(PostgresURL.encodedPart(host, reserved: "[]/?"))]"
+                                               : PostgresURL.encodedPart(host, reserved: "@:/?,[]")
+            let encryption = sslMode == .prefer ? "" : "?sslmode=\(sslMode.rawValue)"
+            return "postgres://\(user)@\(shownHost):\(port)/\(database)\(encryption)"
         case .unixSocket(let directory, let port):
-            return "postgres://\(user)@/\(database)?host=\(directory)&port=\(port)"
+            return "postgres://\(user)@/\(database)?host=\(PostgresURL.encodedPart(directory, reserved: "&="))&port=\(port)"
         }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import ModelStorage
 
 /// What went wrong between a PostgreSQL storage and its server, in words a user can act on.
 public enum PostgresStorageError: Error, Equatable, Sendable {
@@ -47,7 +48,12 @@ func mappingErrors<Value>(isolation: isolated (any Actor)? = #isolation,
 }
 
 extension PostgresStorageError: LocalizedError {
+    /// The message, with any control character in it (from a name or the server) visible.
     public var errorDescription: String? {
+        message.withVisibleControlCharacters
+    }
+
+    private var message: String {
         switch self {
         case .badAddress(let address, let reason):
             return tr("cannot use %@: %@", address, reason)

@@ -1,6 +1,7 @@
 import Foundation
 import CGtk
 import CGtkShims
+import ModelStorage
 
 /// A widget type that can wrap a GtkWidget made elsewhere (by GtkBuilder, say).
 @MainActor
@@ -21,16 +22,18 @@ public final class Label: Widget, WrappingWidget {
     public static func standIn() -> Label { Label() }
     private init(wrapping widget: UnsafeMutablePointer<GtkWidget>) { super.init(widget) }
 
-    /// Creates a label showing `text`.
+    /// Creates a label showing `text` (as ``text`` shows it).
     public init(_ text: String = "") {
-        super.init(gtk_label_new(text))
+        super.init(gtk_label_new(text.withVisibleControlCharacters))
         gtk_label_set_xalign(opaquePointer, 0)
     }
 
-    /// The text shown.
+    /// The text shown. Control characters other than tab and line feed are shown as their
+    /// symbols ("a\0b" as "a␀b"): GTK takes a C string, which would end at a NUL, and the
+    /// others would not show as themselves. Reading it gives the text as shown.
     public var text: String {
         get { String(cString: gtk_label_get_text(opaquePointer)) }
-        set { gtk_label_set_text(opaquePointer, newValue) }
+        set { gtk_label_set_text(opaquePointer, newValue.withVisibleControlCharacters) }
     }
 
     /// Whether the text is centred in the label's width (else it starts at its start).

@@ -1,5 +1,6 @@
 import Foundation
 import CGtk
+import ModelStorage
 import CGtkShims
 
 /// A GTK widget owned from Swift: the base of the thin wrappers rows are built from.
@@ -40,10 +41,11 @@ open class Widget {
         gtk_widget_has_css_class(gtkWidget, name) != 0
     }
 
-    /// The text shown when the pointer rests on the widget.
+    /// The text shown when the pointer rests on the widget, its control characters shown
+    /// as ``Label/text`` shows them.
     public var tooltip: String? {
         get { gtk_widget_get_tooltip_text(gtkWidget).map { String(cString: $0) } }
-        set { gtk_widget_set_tooltip_text(gtkWidget, newValue) }
+        set { gtk_widget_set_tooltip_text(gtkWidget, newValue?.withVisibleControlCharacters) }
     }
 
     /// Whether the widget is shown.
