@@ -27,7 +27,9 @@ import ModelStorage
 ///
 /// A query that cannot be prepared or run (bad SQL, an unknown table or column, a row the
 /// record cannot decode) throws from `init`. A fetch that fails later (a table dropped, a
-/// file removed) leaves the content as it was and is reported to `onError`.
+/// file removed) leaves the content as it was and is reported to `onError`, and so is
+/// another file moved to the database's path (`SQLiteStorageError.fileReplaced`: the
+/// storage's connections still read the file they opened).
 ///
 /// ```swift
 /// struct Post: FetchableRecord, Identifiable, Equatable, Sendable {

@@ -1,20 +1,23 @@
 import Foundation
 import GRDB
+import GRDBSQLite
 
 /// The fetching machinery, shared with GRDB's and the timer's threads: coalesces change
-/// signals into fetches run one at a time on a serial queue, and polls `data_version`.
+/// signals into fetches run one at a time on a serial queue, and polls `data_version` and
+/// whether the database's path still names the file polled.
 final class Refresher<Value: Sendable>: @unchecked Sendable {
-    private let database: any DatabaseWriter
     private let schedule: @Sendable (@escaping @Sendable () -> Void) -> Void
     private let coalescingDelay: DispatchTimeInterval
     private let pollInterval: DispatchTimeInterval?
     /// A read-only connection of its own: `PRAGMA data_version` changes on it when any
     /// other connection (the storage's `database` included) commits to the file. Used on
-    /// `queue` only, after `connectNow()`.
+    /// `queue` only, after `connectNow()`; nil once another file has the path, until
+    /// `replaceDatabase`.
     private var pollConnection: DatabaseQueue?
     private let queue = DispatchQueue(label: "SQLiteStorage.fetch")
     private let lock = NSLock()
     // Guarded by `lock`.
+    private var database: any DatabaseWriter
     private var fetch: @Sendable (Database) throws -> Value
     /// Counts `replaceFetch` calls: a result fetched with an earlier closure is dropped.
     private var fetchGeneration = 0
@@ -45,7 +48,7 @@ final class Refresher<Value: Sendable>: @unchecked Sendable {
     /// - Throws: the error of a file that cannot be opened.
     func connectNow() throws {
         guard pollInterval != nil else { return }
-        (pollConnection, lastDataVersion) = try Self.connect(to: database.path)
+        (pollConnection, lastDataVersion) = try Self.connect(to: lock.withLock { database.path })
     }
 
     private static func connect(to path: String) throws -> (DatabaseQueue, Int?) {
@@ -61,19 +64,26 @@ final class Refresher<Value: Sendable>: @unchecked Sendable {
     /// (on the refresher's queue, before any fetch asked for later) unless `connectNow()` did.
     func startPolling() {
         guard let pollInterval else { return }
+        let path = lock.withLock { database.path }
         queue.async { [self] in
             guard pollConnection == nil else { return }
-            do {
-                (pollConnection, lastDataVersion) = try Self.connect(to: database.path)
-            } catch {
-                if let deliver { schedule { deliver(.failure(error)) } }
-            }
+            connectPolling(to: path)
         }
         let timer = DispatchSource.makeTimerSource(queue: queue)
         timer.schedule(deadline: .now() + pollInterval, repeating: pollInterval, leeway: .milliseconds(20))
         timer.setEventHandler { [weak self] in self?.poll() }
         lock.withLock { self.timer = timer }
         timer.resume()
+    }
+
+    /// Opens the polling connection to `path` and takes the database's version from now;
+    /// runs on `queue`.
+    private func connectPolling(to path: String) {
+        do {
+            (pollConnection, lastDataVersion) = try Self.connect(to: path)
+        } catch {
+            if let deliver { schedule { deliver(.failure(error)) } }
+        }
     }
 
     func stop() {
@@ -88,13 +98,43 @@ final class Refresher<Value: Sendable>: @unchecked Sendable {
     }
 
     /// Runs on `queue`: a cheap read of `data_version`; a change means another
-    /// connection committed.
+    /// connection committed. Another file at the path (the file replaced) is reported once,
+    /// and polling stops until `replaceDatabase`.
     private func poll() {
         guard let pollConnection else { return }
+        if Self.pathNamesAnotherFile(pollConnection) {
+            // Closed now: the new file's connections will share the journal files named
+            // after the path, and this one would answer for the old file.
+            self.pollConnection = nil
+            let generation = lock.withLock { fetchGeneration }
+            deliver(.failure(SQLiteStorageError.fileReplaced(path: pollConnection.path)), ifStill: generation)
+            return
+        }
         let version = try? pollConnection.read { db in try Int.fetchOne(db, sql: "PRAGMA data_version") }
         guard let version, version != lastDataVersion else { return }
         lastDataVersion = version
         signal()
+    }
+
+    /// Whether another file now has the path of the file `connection` has open (one that
+    /// `rename(2)` put there): SQLite's `SQLITE_FCNTL_HAS_MOVED`, which is also true when
+    /// nothing is at the path any more (a file deleted, which its connections still read:
+    /// not replaced).
+    private static func pathNamesAnotherFile(_ connection: DatabaseQueue) -> Bool {
+        var moved: Int32 = 0
+        connection.inDatabase { db in _ = sqlite3_file_control(db.sqliteConnection, "main", SQLITE_FCNTL_HAS_MOVED, &moved) }
+        return moved != 0 && FileManager.default.fileExists(atPath: connection.path)
+    }
+
+    /// Hands `result` to `deliver` where `schedule` runs blocks, unless `fetchGeneration`
+    /// has changed from `generation` by then (checked there, so that none arrives after a
+    /// replacement or a stop).
+    private func deliver(_ result: Result<Value, Error>, ifStill generation: Int) {
+        guard let deliver else { return }
+        schedule { [weak self] in
+            guard let self, lock.withLock({ fetchGeneration == generation }) else { return }
+            deliver(result)
+        }
     }
 
     /// The database may have changed: fetch after `coalescingDelay`, or once more after
@@ -118,19 +158,32 @@ final class Refresher<Value: Sendable>: @unchecked Sendable {
         }
     }
 
+    /// Fetches from `database` with `fetch` from now on, and polls its file (through a
+    /// connection opened on the refresher's queue, before any fetch asked for later) once
+    /// the polling connection to the old one is closed. Results not yet delivered are
+    /// dropped, as `replaceFetch` drops them.
+    func replaceDatabase(_ database: any DatabaseWriter, fetch: @escaping @Sendable (Database) throws -> Value) {
+        let stopped = lock.withLock {
+            self.database = database
+            self.fetch = fetch
+            fetchGeneration += 1
+            return self.stopped
+        }
+        guard pollInterval != nil, !stopped else { return }
+        let path = database.path
+        queue.async { [self] in
+            pollConnection = nil
+            connectPolling(to: path)
+        }
+    }
+
     private func runFetch() {
-        let (fetch, generation) = lock.withLock { () -> (@Sendable (Database) throws -> Value, Int) in
+        let (database, fetch, generation) = lock.withLock { () -> (any DatabaseWriter, @Sendable (Database) throws -> Value, Int) in
             dirty = false
-            return (self.fetch, fetchGeneration)
+            return (self.database, self.fetch, fetchGeneration)
         }
         let result = Result { try database.read { db in try fetch(db) } }
-        if let deliver {
-            schedule { [weak self] in
-                // Checked where results are applied, so none can arrive after a replacement.
-                guard let self, lock.withLock({ fetchGeneration == generation }) else { return }
-                deliver(result)
-            }
-        }
+        deliver(result, ifStill: generation)
         let again = lock.withLock { () -> Bool in
             if dirty && !stopped { dirty = false; return true }
             fetchPending = false

@@ -146,7 +146,8 @@ public enum MenuReading {
         return String(cString: string)
     }
 
-    private static func typeName(_ widget: UnsafeMutablePointer<GtkWidget>) -> String {
+    /// The GType name of `widget` ("GtkLabel").
+    static func typeName(_ widget: UnsafeMutablePointer<GtkWidget>) -> String {
         String(cString: g_type_name_from_instance(UnsafeMutableRawPointer(widget).assumingMemoryBound(to: GTypeInstance.self)))
     }
 }

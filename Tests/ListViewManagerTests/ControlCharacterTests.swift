@@ -22,7 +22,8 @@ final class ControlCharacterTests: XCTestCase {
             // What Pango lays out and draws.
             let layout = gtk_label_get_layout(OpaquePointer(row.title.gtkWidget))
             XCTAssertEqual(String(cString: pango_layout_get_text(layout)), expected)
-            XCTAssertEqual(gtk_widget_get_tooltip_text(row.rootWidget).map { String(cString: $0) }, "Tooltip: \(expected)")
+            // The tooltip GTK shows when the pointer rests on the row.
+            harness.hover(row.rootWidget, untilTooltip: "Tooltip: \(expected)")
         }
         let first = (harness.boundRowsByPosition[0] as! PostRow).title.gtkWidget
         let cut = gtk_widget_create_pango_layout(first, "nul")

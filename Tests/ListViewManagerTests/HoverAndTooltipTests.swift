@@ -58,15 +58,37 @@ final class HoverAndTooltipTests: XCTestCase {
             }
             manager.memoryStorage.addItems([Post(id: 1, title: "one"), Post(id: 3, title: "three")] as [Any] + [Weather.sunny])
         }
-        @MainActor func tooltip(_ position: Int) -> String? {
-            gtk_widget_get_tooltip_text(harness.boundRowsByPosition[position]!.rootWidget).map { String(cString: $0) }
-        }
-        XCTAssertEqual(tooltip(0), "one (item 1)")
-        XCTAssertNil(tooltip(1), "the provider gave none")
-        XCTAssertNil(tooltip(2), "no provider for Weather")
+        @MainActor func row(_ position: Int) -> UnsafeMutablePointer<GtkWidget> { harness.boundRowsByPosition[position]!.rootWidget }
+        harness.hover(row(0), untilTooltip: "one (item 1)")
+        harness.hover(row(1), untilTooltip: nil)  // the provider gave none
+        harness.hover(row(0), untilTooltip: "one (item 1)")
+        harness.hover(row(2), untilTooltip: nil)  // no provider for Weather
         harness.manager.memoryStorage.reloadItem(Post(id: 1, title: "one, edited"))
         harness.waitForFrames(1)
-        XCTAssertEqual(tooltip(0), "one, edited (item 1)")
+        harness.hover(row(0), untilTooltip: "one, edited (item 1)")
         harness.close()
     } }
+
+    func testRowsWithTooltipsAreUpdatedWithoutWaitingForTheDisplayServer() throws {
+        let posts = (1...60).map { Post(id: $0, title: "post \($0)") }
+        try onMain {
+            let harness = GtkHarness { manager in
+                manager.register(PostRow.self)
+                manager.tooltip(model: Post.self) { post, _ in post.title }
+                manager.memoryStorage.addItems(posts)
+            }
+            harness.waitForFrames()
+            // Another client holds the X server: a round trip to it would wait until the grab
+            // ends, which it does by itself after 20 s (and then the test fails).
+            let grab = try DisplayServerGrab()
+            grab.release(after: 20)
+            // Every row gets new content, bound rows in place, their tooltips with them.
+            for post in posts { harness.manager.memoryStorage.reloadItem(Post(id: post.id, title: post.title + ", edited")) }
+            XCTAssertTrue(grab.release(), "the rows were updated while the display server answered nobody: nothing waited for it")
+            harness.waitForFrames()
+            XCTAssertEqual((harness.boundRowsByPosition[0] as? PostRow)?.title.text, "post 1, edited")
+            harness.hover(harness.boundRowsByPosition[0]!.rootWidget, untilTooltip: "post 1, edited")
+            harness.close()
+        }
+    }
 }

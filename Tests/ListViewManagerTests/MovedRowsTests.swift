@@ -42,18 +42,18 @@ final class MovedRowsTests: XCTestCase {
             manager.canSelect(withItem: Post.self) { _, indexPath in indexPath.item != 0 }
             manager.memoryStorage.addItems([Post(id: 1, title: "a"), Post(id: 2, title: "b"), Post(id: 3, title: "c")])
         }
-        @MainActor func tooltip(_ position: Int) -> String? {
-            gtk_widget_get_tooltip_text(harness.boundRowsByPosition[position]!.rootWidget).map { String(cString: $0) }
+        @MainActor func showsTooltip(_ position: Int, _ text: String) {
+            harness.hover(harness.boundRowsByPosition[position]!.rootWidget, untilTooltip: text)
         }
         @MainActor func selectable(_ position: Int) -> Bool {
             harness.manager.factory.boundListItem(at: position).map { gtk_list_item_get_selectable($0) != 0 } ?? false
         }
-        XCTAssertEqual([tooltip(0), tooltip(1), tooltip(2)], ["a at 0", "b at 1", "c at 2"])
+        for (position, text) in ["a at 0", "b at 1", "c at 2"].enumerated() { showsTooltip(position, text) }
         XCTAssertEqual([selectable(0), selectable(1)], [false, true])
 
         harness.manager.memoryStorage.removeItems(at: [IndexPath(item: 0, section: 0)])
         harness.waitForFrames()
-        XCTAssertEqual([tooltip(0), tooltip(1)], ["b at 0", "c at 1"])
+        for (position, text) in ["b at 0", "c at 1"].enumerated() { showsTooltip(position, text) }
         XCTAssertEqual([selectable(0), selectable(1)], [false, true], "the first row cannot be selected, whichever it is")
         harness.selectRow(0)
         XCTAssertEqual(harness.manager.selectedIndexPaths, [])

@@ -195,8 +195,7 @@ final class SectionedGridTests: XCTestCase {
         grid.contextMenus.close()
         fixture.harness.waitForFrames()
 
-        let tooltip = gtk_widget_get_tooltip_text(grid.row(at: IndexPath(item: 3, section: 1))!.rootWidget).map { String(cString: $0) }
-        XCTAssertEqual(tooltip, "post 13, item 3 of section 1")
+        fixture.harness.hover(fixture.tile(IndexPath(item: 3, section: 1)), untilTooltip: "post 13, item 3 of section 1")
 
         highlighted = []  // (the pointer went to tile 2 for its menu)
         fixture.harness.hover(fixture.tile(IndexPath(item: 1, section: 0)))

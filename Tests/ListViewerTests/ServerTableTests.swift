@@ -105,6 +105,30 @@ final class ServerTableTests: XCTestCase {
         }
     }
 
+    func testTheSearchAndTheRowsFollowAColumnRenamedAndATableMadeAgain() throws {
+        let server = try XCTUnwrap(server)
+        try MainActor.assumeIsolated {
+            let viewer = Self.open(server)
+            ViewerTestLoop.wait("the trigger found") { viewer.serverTable?.storage.state == .live }
+            try server.psql("ALTER TABLE book RENAME COLUMN title TO name")
+            viewer.searchEntry.text = "book 03"
+            ViewerTestLoop.wait("the search, with no message") { viewer.countText == "1 matching row" && viewer.problem == nil }
+            ViewerTestLoop.wait("book 03 on screen") { Self.shownTexts(viewer, id: 3)?.title == "book 03" }
+            viewer.setViewMode(.table)
+            XCTAssertEqual(viewer.tableManager.columns.map(\.title), ["#", "id", "pages", "name", "genre"])
+
+            // Made again with other columns (and the trigger): the search in force looks in them.
+            try server.psql("""
+                DROP TABLE book; CREATE TABLE book (id bigint PRIMARY KEY, label text, genre text);
+                INSERT INTO book VALUES (1, 'an atlas', 'g0'), (2, 'book 03 again', 'g1');
+                """ + PostgresChangeNotifications.installSQL(table: "book", key: "id").joined(separator: ";\n"))
+            viewer.searchEntry.text = "again"
+            ViewerTestLoop.wait("the search in the new table") { viewer.countText == "1 matching row" && viewer.recordTitles == [["book 03 again"]] }
+            XCTAssertNil(viewer.problem)
+            ViewerTestLoop.close(viewer)
+        }
+    }
+
     func testProblemsAreMessagesInTheBanner() throws {
         let server = try XCTUnwrap(server)
         try MainActor.assumeIsolated {

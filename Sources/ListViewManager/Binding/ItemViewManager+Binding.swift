@@ -60,7 +60,7 @@ extension ItemViewManager: RowFactoryDelegate {
     }
 
     var rowsDependOnPlace: Bool {
-        resolver.dependsOnPlace || selectionRules.dependOnPlace || !tooltipProviders.isEmpty || !accessibilityLabelProviders.isEmpty
+        resolver.dependsOnPlace || selectionRules.dependOnPlace || !accessibilityLabelProviders.isEmpty
     }
 
     func rowDidMove(_ entry: RowFactory.AttachedRow) {
@@ -68,9 +68,10 @@ extension ItemViewManager: RowFactoryDelegate {
         prepareRowWidget(of: entry.listItem)
     }
 
-    /// `entry`'s row moved: its tooltip and label are asked for again with its new index path.
+    /// `entry`'s row moved: its label is asked for again with its new index path (its
+    /// tooltip is asked for when shown).
     func rowDidMove(_ entry: RowFactory.AttachedRow, namesItem: Bool) {
-        guard !tooltipProviders.isEmpty || !accessibilityLabelProviders.isEmpty,
+        guard !accessibilityLabelProviders.isEmpty,
               let flatRow = entry.flatRow, let model = entry.item?.model else { return }
         describe(entry, showing: model, at: flatRow, namesItem: namesItem)
     }

@@ -185,6 +185,20 @@ public enum Signal {
         return connect(instance, signal, unsafeBitCast(trampoline, to: GCallback.self), UserData.retained(action))
     }
 
+    /// A handler of a point, a flag and an object that answers whether it handled the
+    /// signal: GtkWidget's `query-tooltip` (x, y, whether the keyboard asked, the
+    /// GtkTooltip to fill); true shows the tooltip.
+    @MainActor
+    @discardableResult
+    public static func connect(_ instance: UnsafeMutableRawPointer, _ signal: String,
+                               _ action: @escaping @MainActor (Int32, Int32, Bool, OpaquePointer?) -> Bool) -> UInt {
+        let trampoline: @convention(c) (UnsafeMutableRawPointer?, Int32, Int32, gboolean, OpaquePointer?, UnsafeMutableRawPointer?) -> gboolean = { _, x, y, keyboard, object, data in
+            let action = UserData<@MainActor (Int32, Int32, Bool, OpaquePointer?) -> Bool>.value(data)
+            return MainActor.assumeIsolated { action(x, y, keyboard != 0, object) } ? 1 : 0
+        }
+        return connect(instance, signal, unsafeBitCast(trampoline, to: GCallback.self), UserData.retained(action))
+    }
+
     /// Runs `action` each time `property` of `instance` changes (`notify::property`).
     @MainActor
     @discardableResult

@@ -10,9 +10,16 @@ public protocol AccessibilityLabeled {
 }
 
 extension ItemViewManager {
-    /// Gives the rows of items of `modelType` a tooltip: `text` returns it (nil: none).
+    /// Gives the rows of items of `modelType` a tooltip: `text` returns it (nil: none). It
+    /// is asked for when the pointer rests on a row, for the item the row shows then.
     public func tooltip<Model>(model modelType: Model.Type, _ text: @escaping (Model, IndexPath) -> String?) {
         tooltipProviders.append(forModels(text))
+    }
+
+    /// The tooltip of the item at `position` of the view's list, if it has one.
+    func tooltipText(at position: Int) -> String? {
+        guard case .item(let indexPath)? = bridge.row(at: position), let model = bridge.model(of: .item(indexPath)) else { return nil }
+        return tooltipProviders.lazy.compactMap { $0(model, indexPath) }.first ?? nil
     }
 
     /// Names the rows of items of `modelType` for screen readers (over the model's own
@@ -47,9 +54,9 @@ extension ItemViewManager {
         attachModelEvent(.didUnhighlight, closure)
     }
 
-    /// Sets the tooltip of `entry`'s row (its control characters shown as `Label` shows
-    /// them), just bound or updated with `model`, and the accessible label of its item when
-    /// `namesItem`.
+    /// Lets `entry`'s row, just bound or updated with `model`, show a tooltip when any
+    /// model has one (its control characters shown as `Label` shows them), and sets the
+    /// accessible label of its item when `namesItem`.
     func describe(_ entry: RowFactory.AttachedRow, showing model: Any, at flatRow: FlatRow, namesItem: Bool) {
         let row = entry.row
         if case .header = flatRow, let heading = gtk_widget_get_parent(row.rootWidget) {
@@ -57,10 +64,8 @@ extension ItemViewManager {
             cgtk_shims_accessible_set_label(heading, (model as? AccessibilityLabeled)?.accessibilityLabel ?? model as? String)
         }
         guard case .item(let indexPath) = flatRow else { return }
-        if !tooltipProviders.isEmpty {
-            let text = tooltipProviders.lazy.compactMap { $0(model, indexPath) }.first ?? nil
-            gtk_widget_set_tooltip_text(row.rootWidget, text?.withVisibleControlCharacters)
-        }
+        // The text itself is asked for when the pointer rests on the row (`rowWasCreated`).
+        if !tooltipProviders.isEmpty { gtk_widget_set_has_tooltip(row.rootWidget, 1) }
         guard namesItem else { return }
         let label = accessibilityLabelProviders.lazy.compactMap { $0(model, indexPath) }.first
             ?? (model as? AccessibilityLabeled)?.accessibilityLabel

@@ -5,7 +5,8 @@ import ModelStorage
 
 extension ItemViewManager {
     /// Gives a new item row its controllers: the pointer entering and leaving it is
-    /// `didHighlight` and `didUnhighlight` of the item it shows then, and it can be dragged.
+    /// `didHighlight` and `didUnhighlight` of the item it shows then, its tooltip is that
+    /// item's, and it can be dragged.
     func rowWasCreated(_ row: RowWidget, kind: MappingKind, host: RowHost) {
         guard kind == .item else { return }
         if itemSizeRequest != nil { applyItemSize(to: row) }
@@ -18,6 +19,14 @@ extension ItemViewManager {
             if let position = target.boundPosition { target.manager?.pointerLeft(position) }
         }
         gtk_widget_add_controller(row.rootWidget, motion)
+        // Asked for when the pointer rests on the row (and as it moves on it): setting a
+        // row's tooltip text as it is bound makes GTK ask the display server where the
+        // pointer is, and wait for the answer (an X round trip), for every row bound.
+        Signal.connect(UnsafeMutableRawPointer(row.rootWidget), "query-tooltip") { (_: Int32, _: Int32, _: Bool, tooltip: OpaquePointer?) -> Bool in
+            guard let position = target.boundPosition, let text = target.manager?.tooltipText(at: position) else { return false }
+            gtk_tooltip_set_text(tooltip, text.withVisibleControlCharacters)
+            return true
+        }
         installDragSource(on: row, host: host)
     }
 }

@@ -28,6 +28,9 @@ public protocol FollowedTable: AnyObject {
     var onError: (String) -> Void { get set }
     /// Called once the first rows shown have their records (or the table has no rows).
     var onFirstRows: () -> Void { get set }
+    /// Called when `shownColumns` or `keyName` change: the table's schema changed (a column
+    /// renamed, added or dropped, the table made again), or the file was replaced.
+    var onColumnsChange: () -> Void { get set }
 
     /// Shows only the rows containing every whitespace-separated term of `text` (in any
     /// column); the list changes when they are read.
@@ -45,12 +48,13 @@ extension FollowedTable {
         (0..<rows.numberOfSections()).reduce(0) { $0 + rows.numberOfItems(inSection: $1) }
     }
 
-    /// Calls `onFetch` after each read of `storage`'s rows' places, and `onFirstRows` once
-    /// its first rows shown have their records (or it has none).
-    func report<SectionValue>(_ storage: PagedStorage<DatabaseRecord, SectionValue>) {
+    /// Calls `onFetch` (then `afterLoad`) after each read of `storage`'s rows' places, and
+    /// `onFirstRows` once its first rows shown have their records (or it has none).
+    func report<SectionValue>(_ storage: PagedStorage<DatabaseRecord, SectionValue>, afterLoad: @escaping () -> Void = {}) {
         storage.onLoad = { [weak self, unowned storage] in
             guard let self else { return }
             onFetch()
+            afterLoad()
             if storage.loadCount == 1, storage.numberOfSections() == 0 || storage.numberOfItems(inSection: 0) == 0 { onFirstRows() }
         }
         storage.onPage = { [weak self, unowned storage] _ in

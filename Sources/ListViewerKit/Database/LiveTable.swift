@@ -6,14 +6,17 @@ import SQLiteStorage
 
 /// A table's rows as a storage that reads them a page at a time and follows the database:
 /// its own writers' and other programs' commits show up in the list as they happen, and a
-/// search or a sort changes the query itself. No query runs on the main thread but the
-/// schema's, read once when the table is opened.
+/// search or a sort changes the query itself. It follows the table's schema too (a column
+/// renamed, added or dropped, the table made again: the search and the sort look in the
+/// columns there are), and the file at its path (another file moved there is opened and
+/// shown instead). No query runs on the main thread.
 @MainActor
 public final class LiveTable: FollowedTable {
     /// The database file.
     public let path: String
-    /// The table, its columns and its sections.
-    public let query: TableQuery
+    /// The table, its columns and its sections, as last read: read again when the schema
+    /// changes or another file takes the path.
+    public internal(set) var query: TableQuery
     /// The rows, for `ListViewManager.storage`: `PagedRow<DatabaseRecord>`s in sections of
     /// the section column's values, or in one section headed by the table's name.
     public let storage: PagedQueryStorage<DatabaseRecord>
@@ -21,7 +24,7 @@ public final class LiveTable: FollowedTable {
     public private(set) var search = ""
     /// The order within the sections in force (a column, or the rowid's name), nil for the
     /// rowid's.
-    public private(set) var order: (column: String, ascending: Bool)?
+    public internal(set) var order: (column: String, ascending: Bool)?
     /// Called after each read of the rows' places is shown (the first, a change in the
     /// database, a search or a sort).
     public var onFetch: () -> Void = {}
@@ -31,6 +34,19 @@ public final class LiveTable: FollowedTable {
     public var onError: (String) -> Void = { _ in }
     /// Called once the first rows shown have their records (or the table has no rows).
     public var onFirstRows: () -> Void = {}
+    /// Called when the columns change (the schema changed, or another file took the path).
+    public var onColumnsChange: () -> Void = {}
+
+    /// The connection to the file (read-only); another one once another file takes the path.
+    var database: DatabaseQueue
+    /// The schema's version when `query` was last read, nil before the first look
+    /// (`LiveTable+Schema`).
+    var schemaVersion: Int?
+    /// Whether `database` was closed because another file took the path (and is being
+    /// opened, or could not be): the errors of its reads are not shown.
+    var oldFileClosed = false
+    /// Where the schema is read and the file opened again, off the main thread.
+    let schemaQueue = DispatchQueue(label: "list-viewer.schema")
 
     /// Opens the table `table` of the database at `path` (its only table when nil),
     /// sectioned by the column `sectionBy` when given, and starts reading its rows. Opens
@@ -47,12 +63,10 @@ public final class LiveTable: FollowedTable {
     public init(path: String, database: DatabaseQueue, query: TableQuery) {
         self.path = path
         self.query = query
+        self.database = database
         storage = PagedQueryStorage(database: database, query: query.pagedQuery(), header: query.header(ofSectionValue:))
-        report(storage)
-        storage.onError = { [weak self] error in
-            guard let self else { return }
-            reportReadError(Self.message(error), loaded: storage.isLoaded)
-        }
+        report(storage) { [weak self] in self?.lookAtSchema() }
+        storage.onError = { [weak self] error in self?.readFailed(error) }
     }
 
     isolated deinit {
@@ -85,7 +99,7 @@ public final class LiveTable: FollowedTable {
         storage.stopObserving()
     }
 
-    private static func message(_ error: Error) -> String {
+    static func message(_ error: Error) -> String {
         (error as? DatabaseError)?.message ?? "\(error)"
     }
 }

@@ -6,13 +6,15 @@ import PostgresStorage
 /// A table of a PostgreSQL database as the viewer shows it: its rows read a page at a
 /// time, following the server live (`PostgresQueryStorage`: through `LISTEN` when the table
 /// has the change trigger, else by polling), and connecting again when the server goes.
-/// A search and a sort change the query itself.
+/// A search and a sort change the query itself. A read that fails because the table changed
+/// (a column renamed or dropped, the table made again) reads the table's columns again and
+/// the rows with them.
 @MainActor
 public final class ServerTable: FollowedTable {
     /// Where the table is.
     public let address: PostgresAddress
-    /// The table, its columns and its key.
-    public let table: PostgresTable
+    /// The table, its columns and its key, as last read.
+    public private(set) var table: PostgresTable
     /// The column whose values make the sections, if any.
     public let sectionColumn: String?
     /// The rows: `PagedRow<DatabaseRecord>`s whose records hold the table's columns, the
@@ -24,8 +26,11 @@ public final class ServerTable: FollowedTable {
     public var onFetch: () -> Void = {}
     public var onError: (String) -> Void = { _ in }
     public var onFirstRows: () -> Void = {}
+    public var onColumnsChange: () -> Void = {}
     /// Called when the way the storage follows the server changes (`storage.state`).
     public var onStateChange: (PostgresQueryStorage<DatabaseRecord>.State) -> Void = { _ in }
+    /// Where `PGPASSWORD` and `PGPASSFILE` are looked up.
+    private let environment: [String: String]
 
     /// The rows of `table` (read by `inspect`) at `address`, in sections of the values of
     /// `sectionColumn`, read off the main thread from now on.
@@ -36,6 +41,7 @@ public final class ServerTable: FollowedTable {
         self.address = address
         self.table = table
         self.sectionColumn = sectionColumn
+        self.environment = environment
         let name = table.name
         storage = PostgresQueryStorage(address: address, query: Self.query(of: table, sectionBy: sectionColumn, search: "", order: nil),
                                        environment: environment,
@@ -45,7 +51,14 @@ public final class ServerTable: FollowedTable {
             guard let self else { return }
             // While the server is away, the banner says "Reconnecting…", not each page's failure.
             if error.isConnectionProblem, case .reconnecting = storage.state { return }
-            reportReadError(error.localizedDescription, loaded: storage.isLoaded)
+            guard !error.isConnectionProblem else { return reportReadError(error.localizedDescription, loaded: storage.isLoaded) }
+            // A query of columns the table no longer has is made again from those it has;
+            // a read made before then, or followed by one that succeeded, is not reported.
+            let (failed, loads) = (table, storage.loadCount)
+            lookAtTable { [weak self] in
+                guard let self, table == failed, storage.loadCount == loads else { return }
+                reportReadError(error.localizedDescription, loaded: storage.isLoaded)
+            }
         }
         storage.onStateChange = { [weak self] state in self?.onStateChange(state) }
     }
@@ -92,6 +105,29 @@ public final class ServerTable: FollowedTable {
         guard order?.column != self.order?.column || order?.ascending != self.order?.ascending else { return }
         self.order = order
         storage.setQuery(Self.query(of: table, sectionBy: sectionColumn, search: search, order: order))
+    }
+
+    /// Reads the table's columns and key again, off the main thread; when they changed (and
+    /// the table can still be shown: its key and section column are there), shows the rows as
+    /// the search and the sort in force read them now (a sort by a column that went is
+    /// dropped). Then runs `done`.
+    private func lookAtTable(then done: @escaping () -> Void) {
+        let (address, name, environment) = (address, table.name, environment)
+        Task { [weak self] in
+            let read = try? await PostgresTable.read(name, at: address, environment: environment)
+            self?.take(read)
+            done()
+        }
+    }
+
+    /// Takes the table as read again.
+    private func take(_ read: PostgresTable?) {
+        guard let read, read != table, read.integerKey != nil,
+              sectionColumn.map({ section in read.columns.contains { $0.name == section } }) ?? true else { return }
+        table = read
+        if let order, order.column != keyName, !shownColumns.contains(order.column) { self.order = nil }
+        storage.setQuery(Self.query(of: table, sectionBy: sectionColumn, search: search, order: order))
+        onColumnsChange()
     }
 
     /// Stops following the server and closes the connections (the viewer leaves the table

@@ -65,6 +65,12 @@ extension ViewerWindow {
             guard let self, !isLoaded else { return }
             finishLoading()
         }
+        // A schema changed: the table view shows the columns there are (sorted by none).
+        opened.onColumnsChange = { [weak self, unowned opened] in
+            guard let self, opened === followedTable else { return }
+            tableManager.setColumns(ViewerTable.columns(of: opened))
+            if viewMode == .table { sortTable() }
+        }
         opened.onFetch = { [weak self] in
             guard let self else { return }
             if fetchError == .shown {

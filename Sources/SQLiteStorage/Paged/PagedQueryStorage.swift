@@ -28,7 +28,9 @@ import ModelStorage
 ///
 /// No query runs on the calling thread. The storage has no rows until its query is first
 /// read (`onLoad`); a query that cannot be read is reported to `onError` and leaves the
-/// rows as they were.
+/// rows as they were. When another file takes the database's path (`mv new.db old.db`), the
+/// storage reports `SQLiteStorageError.fileReplaced` to `onError` (the rows stay those of the
+/// old file) and follows the new file once given a connection to it (`setDatabase(_:query:)`).
 ///
 /// ```swift
 /// let database = try DatabasePool(path: path)
@@ -40,7 +42,7 @@ import ModelStorage
 public final class PagedQueryStorage<Record: FetchableRecord & Equatable & Sendable>: PagedStorage<Record, DatabaseValue> {
     /// The database the query reads, and whose writes are followed at once (a
     /// `DatabasePool` lets pages be read while it is written).
-    public let database: any DatabaseWriter
+    public private(set) var database: any DatabaseWriter
     /// The rows shown.
     public private(set) var query: PagedQuery
 
@@ -91,13 +93,22 @@ public final class PagedQueryStorage<Record: FetchableRecord & Equatable & Senda
         refresher.deliver = { result in box.object?.show(result) }
         let pageQueue = pageQueue
         readPages { keys, done in
-            // The query of the rows asked for, read where the storage lives.
-            guard let query = box.object?.query else { return }
+            // The query and the database of the rows asked for, read where the storage lives.
+            guard let storage = box.object else { return }
+            let (query, database) = (storage.query, storage.database)
             pageQueue.async {
-                done(Result { try database.read { db in try query.rows(db, keys: keys, as: Record.self) } })
+                done(Result { try database.read { db in try query.rows(db, keys: keys, as: Record.self) } }
+                    .mapError { PageReadError(error: $0, database: ObjectIdentifier(database)) })
             }
         } failed: { [weak self] error in
-            self?.onError?(error)
+            guard let self else { return }
+            guard let pageError = error as? PageReadError else {
+                onError?(error)
+                return
+            }
+            // A read from the database before `setDatabase` (its page is read again).
+            guard pageError.database == ObjectIdentifier(database) else { return }
+            onError?(pageError.error)
         }
         refresher.startPolling()
         observeTable()
@@ -134,11 +145,31 @@ public final class PagedQueryStorage<Record: FetchableRecord & Equatable & Senda
     /// rows shown (rows that went, came or moved), or by reloading when most rows changed
     /// places or the query reads other columns or another table (its records differ).
     public func setQuery(_ query: PagedQuery) {
+        read(query, from: nil)
+    }
+
+    /// Reads the rows of `query` from `database` instead, and follows its file from now on:
+    /// a connection to the file opened again after another file took its path
+    /// (`SQLiteStorageError.fileReplaced`), say. Shown as `setQuery(_:)` shows a query: as the
+    /// changes from the rows shown, rows whose records differ updated in place. Open the
+    /// new connection once the old one is closed: connections of one process to two files
+    /// at one path would share the journal files named after it.
+    public func setDatabase(_ database: any DatabaseWriter, query: PagedQuery) {
+        read(query, from: database)
+    }
+
+    /// Shows the rows of `query`, read from `newDatabase` when given (else from `database`).
+    private func read(_ query: PagedQuery, from newDatabase: (any DatabaseWriter)?) {
         let sameRecords = isLoaded && query.table == self.query.table && query.columns == self.query.columns && query.rowID == self.query.rowID
         self.query = query
         let reader = KeyReader<Record>(query: query, pageSize: pageSize, heldPages: rows.heldPages, largestUpdate: largestUpdate,
                                        baseline: sameRecords ? rows.keyList : nil)
-        refresher.replaceFetch(reader.read)
+        if let newDatabase {
+            database = newDatabase
+            refresher.replaceDatabase(newDatabase, fetch: reader.read)
+        } else {
+            refresher.replaceFetch(reader.read)
+        }
         if !stopped { observeTable() }
         refresher.signal()
     }
@@ -182,4 +213,10 @@ public final class PagedQueryStorage<Record: FetchableRecord & Equatable & Senda
 
     /// The rowid of the row at `indexPath`, or nil for none (reading nothing).
     public func rowID(at indexPath: IndexPath) -> Int64? { key(at: indexPath) }
+}
+
+/// Why a page could not be read, and the database it was read from.
+private struct PageReadError: Error {
+    let error: Error
+    let database: ObjectIdentifier
 }

@@ -1,0 +1,20 @@
+import Foundation
+
+/// What a storage reports to its `onError` besides the database's own errors.
+public enum SQLiteStorageError: Error, Equatable, Sendable {
+    /// Another file now has the database's path (`mv new.db old.db`, a program that saves
+    /// by renaming a new file over the old one): the storage's connections still read the
+    /// file they opened, which nobody can write any more, so the storage stopped looking for
+    /// changes. Open the path again and give the storage the new connection
+    /// (`PagedQueryStorage.setDatabase(_:query:)`) to follow the new file.
+    case fileReplaced(path: String)
+}
+
+extension SQLiteStorageError: LocalizedError {
+    public var errorDescription: String? {
+        switch self {
+        case .fileReplaced(let path):
+            tr("%@ was replaced by another file", path)
+        }
+    }
+}
