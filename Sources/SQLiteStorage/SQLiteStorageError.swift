@@ -11,6 +11,7 @@ public enum SQLiteStorageError: Error, Equatable, Sendable {
 }
 
 extension SQLiteStorageError: LocalizedError {
+    /// The message, in the user's language: "PATH was replaced by another file".
     public var errorDescription: String? {
         switch self {
         case .fileReplaced(let path):
