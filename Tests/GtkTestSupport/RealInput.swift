@@ -8,7 +8,25 @@ extension GtkHarness {
     /// Presses `keys` (X key names, e.g. "Delete", "shift+F10") with `widget` focused.
     public func press(_ keys: [String], focusing widget: UnsafeMutablePointer<GtkWidget>, file: StaticString = #filePath, line: UInt = #line) {
         gtk_widget_grab_focus(widget)
-        xdotool(["key", "--delay", "20"] + keys, file: file, line: line)
+        xdotool(["key", "--delay", "20"] + keys.map(Self.namingItsKeycode), file: file, line: line)
+    }
+
+    /// `combination` ("shift+F10") with its last key given as the keycode that types it
+    /// with no modifier, when that is a number xdotool cannot take for a key name (10 and
+    /// up). Given a key's name, xdotool picks a level showing it and presses that level's
+    /// modifiers too: with xkeyboard-config 2.48 (Debian unstable), whose function keys'
+    /// type `CTRL+ALT` changed, it pressed Alt with Shift+F10, and GTK saw Shift+Alt+F10.
+    private static func namingItsKeycode(_ combination: String) -> String {
+        var parts = combination.split(separator: "+", omittingEmptySubsequences: false).map(String.init)
+        guard let name = parts.last, case let keyval = gdk_keyval_from_name(name), keyval != UInt32(GDK_KEY_VoidSymbol) else { return combination }
+        var keys: UnsafeMutablePointer<GdkKeymapKey>?
+        var count: Int32 = 0
+        guard gdk_display_map_keyval(gdk_display_get_default(), keyval, &keys, &count) != 0, let keys else { return combination }
+        defer { g_free(keys) }
+        let plain = UnsafeBufferPointer(start: keys, count: Int(count)).first { $0.group == 0 && $0.level == 0 }
+        guard let plain, plain.keycode >= 10 else { return combination }
+        parts[parts.count - 1] = String(plain.keycode)
+        return parts.joined(separator: "+")
     }
 
     /// Clicks mouse `button` (1 left, 3 right) in the middle of `widget` (in the window or
