@@ -20,7 +20,8 @@ if ! command -v valgrind >/dev/null; then
     "${sudo[@]}" env DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends valgrind
 fi
 
-swift build --build-tests
+# The suite's flags (run-tests.sh), so that its build is used as it is.
+swift build --build-tests -Xswiftc -warnings-as-errors
 binaries="$(swift build --show-bin-path)"
 work="$(mktemp -d "${TMPDIR:-/tmp}/list-view-manager-leaks.XXXXXX")"
 cleanup_on_exit "$work"

@@ -110,7 +110,9 @@ create_chroot() {
     [[ -n $mirror ]] || die "no Debian archive found in the host's apt sources; set LIST_VIEW_MANAGER_MIRROR"
     if ! command -v debootstrap >/dev/null; then
         export DEBIAN_FRONTEND=noninteractive
-        apt-get install -y debootstrap || { apt-get update && apt-get install -y debootstrap; } ||
+        # Waiting for the host's package lock: CI makes both chroots at once.
+        local apt=(apt-get -o DPkg::Lock::Timeout=600)
+        "${apt[@]}" install -y debootstrap || { "${apt[@]}" update && "${apt[@]}" install -y debootstrap; } ||
             die "debootstrap is missing and apt-get could not install it"
     fi
     # Never delete a folder this script did not make: only its own half-made .tmp.
@@ -222,5 +224,7 @@ if [[ ${1:-} == --script ]]; then
     shift
     run bash "$@"
 else
-    run bash meson-helpers/run-tests.sh "$@"
+    # The app's Meson build is a release build of everything, 10 minutes here: CI makes it
+    # once, on the host; the suite builds the same sources against this GTK.
+    run env LIST_VIEWER_APP_BUILD=0 bash meson-helpers/run-tests.sh "$@"
 fi

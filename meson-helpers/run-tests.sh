@@ -3,6 +3,10 @@
 # and metainfo checks, storage tests, GTK tests in real windows under Xvfb with a private
 # D-Bus session (where any GLib warning or critical fails the run), and the Meson build and
 # install of list-viewer, run from its staged install.
+# LIST_VIEWER_APP_BUILD=0 leaves out the Meson build and install (a release build of its
+# own): run-tests-debian.sh sets it, as the app's release build is CI's on the host, and
+# the chroots' suites build the same sources against their GTK in debug.
+# When the suite fails, its failures are repeated at the end of the output.
 #
 # Installing system packages is a step of its own (install-dependencies.sh, which the
 # README's first command and CI run). Run by hand on a machine that lacks some, this script
@@ -24,6 +28,8 @@ private_runtime_dir
 
 if [[ "$under_meson" != 1 ]]; then
     "$helpers/validate-data.sh"
+fi
+if [[ "$under_meson" != 1 && "${LIST_VIEWER_APP_BUILD:-1}" != 0 ]]; then
     build_dir="$(mktemp -d "${TMPDIR:-/tmp}/list-viewer-meson.XXXXXX")"
     cleanup_on_exit "$build_dir"
     meson setup "$build_dir" meson-helpers --prefix=/usr >/dev/null
@@ -33,6 +39,19 @@ fi
 
 build_flags=(-Xswiftc -warnings-as-errors)
 swift build --build-tests "${build_flags[@]}"
+log="$(mktemp "${TMPDIR:-/tmp}/list-view-manager-tests.XXXXXX")"
+cleanup_on_exit "$log"
+status=0
 dbus-run-session -- xvfb-run -a -s "-screen 0 1024x768x24" \
     env G_DEBUG=fatal-warnings GSK_RENDERER=cairo \
-    swift test --skip-build "${build_flags[@]}" "$@"
+    swift test --skip-build "${build_flags[@]}" "$@" 2>&1 | tee "$log" || status=$?
+if ((status != 0)); then
+    # A long run's failures scroll far out of sight: they are repeated last, with what the
+    # tests were doing when a process ended.
+    echo "== The suite failed ($status). Its failures, warnings and criticals:" >&2
+    grep -E "error:|failed|Fatal|-WARNING|-CRITICAL|Exited with|signal code|✘" "$log" |
+        grep -vE "passed|' started|◇|^MESA" | head -n 80 >&2 || true
+    echo "== The last test cases started:" >&2
+    grep -E "Test Case '.*' started|◇ Test .* started" "$log" | tail -n 3 >&2 || true
+    exit "$status"
+fi
