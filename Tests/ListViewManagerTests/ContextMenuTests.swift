@@ -72,6 +72,14 @@ final class ContextMenuTests: XCTestCase {
         fixture.close()
     } }
 
+    func testARightButtonReleasedOverTheMenuThatPoppedUpChoosesNothing() { onMain {
+        let fixture = Fixture()
+        fixture.harness.click(fixture.row(3), button: 3, holding: 0.5)
+        XCTAssertEqual(fixture.manager.shownContextMenuTitles, ["Open post 4", "Delete", "Share"], "still open after the release")
+        XCTAssertEqual(fixture.chosen, [])
+        fixture.close()
+    } }
+
     func testALongPressOpensTheMenu() { onMain {
         let fixture = Fixture()
         fixture.harness.click(fixture.row(3), holding: 1.0)

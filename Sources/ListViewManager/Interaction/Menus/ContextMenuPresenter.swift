@@ -50,9 +50,12 @@ final class ContextMenuPresenter: UpdateFollower {
         gtk_widget_insert_action_group(view, ContextMenuModel.actionPrefix, OpaquePointer(model.actions.pointer))
         // A popover hidden a moment ago is not shown again: on X11 the server's note that its
         // window was unmapped may still be on its way, and GTK 4.18 would take it for the
-        // new popup's and close it at once. A new popover has a window of its own.
+        // new popup's and close it at once. A new popover has a window of its own. The old
+        // one goes once idle, not inside the press that asked for this menu (which X may
+        // still have delivered to its window): GTK counts the widgets a press went through,
+        // and takes the count back on the release.
         if let hidden = self.popover, gtk_widget_get_visible(hidden) == 0 {
-            gtk_widget_unparent(hidden)
+            retire(hidden)
             self.popover = nil
         }
         let popover = self.popover ?? makePopover()
@@ -86,6 +89,20 @@ final class ContextMenuPresenter: UpdateFollower {
         return popover
     }
 
+    /// Popovers of earlier menus, hidden, still children of the list view until idle.
+    private var retired: [UnsafeMutablePointer<GtkWidget>] = []
+
+    /// Takes `popover` off the list view once idle.
+    private func retire(_ popover: UnsafeMutablePointer<GtkWidget>) {
+        retired.append(popover)
+        whenIdle { [weak self] in self?.unparentRetired() }
+    }
+
+    private func unparentRetired() {
+        retired.forEach { gtk_widget_unparent($0) }
+        retired = []
+    }
+
     /// Closes the menu, if shown.
     func close() {
         openings += 1
@@ -115,6 +132,7 @@ final class ContextMenuPresenter: UpdateFollower {
         openings += 1
         waitingToPopUp = false
         gtk_widget_insert_action_group(view, ContextMenuModel.actionPrefix, nil)
+        unparentRetired()
         guard let popover else { return }
         gtk_widget_unparent(popover)
         self.popover = nil
