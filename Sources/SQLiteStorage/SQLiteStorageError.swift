@@ -8,6 +8,10 @@ public enum SQLiteStorageError: Error, Equatable, Sendable {
     /// changes. Open the path again and give the storage the new connection
     /// (`PagedQueryStorage.setDatabase(_:query:)`) to follow the new file.
     case fileReplaced(path: String)
+    /// The table lists rows that cannot be read: in one read, its scan gave a rowid twice,
+    /// or a rowid that looking it up does not find. The file is damaged (`PRAGMA
+    /// integrity_check` says where); the rows read so far stay, the others placeholders.
+    case unreadableRows(table: String)
 }
 
 extension SQLiteStorageError: LocalizedError {
@@ -16,6 +20,8 @@ extension SQLiteStorageError: LocalizedError {
         switch self {
         case .fileReplaced(let path):
             tr("%@ was replaced by another file", path)
+        case .unreadableRows(let table):
+            tr("the table %@ lists rows that cannot be read: the file is damaged", table)
         }
     }
 }

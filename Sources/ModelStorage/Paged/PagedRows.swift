@@ -19,16 +19,28 @@ package struct KeyRead<Record: Sendable, SectionValue: Hashable & Sendable>: Sen
     }
 }
 
-/// The pages a storage holds, as its key reads see them from their own thread.
+/// The pages a storage holds, as its key reads see them from their own thread, and the
+/// pages that came back short, which the next key read checks against its keys.
 package final class HeldPages: @unchecked Sendable {
     private let lock = NSLock()
     private var held: Set<Int> = []
+    private var short: Set<Int> = []
 
     package init() {}
 
     package var pages: Set<Int> { lock.withLock { held } }
 
     package func set(_ pages: Set<Int>) { lock.withLock { held = pages } }
+
+    /// Pages read with fewer rows than they have places (a row gone since the keys were
+    /// read, or a damaged file), to be read again with the next read of the keys.
+    package var shortPages: Set<Int> { lock.withLock { short } }
+
+    /// Notes that `page` came back short.
+    package func cameShort(_ page: Int) { _ = lock.withLock { short.insert(page) } }
+
+    /// Notes that `pages` were read again with the keys.
+    package func checked(_ pages: Set<Int>) { lock.withLock { short.subtract(pages) } }
 }
 
 /// The rows of a paged storage, which SQLite's and PostgreSQL's paged storages share:
@@ -104,6 +116,8 @@ package final class PagedRows<Record: Equatable & Sendable, SectionValue: Hashab
 
     /// Takes a page read for the key list of `generation`: its rows' `updateItem`s, the
     /// error that kept it from being read, or nil when it was read for an earlier list.
+    /// A page with fewer rows than places is kept as it came (its other rows stay
+    /// placeholders) and noted for the next read of the keys, which reads it again.
     package func pageArrived(_ result: Result<[(Int64, Record)], Error>, page: Int, generation: Int) -> Result<StorageUpdate, Error>? {
         guard generation == self.generation else { return nil }
         reading.remove(page)
@@ -112,8 +126,22 @@ package final class PagedRows<Record: Equatable & Sendable, SectionValue: Hashab
         return result.map { rows in
             var update = StorageUpdate()
             keep(rows, as: page, reporting: &update)
+            if rows.count < places(of: page).count {
+                heldPages.cameShort(page)
+                pageCameShort()
+            }
             return update
         }
+    }
+
+    /// Called when a page arrives with fewer rows than places: the keys are to be read
+    /// again (with the page).
+    package var pageCameShort: () -> Void = {}
+
+    /// The positions of `page`'s rows.
+    private func places(of page: Int) -> Range<Int> {
+        let start = min(page * pageSize, keyList.keys.count)
+        return start..<min(start + pageSize, keyList.keys.count)
     }
 
     /// Keeps `rows` as `page`, and adds to `update` an `updateItem` for each of its rows
@@ -123,8 +151,7 @@ package final class PagedRows<Record: Equatable & Sendable, SectionValue: Hashab
         for (key, record) in rows where cache.record(key).map({ $0 != record }) == true { changed.insert(key) }
         cache.keep(rows, as: page)
         heldPages.set(cache.pageNumbers)
-        let start = page * pageSize
-        for position in start..<min(start + pageSize, keyList.keys.count) {
+        for position in places(of: page) {
             let key = keyList.keys[position]
             guard placeholdersGiven.remove(key) != nil || changed.contains(key), let record = cache.record(key),
                   let indexPath = keyList.indexPath(of: position) else { continue }
@@ -148,10 +175,10 @@ package final class PagedRows<Record: Equatable & Sendable, SectionValue: Hashab
 
     /// Asks for `page` of the keys now.
     private func request(_ page: Int) {
-        let start = page * pageSize
-        guard start < keyList.keys.count else { return }
+        let places = places(of: page)
+        guard !places.isEmpty else { return }
         reading.insert(page)
-        readPage(page, Array(keyList.keys[start..<min(start + pageSize, keyList.keys.count)]), generation)
+        readPage(page, Array(keyList.keys[places]), generation)
     }
 
     // MARK: What the storage answers

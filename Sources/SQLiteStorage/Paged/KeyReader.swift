@@ -23,17 +23,22 @@ final class KeyReader<Record: FetchableRecord & Sendable>: @unchecked Sendable {
     }
 
     /// Reads the keys, their changes since the last read, and the held pages' rows, in one
-    /// transaction.
+    /// transaction. Pages that came back short since the last read are read too: a page
+    /// with fewer rows than the keys just read list for it (a rowid listed twice, or listed
+    /// but not found) means a damaged file, `SQLiteStorageError.unreadableRows`.
     func read(_ db: Database) throws -> KeyRead<Record, DatabaseValue> {
         let keys = try KeyList(counts: query.counts(db), keys: query.keys(db, capacity: last?.keys.count ?? 0))
+        let short = heldPages.shortPages
         var pages: [Int: [(Int64, Record)]] = [:]
-        if last != nil {
-            for page in heldPages.pages {
-                let start = page * pageSize
-                guard start < keys.keys.count else { continue }
-                pages[page] = try query.rows(db, keys: keys.keys[start..<min(start + pageSize, keys.keys.count)], as: Record.self)
-            }
+        for page in (last == nil ? short : heldPages.pages.union(short)).sorted() {
+            let start = page * pageSize
+            guard start < keys.keys.count else { continue }
+            let pageKeys = keys.keys[start..<min(start + pageSize, keys.keys.count)]
+            let rows = try query.rows(db, keys: pageKeys, as: Record.self)
+            guard rows.count == pageKeys.count else { throw SQLiteStorageError.unreadableRows(table: query.table) }
+            pages[page] = rows
         }
+        heldPages.checked(short)
         defer { last = keys }
         return KeyRead(keys: keys, update: last.flatMap { keys.update(from: $0, limit: largestUpdate, noSection: .null) }, pages: pages)
     }

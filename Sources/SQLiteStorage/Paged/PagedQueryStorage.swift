@@ -28,7 +28,8 @@ import ModelStorage
 ///
 /// No query runs on the calling thread. The storage has no rows until its query is first
 /// read (`onLoad`); a query that cannot be read is reported to `onError` and leaves the
-/// rows as they were. When another file takes the database's path (`mv new.db old.db`), the
+/// rows as they were; so does a damaged file whose table lists rows it cannot give
+/// (`SQLiteStorageError.unreadableRows`). When another file takes the database's path (`mv new.db old.db`), the
 /// storage reports `SQLiteStorageError.fileReplaced` to `onError` (the rows stay those of the
 /// old file) and follows the new file once given a connection to it (`setDatabase(_:query:)`).
 ///
@@ -110,6 +111,9 @@ public final class PagedQueryStorage<Record: FetchableRecord & Equatable & Senda
             guard pageError.database == ObjectIdentifier(database) else { return }
             onError?(pageError.error)
         }
+        // A page with fewer rows than places: a row deleted since the keys were read, or a
+        // damaged file, which the next read of the keys tells apart.
+        rows.pageCameShort = { [refresher] in refresher.signal() }
         refresher.startPolling()
         observeTable()
         refresher.signal()
