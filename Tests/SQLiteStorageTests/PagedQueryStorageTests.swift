@@ -182,6 +182,26 @@ final class PagedQueryStorageTests: XCTestCase {
         XCTAssertEqual(mainThreadStatements.all, [])
     }
 
+    func testRowsDeletedElsewhereBeforeTheirPageIsReadGoWithoutAMessage() throws {
+        // No polling: the storage learns of the other connection's commit from the page alone.
+        let storage = PagedQueryStorage<Book>(database: database, query: PagedQuery(table: "book", orderBy: "title", sectionBy: "genre"),
+                                              pageSize: 50, maximumPages: 4, pollInterval: nil)
+        let recorder = UpdateRecorder()
+        storage.delegate = recorder
+        var errors: [String] = []
+        storage.onError = { errors.append("\($0)") }
+        waitUntil { storage.isLoaded }
+        // The first two fantasy books go, through a connection of another program.
+        try offMain { [path] in
+            try DatabaseQueue(path: path).write { db in try db.execute(sql: "DELETE FROM book WHERE title IN ('Book 0004', 'Book 0008')") }
+        }
+        XCTAssertTrue(try XCTUnwrap(book(storage, 0, 0)).isPlaceholder)
+        waitUntil { storage.numberOfItems(inSection: 0) == 248 && storage.record(at: IndexPath(item: 0, section: 0)) != nil }
+        XCTAssertEqual(storage.record(at: IndexPath(item: 0, section: 0))?.title, "Book 0012")
+        XCTAssertEqual(storage.record(at: IndexPath(item: 49, section: 0))?.title, "Book 0208", "the first page read again with the new keys")
+        XCTAssertEqual(errors, [], "a row deleted is no damaged file")
+    }
+
     func testAnUnsectionedQueryIsOneSectionEvenWithNoRows() throws {
         let (storage, _) = makeStorage(PagedQuery(table: "book", filter: "year < 0"))
         waitUntil { storage.isLoaded }
