@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Builds the DocC documentation of the libraries (ModelStorage, ListViewManager,
-# SQLiteStorage, PostgresStorage) with the swift-docc-plugin, in its own folder
-# (.build-docc), with DocC's warnings as errors (a broken symbol link, a parameter left
+# SQLiteStorage, PostgresStorage) with the swift-docc-plugin, in the test build's folder
+# (.build) and with its compiler flags, so that the modules run-tests.sh built are used as
+# they are (only the plugin's own tools are compiled), with DocC's warnings as errors (a broken symbol link, a parameter left
 # undocumented), as one combined archive so that the articles link across modules. Then
 # fails when any public symbol of these modules has no doc comment: the symbol graphs the
 # plugin extracted are read for public symbols without one (compiler-synthesized symbols
@@ -14,7 +15,7 @@ cd "$helpers/.."
 source "$helpers/environment.sh"
 
 modules=(ModelStorage ListViewManager SQLiteStorage PostgresStorage)
-scratch=.build-docc
+scratch=.build
 outputs="$scratch/plugins/Swift-DocC/outputs"
 targets=()
 for module in "${modules[@]}"; do targets+=(--target "$module"); done
@@ -23,16 +24,17 @@ for module in "${modules[@]}"; do targets+=(--target "$module"); done
 rm -rf "$outputs" "$scratch"/*/extracted-symbols
 
 echo "== DocC: ${modules[*]}"
-swift package --scratch-path "$scratch" generate-documentation "${targets[@]}" \
+swift package -Xswiftc -warnings-as-errors --scratch-path "$scratch" generate-documentation "${targets[@]}" \
     --enable-experimental-combined-documentation --warnings-as-errors
 
 echo "== Doc comments of public symbols"
-python3 - "${modules[@]}" <<'EOF'
+python3 - "$scratch" "${modules[@]}" <<'EOF'
 import glob, json, sys
 
 missing = []
-for module in sys.argv[1:]:
-    paths = glob.glob(f".build-docc/*/extracted-symbols/*/{module}/*.symbols.json")
+scratch, modules = sys.argv[1], sys.argv[2:]
+for module in modules:
+    paths = glob.glob(f"{scratch}/*/extracted-symbols/*/{module}/*.symbols.json")
     if not paths:
         sys.exit(f"error: no symbol graph of {module} was made")
     for path in paths:
@@ -53,7 +55,7 @@ for entry in sorted(missing):
     print(f"error: public symbol without a doc comment: {entry}", file=sys.stderr)
 if missing:
     sys.exit(f"{len(missing)} public symbols have no doc comment")
-print(f"every public symbol of {', '.join(sys.argv[1:])} has a doc comment")
+print(f"every public symbol of {', '.join(modules)} has a doc comment")
 EOF
 
 echo "== Documentation archives"
