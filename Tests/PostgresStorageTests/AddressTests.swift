@@ -133,26 +133,32 @@ final class AddressTests: XCTestCase {
     }
 
     /// Something that accepts the connection and closes it without a word (not a PostgreSQL
-    /// server) is not "a connection lost": nothing was connected.
+    /// server) is not "a connection lost": nothing was connected. Whether it read our first
+    /// message (the connection ends) or left it unread (the connection is reset), the
+    /// message is the same.
     func testAServerThatClosesBeforeAnsweringSaysSo() async throws {
-        let listener = try ClosingListener()
-        defer { listener.stop() }
-        let address = PostgresAddress(endpoint: .tcp(host: "127.0.0.1", port: listener.port), user: "ann", database: "books")
-        do {
-            _ = try await address.connect(environment: ["PGPASSWORD": "x", "PGPASSFILE": "/nonexistent"])
-            XCTFail("connected")
-        } catch {
-            XCTAssertEqual(error, .serverUnreachable(address, reason: "the server closed the connection before it answered"))
-            XCTAssertEqual(error.localizedDescription, """
-                no PostgreSQL server answers at postgres://ann@127.0.0.1:\(listener.port)/books \
-                (the server closed the connection before it answered)
-                """)
+        for readsFirst in [true, false] {
+            let listener = try ClosingListener(readsFirst: readsFirst)
+            defer { listener.stop() }
+            let address = PostgresAddress(endpoint: .tcp(host: "127.0.0.1", port: listener.port), user: "ann", database: "books")
+            do {
+                _ = try await address.connect(environment: ["PGPASSWORD": "x", "PGPASSFILE": "/nonexistent"])
+                XCTFail("connected")
+            } catch {
+                XCTAssertEqual(error, .serverUnreachable(address, reason: "the server closed the connection before it answered"), "reads first: \(readsFirst)")
+                XCTAssertEqual(error.localizedDescription, """
+                    no PostgreSQL server answers at postgres://ann@127.0.0.1:\(listener.port)/books \
+                    (the server closed the connection before it answered)
+                    """)
+            }
+            XCTAssertGreaterThan(listener.accepted, 0, "the listener was reached")
         }
-        XCTAssertGreaterThan(listener.accepted, 0, "the listener was reached")
     }
 }
 
-/// A TCP socket on 127.0.0.1 that accepts each connection and closes it at once.
+/// A TCP socket on 127.0.0.1 that accepts each connection, waits for the client's first
+/// bytes, and closes it: having read them (`readsFirst`: the client sees the connection end)
+/// or not (the client's system resets the connection).
 private final class ClosingListener: @unchecked Sendable {
     let port: Int
     private let descriptor: Int32
@@ -163,7 +169,7 @@ private final class ClosingListener: @unchecked Sendable {
     /// How many connections it has accepted.
     var accepted: Int { lock.withLock { count } }
 
-    init() throws {
+    init(readsFirst: Bool) throws {
         let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
@@ -182,6 +188,12 @@ private final class ClosingListener: @unchecked Sendable {
                 let connection = accept(descriptor, nil, nil)
                 guard connection >= 0 else { return }
                 lock.withLock { count += 1 }
+                var waiting = pollfd(fd: connection, events: Int16(POLLIN), revents: 0)
+                _ = poll(&waiting, 1, 5000)
+                if readsFirst {
+                    var bytes = [UInt8](repeating: 0, count: 4096)
+                    _ = recv(connection, &bytes, bytes.count, Int32(MSG_DONTWAIT))
+                }
                 close(connection)
             }
         }

@@ -74,9 +74,11 @@ extension PostgresStorageError {
             self = .connectionLost(reason: message)
         case (.server, _):
             self = .server(message: message, sqlState: sqlState)
-        case (.serverClosedConnection, _) where address != nil, (.uncleanShutdown, _) where address != nil:
+        case (.serverClosedConnection, _) where address != nil, (.uncleanShutdown, _) where address != nil,
+             (.connectionError, _) where address != nil && Self.wasReset(error.underlying):
             // While connecting, nothing was connected to lose: something accepted the
-            // connection and closed it (not a PostgreSQL server, or one that refuses us).
+            // connection and closed it (not a PostgreSQL server, or one that refuses us). A
+            // close with our first message still unread reaches us as a reset as often as not.
             self = .serverUnreachable(address!, reason: tr("the server closed the connection before it answered"))
         case (.connectionError, _):
             let reason = error.underlying.map { String(describing: $0) } ?? tr("connection failed")
@@ -84,6 +86,13 @@ extension PostgresStorageError {
         default:
             self = .connectionLost(reason: String(describing: error.code))
         }
+    }
+}
+
+extension PostgresStorageError {
+    /// Whether `error` is the other end resetting the connection (`ECONNRESET`).
+    private static func wasReset(_ error: (any Error)?) -> Bool {
+        (error as? IOError)?.errnoCode == ECONNRESET
     }
 }
 
