@@ -18,6 +18,9 @@ enum ViewerProcess {
         var timedOut: Bool
         /// Its peak resident memory, in kB (its own, not its children's).
         var peakKilobytes: Int
+        /// The processor time it used, user and system, in seconds: unlike the time it
+        /// took, the same on a loaded machine.
+        var cpuSeconds: Double
     }
 
     static var binary: String {
@@ -75,7 +78,8 @@ enum ViewerProcess {
         done.wait()
         let exitStatus = (status & 0x7f) == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
         return Result(status: exitStatus, errors: String(decoding: collected.data, as: UTF8.self), timedOut: timedOut,
-                      peakKilobytes: usage.ru_maxrss)
+                      peakKilobytes: usage.ru_maxrss,
+                      cpuSeconds: [usage.ru_utime, usage.ru_stime].reduce(0) { $0 + Double($1.tv_sec) + Double($1.tv_usec) / 1_000_000 })
     }
 }
 
