@@ -164,7 +164,6 @@ private final class ClosingListener: @unchecked Sendable {
     private let descriptor: Int32
     private let lock = NSLock()
     private var count = 0
-    private var thread: Thread?
 
     /// How many connections it has accepted.
     var accepted: Int { lock.withLock { count } }
@@ -197,7 +196,8 @@ private final class ClosingListener: @unchecked Sendable {
                 close(connection)
             }
         }
-        self.thread = thread
+        // Not kept: the thread holds the listener until `stop` ends its loop, and a
+        // listener holding its thread would keep both for ever.
         thread.start()
     }
 
