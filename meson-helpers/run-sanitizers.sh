@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# The checks CI runs on the host besides the suite: the whole suite under AddressSanitizer
+# The checks CI runs on the host besides the suite: the whole suite (but ThreadCheckTests,
+# below) under AddressSanitizer
 # and LeakSanitizer (libraries' own lasting allocations suppressed in sanitizers/lsan.supp;
 # a report fails the run), the threaded suites under ThreadSanitizer (SQLite storage's
 # refresher and GRDB observation, the paged storages' page and key reads, SQLite's and
@@ -22,9 +23,12 @@ in_window_system() {
 
 echo "== AddressSanitizer and LeakSanitizer: the whole suite"
 swift build --build-tests --sanitize=address --build-path .build-asan -Xswiftc -warnings-as-errors
+# But ThreadCheckTests, whose child programs stop on purpose: under AddressSanitizer, with
+# its 30 cases run at once, Foundation's Process did not reap them (they stayed zombies and
+# the run waited for ever, November 2026); the ordinary suite runs them on every GTK.
 in_window_system ASAN_OPTIONS=detect_leaks=1:abort_on_error=0 \
     LSAN_OPTIONS="suppressions=$PWD/meson-helpers/sanitizers/lsan.supp:print_suppressions=0" \
-    swift test --skip-build --sanitize=address --build-path .build-asan
+    swift test --skip-build --sanitize=address --build-path .build-asan --skip ThreadCheckTests
 
 echo "== ThreadSanitizer: the threaded suites"
 swift build --build-tests --sanitize=thread --build-path .build-tsan -Xswiftc -warnings-as-errors
