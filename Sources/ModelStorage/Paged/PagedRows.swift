@@ -140,8 +140,7 @@ package final class PagedRows<Record: Equatable & Sendable, SectionValue: Hashab
 
     /// The positions of `page`'s rows.
     private func places(of page: Int) -> Range<Int> {
-        let start = min(page * pageSize, keyList.keys.count)
-        return start..<min(start + pageSize, keyList.keys.count)
+        keyList.places(ofPage: page, size: pageSize)
     }
 
     /// Keeps `rows` as `page`, and adds to `update` an `updateItem` for each of its rows

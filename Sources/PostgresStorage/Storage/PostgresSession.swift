@@ -99,8 +99,9 @@ actor PostgresSession<Record: PostgresRecordDecodable> {
                 let list = try KeyList(counts: counts, keys: keys)
                 var pages: [Int: [(Int64, Record)]] = [:]
                 if last != nil {
-                    for page in heldPages where page * pageSize < keys.count {
-                        pages[page] = try await rows(Array(keys[(page * pageSize)..<min((page + 1) * pageSize, keys.count)]), on: connection)
+                    for page in heldPages {
+                        let places = list.places(ofPage: page, size: pageSize)
+                        if !places.isEmpty { pages[page] = try await rows(Array(keys[places]), on: connection) }
                     }
                 }
                 try await connection.query("COMMIT", logger: logger)

@@ -31,9 +31,9 @@ final class KeyReader<Record: FetchableRecord & Sendable>: @unchecked Sendable {
         let short = heldPages.shortPages
         var pages: [Int: [(Int64, Record)]] = [:]
         for page in (last == nil ? short : heldPages.pages.union(short)).sorted() {
-            let start = page * pageSize
-            guard start < keys.keys.count else { continue }
-            let pageKeys = keys.keys[start..<min(start + pageSize, keys.keys.count)]
+            let places = keys.places(ofPage: page, size: pageSize)
+            guard !places.isEmpty else { continue }
+            let pageKeys = keys.keys[places]
             let rows = try query.rows(db, keys: pageKeys, as: Record.self)
             guard rows.count == pageKeys.count else { throw SQLiteStorageError.unreadableRows(table: query.table) }
             pages[page] = rows
