@@ -1,6 +1,20 @@
 // swift-tools-version: 6.0
 import PackageDescription
 
+/// The fuzzing build (run-sanitizers.sh sets LIST_VIEW_MANAGER_FUZZER to the path of the
+/// toolchain's libFuzzer without its `main`, beside `--sanitize address`): the fuzzed modules
+/// get libFuzzer's coverage instrumentation (what `-sanitize=fuzzer` gives) and the fuzz
+/// targets link libFuzzer, whose driver their `main` runs; so the AddressSanitizer build of
+/// the suite is the fuzzing build too, and nothing is built twice.
+let libFuzzer = Context.environment["LIST_VIEW_MANAGER_FUZZER"].flatMap { $0.isEmpty ? nil : $0 }
+let fuzzed: [SwiftSetting] = libFuzzer == nil ? [] : [
+    .unsafeFlags(["-sanitize-coverage=edge,indirect-calls,trace-cmp,inline-8bit-counters,pc-table"]),
+]
+/// libFuzzer's driver, asked for by name (the fuzz targets' reference to it is weak).
+let fuzzTargetLinking: [LinkerSetting] = libFuzzer.map {
+    [.unsafeFlags(["-Xlinker", "--undefined=LLVMFuzzerRunDriver", $0]), .linkedLibrary("stdc++")]
+} ?? []
+
 let package = Package(
     name: "ListViewManager",
     products: [
@@ -43,10 +57,10 @@ let package = Package(
         // gettext as the C library has it (<libintl.h>), for translated texts.
         .systemLibrary(name: "CGettext"),
         // Sectioned storages and the flattened layout, and translated texts; pure Swift, no GTK.
-        .target(name: "ModelStorage", dependencies: ["CGettext"]),
+        .target(name: "ModelStorage", dependencies: ["CGettext"], swiftSettings: fuzzed),
         // A live storage of an SQL query's rows, kept up to date as the database changes
         // (GRDB over the system SQLite); no GTK.
-        .target(name: "SQLiteStorage", dependencies: ["ModelStorage", .product(name: "GRDB", package: "GRDB.swift")]),
+        .target(name: "SQLiteStorage", dependencies: ["ModelStorage", .product(name: "GRDB", package: "GRDB.swift")], swiftSettings: fuzzed),
         // A live storage of a PostgreSQL query's rows, following the server through LISTEN
         // and NOTIFY (PostgresNIO); no GTK.
         .target(name: "PostgresStorage", dependencies: ["ModelStorage", .product(name: "PostgresNIO", package: "postgres-nio"),
@@ -55,7 +69,7 @@ let package = Package(
         .target(name: "ListViewManager", dependencies: ["CGtk", "CGtkShims", "ModelStorage"]),
         // The sample viewer: its models, data sources, rows and window; and its executable.
         .target(name: "ListViewerKit", dependencies: ["ListViewManager", "SQLiteStorage", "PostgresStorage", "CGtk", .product(name: "GRDB", package: "GRDB.swift"),
-                                                      .product(name: "ArgumentParser", package: "swift-argument-parser")]),
+                                                      .product(name: "ArgumentParser", package: "swift-argument-parser")], swiftSettings: fuzzed),
         .executableTarget(name: "ListViewer", dependencies: ["ListViewerKit"]),
         // The benchmarks' C baseline: a plain GListStore + GtkSignalListItemFactory program.
         .executableTarget(name: "CBaseline", dependencies: ["CGtk"]),
@@ -69,18 +83,23 @@ let package = Package(
         .target(name: "GtkTestSupport", dependencies: ["CGtk", "CGtkTestShims", "ListViewManager", "TestSupport"], path: "Tests/GtkTestSupport"),
         // A private PostgreSQL server (initdb, pg_ctl) for the tests and benchmarks that need one.
         .target(name: "PostgresTestSupport", dependencies: ["PostgresStorage"], path: "Tests/PostgresTestSupport"),
-        // Seeded random storage operations shared by the storage and GTK tests.
-        .target(name: "TestSupport", dependencies: ["ModelStorage"], path: "Tests/TestSupport"),
+        // Seeded random storage operations shared by the storage and GTK tests, and the fuzz
+        // targets' inputs and `main`.
+        .target(name: "TestSupport", dependencies: ["ModelStorage", "CFuzzing"], path: "Tests/TestSupport"),
+        // libFuzzer's driver as the fuzz targets call it (weak: linked in the fuzzing build only).
+        .target(name: "CFuzzing", path: "Tests/Fuzz/CFuzzing"),
         // The README's quick start, a whole app on the public API alone (ReadmeQuickStartTests runs it).
         .executableTarget(name: "QuickStart", dependencies: ["ListViewManager"], path: "Tests/QuickStart"),
         // Changes a storage attached on the main thread from another thread (ThreadCheckTests runs it).
         .executableTarget(name: "OffThreadChange", dependencies: ["ModelStorage"], path: "Tests/OffThreadChange"),
-        // Fuzz targets. Built with `--sanitize fuzzer -Xswiftc -DFUZZING` (run-fuzzers.sh),
-        // each is a libFuzzer binary; built as usual, each replays the inputs it is given.
-        .executableTarget(name: "StorageFuzzer", dependencies: ["ModelStorage", "TestSupport"], path: "Tests/Fuzz/StorageFuzzer"),
-        .executableTarget(name: "CatalogFuzzer", dependencies: ["ListViewerKit", "TestSupport"], path: "Tests/Fuzz/CatalogFuzzer"),
+        // Fuzz targets: each replays the inputs it is given; in the fuzzing build (above), each
+        // is a libFuzzer program (run-fuzzers.sh).
+        .executableTarget(name: "StorageFuzzer", dependencies: ["ModelStorage", "TestSupport"], path: "Tests/Fuzz/StorageFuzzer",
+                          swiftSettings: fuzzed, linkerSettings: fuzzTargetLinking),
+        .executableTarget(name: "CatalogFuzzer", dependencies: ["ListViewerKit", "TestSupport"], path: "Tests/Fuzz/CatalogFuzzer",
+                          swiftSettings: fuzzed, linkerSettings: fuzzTargetLinking),
         .executableTarget(name: "DatabaseFuzzer", dependencies: ["ListViewerKit", "ModelStorage", "SQLiteStorage", "TestSupport", .product(name: "GRDB", package: "GRDB.swift")],
-                          path: "Tests/Fuzz/DatabaseFuzzer"),
+                          path: "Tests/Fuzz/DatabaseFuzzer", swiftSettings: fuzzed, linkerSettings: fuzzTargetLinking),
         .testTarget(name: "ModelStorageTests", dependencies: ["ModelStorage", "TestSupport"]),
         .testTarget(name: "SQLiteStorageTests", dependencies: ["SQLiteStorage", "ModelStorage", "TestSupport"]),
         .testTarget(name: "PostgresStorageTests", dependencies: ["PostgresStorage", "ModelStorage", "PostgresTestSupport", .product(name: "PostgresNIO", package: "postgres-nio")]),

@@ -24,7 +24,7 @@ for module in "${modules[@]}"; do targets+=(--target "$module"); done
 rm -rf "$outputs" "$scratch"/*/extracted-symbols
 
 echo "== DocC: ${modules[*]}"
-swift package -Xswiftc -warnings-as-errors --scratch-path "$scratch" generate-documentation "${targets[@]}" \
+swift package "${suite_build_flags[@]}" --scratch-path "$scratch" generate-documentation "${targets[@]}" \
     --enable-experimental-combined-documentation --warnings-as-errors
 
 echo "== Doc comments of public symbols"

@@ -8,8 +8,9 @@
 # Prints, for each run, the bytes definitely lost in all and through the project's own code
 # (a stack frame in Sources/), and fails when the project's code loses any. The lasting
 # allocations of GTK, fontconfig, GLib and Mesa are suppressed (sanitizers/valgrind.supp).
-# valgrind 3.22 or later reads Swift 6.3's debug information; Debian 13's does:
-#   bash meson-helpers/run-tests-debian.sh 13 --script meson-helpers/check-leaks.sh
+# valgrind 3.22 or later reads Swift 6.3's debug information; Debian 13's and unstable's do (CI
+# runs it on unstable, whose suite build it reuses):
+#   bash meson-helpers/run-tests-debian.sh unstable --script meson-helpers/check-leaks.sh
 set -euo pipefail
 helpers="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 cd "$helpers/.."
@@ -21,7 +22,7 @@ if ! command -v valgrind >/dev/null; then
 fi
 
 # The suite's flags (run-tests.sh), so that its build is used as it is.
-swift build --build-tests -Xswiftc -warnings-as-errors
+swift build --build-tests "${suite_build_flags[@]}"
 binaries="$(swift build --show-bin-path)"
 work="$(mktemp -d "${TMPDIR:-/tmp}/list-view-manager-leaks.XXXXXX")"
 cleanup_on_exit "$work"

@@ -11,6 +11,22 @@ if [[ -z "${XDG_RUNTIME_DIR:-}" ]]; then
     export XDG_RUNTIME_DIR
 fi
 
+# The flags of the suite's build (run-tests.sh), which the scripts building in its folder
+# give too (the app's debug build, the documentation, the leak check), so that nothing is
+# compiled again.
+suite_build_flags=(-Xswiftc -warnings-as-errors)
+
+# The AddressSanitizer build (run-sanitizers.sh), which is the fuzzing build too: with
+# LIST_VIEW_MANAGER_FUZZER naming the toolchain's libFuzzer (without its main), Package.swift
+# instruments the fuzzed modules for it and links it into the fuzz targets (run-fuzzers.sh).
+address_build_flags=(--sanitize address --build-path .build-asan "${suite_build_flags[@]}")
+fuzzing_build() {
+    local swift_root
+    swift_root="$(dirname "$(dirname "$(realpath "$(command -v swift)")")")"
+    LIST_VIEW_MANAGER_FUZZER="$(ls "$swift_root"/lib/clang/*/lib/linux/libclang_rt.fuzzer_no_main-x86_64.a | tail -n 1)"
+    export LIST_VIEW_MANAGER_FUZZER
+}
+
 # A runtime folder of this run's own, for the scripts that start test sessions: the
 # accessibility bus keeps its socket there, and a run at the same time must not reach it.
 # Removed when the script exits (cleanup_on_exit).

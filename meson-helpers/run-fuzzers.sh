@@ -1,18 +1,20 @@
 #!/usr/bin/env bash
-# Builds the fuzz targets with libFuzzer and AddressSanitizer, replays each seed corpus
-# (Tests/Fuzz/Corpus/TARGET), then fuzzes each target for FUZZ_SECONDS (60 by default).
-# A crash stops the run; libFuzzer writes the input that caused it to crash-* in the work
-# folder it names, which belongs in the corpus once the cause is fixed (the ordinary suite
-# replays the corpus too: FuzzCorpusTests). New inputs found are left in the work folder,
-# not added to the corpus. Each target's longest input (-max_len) is sized from its corpus:
-# the largest seed plus a quarter, rounded up to a power of two, so no seed is cut short.
+# Runs the fuzz targets of the fuzzing build (the AddressSanitizer build of
+# run-sanitizers.sh, with libFuzzer's coverage and main: built here if it is not yet):
+# replays each seed corpus (Tests/Fuzz/Corpus/TARGET), then fuzzes each target for
+# FUZZ_SECONDS (60 by default). A crash stops the run; libFuzzer writes the input that
+# caused it to crash-* in the work folder it names, which belongs in the corpus once the
+# cause is fixed (the ordinary suite replays the corpus too: FuzzCorpusTests). New inputs
+# found are left in the work folder, not added to the corpus. Each target's longest input
+# (-max_len) is sized from its corpus: the largest seed plus a quarter, rounded up to a
+# power of two, so no seed is cut short.
 set -euo pipefail
 helpers="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 cd "$helpers/.."
 source "$helpers/environment.sh"
+fuzzing_build
 
 seconds="${FUZZ_SECONDS:-60}"
-flags=(--sanitize fuzzer --sanitize address -Xswiftc -sanitize=fuzzer -Xswiftc -DFUZZING --build-path .build-fuzz)
 work="$(mktemp -d "${TMPDIR:-/tmp}/list-view-manager-fuzz.XXXXXX")"
 echo "fuzz work folder: $work"
 export ASAN_OPTIONS="detect_leaks=0:${ASAN_OPTIONS:-}"
@@ -20,8 +22,8 @@ export ASAN_OPTIONS="detect_leaks=0:${ASAN_OPTIONS:-}"
 root="$PWD"
 for target in storage catalog database; do
     product="${target^}Fuzzer"
-    swift build "${flags[@]}" --product "$product"
-    binary="$root/.build-fuzz/debug/$product"
+    swift build "${address_build_flags[@]}" --product "$product"
+    binary="$root/.build-asan/debug/$product"
     corpus="$root/Tests/Fuzz/Corpus/$target"
     mkdir -p "$work/$target"
     largest="$(find "$corpus" -type f -printf '%s\n' | sort -n | tail -1)"

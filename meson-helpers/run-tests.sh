@@ -2,10 +2,9 @@
 # Builds everything with warnings as errors and runs the whole test suite: the desktop entry
 # and metainfo checks, storage tests, GTK tests in real windows under Xvfb with a private
 # D-Bus session (where any GLib warning or critical fails the run), and the Meson build and
-# install of list-viewer, run from its staged install.
-# LIST_VIEWER_APP_BUILD=0 leaves out the Meson build and install (a release build of its
-# own): run-tests-debian.sh sets it, as the app's release build is CI's on the host, and
-# the chroots' suites build the same sources against their GTK in debug.
+# install of list-viewer, run from its staged install. The Meson build is the suite's debug
+# build (viewer_build=debug, in .build), so it compiles nothing again; Meson's
+# default, for an install, is a release build.
 # When the suite fails, its failures are repeated at the end of the output.
 #
 # Installing system packages is a step of its own (install-dependencies.sh, which the
@@ -26,25 +25,21 @@ fi
 source "$helpers/environment.sh"
 private_runtime_dir
 
+swift build --build-tests "${suite_build_flags[@]}"
 if [[ "$under_meson" != 1 ]]; then
     "$helpers/validate-data.sh"
-fi
-if [[ "$under_meson" != 1 && "${LIST_VIEWER_APP_BUILD:-1}" != 0 ]]; then
     build_dir="$(mktemp -d "${TMPDIR:-/tmp}/list-viewer-meson.XXXXXX")"
     cleanup_on_exit "$build_dir"
-    meson setup "$build_dir" meson-helpers --prefix=/usr >/dev/null
+    meson setup "$build_dir" meson-helpers --prefix=/usr -Dviewer_build=debug -Dviewer_build_path="$PWD/.build" >/dev/null
     meson compile -C "$build_dir"
     "$helpers/check-install.sh" "$build_dir"
 fi
-
-build_flags=(-Xswiftc -warnings-as-errors)
-swift build --build-tests "${build_flags[@]}"
 log="$(mktemp "${TMPDIR:-/tmp}/list-view-manager-tests.XXXXXX")"
 cleanup_on_exit "$log"
 status=0
 dbus-run-session -- xvfb-run -a -s "-screen 0 1024x768x24" \
     env G_DEBUG=fatal-warnings GSK_RENDERER=cairo \
-    swift test --skip-build "${build_flags[@]}" "$@" 2>&1 | tee "$log" || status=$?
+    swift test --skip-build "${suite_build_flags[@]}" "$@" 2>&1 | tee "$log" || status=$?
 if ((status != 0)); then
     # A long run's failures scroll far out of sight: they are repeated last, with what the
     # tests were doing when a process ended.

@@ -1,3 +1,4 @@
+import CFuzzing
 import Foundation
 
 /// A fuzzer's input as a random number generator: each number is the next eight bytes, so
@@ -36,9 +37,30 @@ public final class FuzzBytes: RandomNumberGenerator {
     }
 }
 
-/// What a fuzz target's executable does when built without libFuzzer: runs `body` on each
-/// file named in `arguments` (each file in a folder named), so the seed corpora and the
-/// crashes found replay in the ordinary test suite. Returns the number of inputs run.
+/// A fuzz target's `main`. In the fuzzing build (libFuzzer linked in: run-fuzzers.sh),
+/// libFuzzer's driver runs `body` on its inputs as the arguments say (fuzzing a corpus folder,
+/// or each file given once). Otherwise `body` replays the inputs in the files and folders
+/// given, so the seed corpora and the crashes found replay in the ordinary test suite.
+public func runFuzzTarget(_ body: @escaping ([UInt8]) -> Void) -> Never {
+    guard fuzz_driver_linked() else {
+        replayFuzzInputs(Array(CommandLine.arguments.dropFirst()), body)
+        exit(0)
+    }
+    fuzzedBody = body
+    var count = CommandLine.argc
+    var arguments: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? = CommandLine.unsafeArgv
+    exit(LLVMFuzzerRunDriver(&count, &arguments) { data, size in
+        fuzzedBody?(data.map { Array(UnsafeBufferPointer(start: $0, count: size)) } ?? [])
+        return 0
+    })
+}
+
+/// The body libFuzzer's driver runs (a C function pointer carries no context), set once
+/// before the driver starts, on the thread that runs it.
+nonisolated(unsafe) private var fuzzedBody: (([UInt8]) -> Void)?
+
+/// Runs `body` on each file named in `arguments` (each file in a folder named), skipping
+/// libFuzzer's options (`-runs=0`). Returns the number of inputs run.
 @discardableResult
 public func replayFuzzInputs(_ arguments: [String], _ body: ([UInt8]) -> Void) -> Int {
     var count = 0

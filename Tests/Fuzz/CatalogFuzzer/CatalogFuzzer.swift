@@ -17,9 +17,3 @@ enum CatalogFuzzer {
         }
     }
 }
-
-@_cdecl("LLVMFuzzerTestOneInput")
-public func fuzzOneInput(_ data: UnsafePointer<UInt8>?, _ count: Int) -> Int32 {
-    CatalogFuzzer.run(data.map { Array(UnsafeBufferPointer(start: $0, count: count)) } ?? [])
-    return 0
-}

@@ -137,9 +137,3 @@ enum DatabaseFuzzer {
         }
     }
 }
-
-@_cdecl("LLVMFuzzerTestOneInput")
-public func fuzzOneInput(_ data: UnsafePointer<UInt8>?, _ count: Int) -> Int32 {
-    DatabaseFuzzer.run(data.map { Array(UnsafeBufferPointer(start: $0, count: count)) } ?? [])
-    return 0
-}

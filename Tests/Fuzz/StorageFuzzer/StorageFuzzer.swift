@@ -18,9 +18,3 @@ enum StorageFuzzer {
         if let failure = run.failures.first { fatalError(failure) }
     }
 }
-
-@_cdecl("LLVMFuzzerTestOneInput")
-public func fuzzOneInput(_ data: UnsafePointer<UInt8>?, _ count: Int) -> Int32 {
-    StorageFuzzer.run(data.map { Array(UnsafeBufferPointer(start: $0, count: count)) } ?? [])
-    return 0
-}

@@ -1,0 +1,5 @@
+#include "CFuzzing.h"
+
+bool fuzz_driver_linked(void) {
+    return LLVMFuzzerRunDriver != NULL;
+}
