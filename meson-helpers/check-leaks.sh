@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Leak check with valgrind's memcheck (--leak-check=full) over:
 # - the viewer on the sample catalog, on a folder and on a database, each to a --screenshot;
-# - the long session: windows opened and closed one after another, each with a list, grid
+# - the long session: 12 windows opened and closed one after another, each with a list, grid
 #   or column view manager (list-benchmarks --long-session);
 # - the GTK tests that drop managers, windows and storages (LifetimeTests,
 #   ManagerLifetimeTests).
@@ -59,7 +59,7 @@ memcheck() {
 memcheck viewer-sample "$binaries/list-viewer" --screenshot "$work/sample.png"
 memcheck viewer-folder "$binaries/list-viewer" "$work/folder" --screenshot "$work/folder.png"
 memcheck viewer-database "$binaries/list-viewer" "$work/fruit.sqlite" --section-by colour --screenshot "$work/database.png"
-memcheck long-session "$binaries/list-benchmarks" --long-session 30
+memcheck long-session "$binaries/list-benchmarks" --long-session 12
 memcheck lifetime-tests "$binaries/ListViewManagerPackageTests.xctest" \
     ListViewManagerTests.LifetimeTests ListViewManagerTests.ManagerLifetimeTests
 exit $failed

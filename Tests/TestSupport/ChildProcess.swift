@@ -12,7 +12,8 @@ import Glibc
 /// AddressSanitizer (and the test waiting for ever); and it kills a program that outlives
 /// its time, so a program that never ends is a failure, not a hung run.
 public struct ChildProcess: Sendable {
-    /// The exit status, or 128 plus the signal that ended it.
+    /// The exit status, or 128 plus the signal that ended it (-1 if something else in the
+    /// test process reaped it first, which nothing does today).
     public let status: Int32
     /// What it wrote to standard output.
     public let output: String
@@ -75,12 +76,14 @@ public struct ChildProcess: Sendable {
     }
 
     /// Reads both outputs until each ends and reaps the program, killing it at `deadline`.
-    /// A program that ended but left a child of its own holding an output open is read
-    /// until a second after its deadline.
+    /// Once the program has ended, its outputs are read for 5 s more at most: a process it
+    /// started may outlive it holding them open (the Swift runtime's `swift-backtrace` of a
+    /// program that crashed under AddressSanitizer waited for ever for the program gone).
     private static func collect(pid: pid_t, output: Int32, errors: Int32, deadline: Date) -> ChildProcess {
         var printed = [UInt8](), complained = [UInt8]()
         var open: [Int32] = [output, errors]
-        var status: Int32 = 0, usage = rusage(), ended = false, timedOut = false
+        var status: Int32 = 0, usage = rusage(), ended = false, reaped = false, timedOut = false
+        var outputsDeadline = deadline
         var buffer = [UInt8](repeating: 0, count: 65_536)
         while !ended || !open.isEmpty {
             var ready = open.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
@@ -96,17 +99,22 @@ public struct ChildProcess: Sendable {
                     }
                 }
             }
-            if !ended, wait4(pid, &status, WNOHANG, &usage) == pid {
-                ended = true
+            if !ended {
+                let waited = wait4(pid, &status, WNOHANG, &usage)
+                if waited == pid || (waited == -1 && errno == ECHILD) {
+                    ended = true
+                    reaped = waited == pid
+                    outputsDeadline = Date().addingTimeInterval(5)
+                }
             }
             if !ended, !timedOut, Date() > deadline {
                 timedOut = true
                 kill(pid, SIGKILL)
-            } else if ended, Date() > deadline.addingTimeInterval(1) {
+            } else if ended, Date() > outputsDeadline {
                 break
             }
         }
-        let exitStatus = (status & 0x7f) == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
+        let exitStatus = !reaped ? -1 : (status & 0x7f) == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
         let seconds = [usage.ru_utime, usage.ru_stime].reduce(0) { $0 + Double($1.tv_sec) + Double($1.tv_usec) / 1_000_000 }
         return ChildProcess(status: exitStatus, output: String(decoding: printed, as: UTF8.self),
                             errors: String(decoding: complained, as: UTF8.self), timedOut: timedOut,
