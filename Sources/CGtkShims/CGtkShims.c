@@ -37,6 +37,13 @@ void cgtk_shims_log_warning(const gchar *domain, const gchar *message) {
     g_log(domain, G_LOG_LEVEL_WARNING, "%s", message);
 }
 
+gboolean cgtk_shims_widget_activate_action(GtkWidget *widget, const gchar *name, GVariant *parameter) {
+    if (parameter != NULL) g_variant_ref_sink(parameter);
+    gboolean activated = gtk_widget_activate_action_variant(widget, name, parameter);
+    if (parameter != NULL) g_variant_unref(parameter);
+    return activated;
+}
+
 void cgtk_shims_accessible_set_label(GtkWidget *widget, const gchar *label) {
     if (label == NULL) gtk_accessible_reset_property(GTK_ACCESSIBLE(widget), GTK_ACCESSIBLE_PROPERTY_LABEL);
     else gtk_accessible_update_property(GTK_ACCESSIBLE(widget), GTK_ACCESSIBLE_PROPERTY_LABEL, label, -1);

@@ -1,4 +1,5 @@
 import CGtk
+import CGtkShims
 import Foundation
 @testable import ListViewManager
 import XCTest
@@ -131,7 +132,7 @@ extension GtkHarness {
         let parameter = parameters.count == 1
             ? parameters[0]
             : children.withUnsafeMutableBufferPointer { g_variant_new_tuple($0.baseAddress, gsize($0.count)) }
-        gtk_widget_activate_action_variant(manager.kind.listBase(manager.view), name, parameter)
+        cgtk_shims_widget_activate_action(manager.kind.listBase(manager.view), name, parameter)
         iterate()
     }
 

@@ -1,9 +1,10 @@
 import CGtk
+import CGtkShims
 import Foundation
-import ListViewManager
-import ListViewerKit
-import XCTest
 import GtkTestSupport
+import ListViewerKit
+import ListViewManager
+import XCTest
 
 /// The viewer's three views of the same content, switched from the header bar: the list,
 /// a grid of tiles (thumbnails of images) and a table sorted by its columns.
@@ -102,7 +103,7 @@ final class ViewModeTests: XCTestCase {
             viewer.setViewMode(.grid)
             // Enter or a double click on the first tile: the grid's activate-item.
             let first = viewer.gridManager.position(of: IndexPath(item: 0, section: 0))!
-            gtk_widget_activate_action_variant(viewer.gridManager.view, "tiles.activate-item", g_variant_new_uint32(UInt32(first)))
+            cgtk_shims_widget_activate_action(viewer.gridManager.view, "tiles.activate-item", g_variant_new_uint32(UInt32(first)))
             ViewerTestLoop.wait("the subfolder to open") { viewer.titleText == "Holidays" && viewer.isLoaded }
             XCTAssertEqual(viewer.viewMode, .grid, "the view stays a grid")
             XCTAssertEqual(Self.names(viewer, section: 2), ["inside.txt"])

@@ -110,6 +110,11 @@ const gchar *cgtk_shims_dropped_text(const GValue *value);
  * with g_strfreev. */
 gchar **cgtk_shims_dropped_files(const GValue *value);
 
+/* gtk_widget_activate_action_variant with `parameter` sunk first and released after, so a
+ * new (floating) parameter is freed on every GTK: GTK 4.18 activates a widget class's action
+ * (list.select-item, list.scroll-to-item) without sinking it, which leaked it. */
+gboolean cgtk_shims_widget_activate_action(GtkWidget *widget, const gchar *name, GVariant *parameter);
+
 /* gtk_accessible_update_property is variadic: sets the accessible label of `widget`
  * (NULL resets it, so GTK names the widget from its content again). */
 void cgtk_shims_accessible_set_label(GtkWidget *widget, const gchar *label);

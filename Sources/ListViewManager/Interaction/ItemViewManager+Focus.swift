@@ -115,7 +115,7 @@ extension ItemViewManager {
             var parameters: [OpaquePointer?] = [g_variant_new_uint32(UInt32(target)), g_variant_new_boolean(control ? 1 : 0),
                                                 g_variant_new_boolean(shift ? 1 : 0)]
             let tuple = parameters.withUnsafeMutableBufferPointer { g_variant_new_tuple($0.baseAddress, gsize($0.count)) }
-            gtk_widget_activate_action_variant(kind.listBase(view), "list.select-item", tuple)
+            cgtk_shims_widget_activate_action(kind.listBase(view), "list.select-item", tuple)
         }
         return true
     }
@@ -144,7 +144,7 @@ extension ItemViewManager {
     func focus(position: Int) {
         if !kind.showsTiles, cgtk_shims_view_scroll_to_and_focus(view, UInt32(position)) != 0 { return }
         if let shown = viewPosition(ofRow: position) {
-            gtk_widget_activate_action_variant(kind.listBase(view), "list.scroll-to-item", g_variant_new_uint32(UInt32(shown)))
+            cgtk_shims_widget_activate_action(kind.listBase(view), "list.scroll-to-item", g_variant_new_uint32(UInt32(shown)))
         }
         if grabFocus(position: position) { return }
         // GTK 4.8 makes the rows scrolled to in its next layout: give the focus then.

@@ -1,4 +1,5 @@
 import CGtk
+import CGtkShims
 import Foundation
 import ModelStorage
 
@@ -38,7 +39,7 @@ extension ItemViewManager {
             pinnedHeader?.keepClear(of: position)
             revealSectionHeader(above: position)
             guard let shown = viewPosition(ofRow: position) else { return }
-            gtk_widget_activate_action_variant(kind.listBase(view), "list.scroll-to-item", g_variant_new_uint32(UInt32(shown)))
+            cgtk_shims_widget_activate_action(kind.listBase(view), "list.scroll-to-item", g_variant_new_uint32(UInt32(shown)))
         }
         return true
     }

@@ -207,7 +207,7 @@ public final class SectionedGridViewManager: ItemViewManager {
         if let focused {
             focus(position: focused)  // its tile is another item's now
         } else if let top, case .item(let indexPath)? = bridge.layout.row(at: top.position), let strip = stripPosition(of: indexPath) {
-            gtk_widget_activate_action_variant(view, "list.scroll-to-item", g_variant_new_uint32(UInt32(strip)))
+            cgtk_shims_widget_activate_action(view, "list.scroll-to-item", g_variant_new_uint32(UInt32(strip)))
             stripFactory.keep(strip: strip, atY: top.y)
         }
     }
