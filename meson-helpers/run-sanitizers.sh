@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The sanitizer checks, on one system (CI runs them in the Debian 13 chroot):
+# The sanitizer checks, on one system (CI runs them on the host):
 #   address: the whole suite under AddressSanitizer and LeakSanitizer (libraries' own
 #     lasting allocations suppressed in sanitizers/lsan.supp; a report fails the run), then
 #     the fuzz targets from the same build (run-fuzzers.sh): it is the fuzzing build too;
