@@ -27,9 +27,8 @@ appstreamcli validate --no-net "$root/share/metainfo/$app_id.metainfo.xml" >/dev
 # folder away from the build folder; the sources' Resources/ is out of reach (through
 # LIST_VIEWER_SOURCE_RESOURCES=none), so only the installed files can be found.
 cp -r "$root" "$stage/moved"
-(cd "$stage" && env -u LIST_VIEWER_RESOURCES PATH="$stage/moved/bin:$PATH" LIST_VIEWER_SOURCE_RESOURCES=none \
-    dbus-run-session -- xvfb-run -a -s "-screen 0 1024x768x24" \
-    env G_DEBUG=fatal-warnings GSK_RENDERER=cairo list-viewer --screenshot "$stage/installed.png")
+(cd "$stage" && unset LIST_VIEWER_RESOURCES && PATH="$stage/moved/bin:$PATH" LIST_VIEWER_SOURCE_RESOURCES=none \
+    in_test_session G_DEBUG=fatal-warnings list-viewer --screenshot "$stage/installed.png")
 [[ -s "$stage/installed.png" ]] || { echo "the installed list-viewer wrote no screenshot" >&2; exit 1; }
 echo "installed app: OK ($(du -h "$stage/moved/bin/list-viewer" | cut -f1) binary)"
 # The installed viewer finds its installed translations: run in French (a French locale

@@ -40,7 +40,7 @@ failed=0
 memcheck() {
     local name="$1"; shift
     local log="$work/$name.log"
-    dbus-run-session -- xvfb-run -a -s "-screen 0 1024x768x24" env GSK_RENDERER=cairo "$(without_gl)" \
+    in_test_session "$(without_gl)" \
         valgrind --tool=memcheck --leak-check=full --show-leak-kinds=definite --errors-for-leak-kinds=none \
         --num-callers=40 --fullpath-after="$PWD/" --suppressions="$helpers/sanitizers/valgrind.supp" \
         --log-file="$log" "$@" >/dev/null 2>&1 || { echo "$name: the program failed under valgrind"; tail -30 "$log"; failed=1; return; }

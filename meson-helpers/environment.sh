@@ -43,6 +43,15 @@ cleanup_on_exit() {
     trap 'rm -rf "${cleanup_folders[@]}"' EXIT
 }
 
+# Runs a command as the tests' programs run: in a private D-Bus session and an X server of its
+# own (Xvfb), GTK drawing with cairo. It is stopped, with all it started, after
+# LIST_VIEW_MANAGER_TIME_LIMIT seconds (30 minutes unless set): a test that hangs fails its
+# run, where it would hold CI until CI's own limit.
+in_test_session() {
+    timeout --kill-after=30 "${LIST_VIEW_MANAGER_TIME_LIMIT:-1800}" \
+        dbus-run-session -- xvfb-run -a -s "-screen 0 1024x768x24" env GSK_RENDERER=cairo "$@"
+}
+
 # The environment setting that keeps GDK from loading OpenGL (and so Mesa, whose unloading
 # leaves stacks sanitizers cannot name): GTK 4.16 moved it from GDK_DEBUG=gl-disable to
 # GDK_DISABLE=gl, and 4.24 no longer knows the old one.

@@ -37,12 +37,14 @@ fi
 log="$(mktemp "${TMPDIR:-/tmp}/list-view-manager-tests.XXXXXX")"
 cleanup_on_exit "$log"
 status=0
-dbus-run-session -- xvfb-run -a -s "-screen 0 1024x768x24" \
-    env G_DEBUG=fatal-warnings GSK_RENDERER=cairo \
+in_test_session G_DEBUG=fatal-warnings \
     swift test --skip-build "${suite_build_flags[@]}" "$@" 2>&1 | tee "$log" || status=$?
 if ((status != 0)); then
     # A long run's failures scroll far out of sight: they are repeated last, with what the
     # tests were doing when a process ended.
+    if ((status == 124 || status == 137)); then
+        echo "== The suite ran past its time limit (LIST_VIEW_MANAGER_TIME_LIMIT) and was stopped" >&2
+    fi
     echo "== The suite failed ($status). Its failures, warnings and criticals:" >&2
     grep -E "error:|failed|Fatal|-WARNING|-CRITICAL|Exited with|signal code|✘" "$log" |
         grep -vE "passed|' started|◇|^MESA" | head -n 80 >&2 || true

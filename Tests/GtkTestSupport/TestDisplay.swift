@@ -4,10 +4,11 @@ import XCTest
 
 /// Opens GTK's display for this test process, and fails the test when there is none.
 ///
-/// Every test opens it here: on GTK 4.24 and later this first lets through, as not fatal,
-/// the one message GTK's X11 backend logs about its own frame bookkeeping when a popover
-/// shows on a display without a compositor (`cgtk_shims_open_test_display`); every other
-/// warning or critical stays fatal under `G_DEBUG=fatal-warnings`.
+/// Every test opens it here: this first lets through, as not fatal (printed), the messages
+/// GTK logs about its own bookkeeping, which no caller can cause or prevent
+/// (`cgtk_shims_open_test_display` names them: a popover's frame on GTK 4.24's X11 backend,
+/// and GTK's count of the presses a widget is under); every other warning or critical stays
+/// fatal under `G_DEBUG=fatal-warnings`.
 /// - Returns: whether the display is open.
 @MainActor
 @discardableResult
