@@ -32,7 +32,7 @@ size_t cgtk_shims_heap_bytes_in_use(void);
 gboolean cgtk_shims_heap_is_counted(void);
 
 /* Opens GTK's display for a test process (gtk_init_check), first installing a GLib log
- * writer that lets through as not fatal (printed, and counted) the messages GTK logs about
+ * writer that lets through as not fatal (printed) the messages GTK logs about
  * its own bookkeeping, which no caller can cause or prevent:
  * - "gdk_frame_timings_submitted() called on submitted frame" (Gdk, GTK 4.24 and later):
  *   the X11 backend reports a popover's frame as submitted twice when no compositor answers
@@ -46,8 +46,5 @@ gboolean cgtk_shims_heap_is_counted(void);
  * fatal. A log writer can be set once per process: the first call sets it, later calls only
  * open the display. */
 gboolean cgtk_shims_open_test_display(void);
-
-/* How many messages the writer above let through in this process. */
-guint cgtk_shims_tolerated_gtk_messages(void);
 
 #endif
