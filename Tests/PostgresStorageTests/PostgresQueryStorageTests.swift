@@ -27,15 +27,6 @@ final class PostgresQueryStorageTests: PostgresServerTestCase {
         return (storage, recorder)
     }
 
-    /// Runs the main queue until `condition` holds (10 s at most).
-    private func wait(_ what: String, file: StaticString = #filePath, line: UInt = #line, until condition: () -> Bool) {
-        let deadline = Date().addingTimeInterval(10)
-        while !condition() {
-            guard Date() < deadline else { return XCTFail("timed out waiting for \(what)", file: file, line: line) }
-            RunLoop.main.run(until: Date().addingTimeInterval(0.005))
-        }
-    }
-
     private func titles(_ storage: PostgresQueryStorage<PostgresRecord>, section: Int) -> [String?] {
         (0..<storage.numberOfItems(inSection: section)).map { storage.record(at: IndexPath(item: $0, section: section))?["title"] }
     }
@@ -244,14 +235,4 @@ final class PostgresQueryStorageTests: PostgresServerTestCase {
         XCTAssertFalse(storage.isLoaded)
         XCTAssertEqual(storage.numberOfSections(), 0)
     }
-}
-
-/// What a storage told its delegate.
-private final class Recorder: StorageUpdating {
-    var updates: [StorageUpdate] = []
-    var reloads = 0
-    var errors: [PostgresStorageError] = []
-
-    func storageDidPerformUpdate(_ update: StorageUpdate) { updates.append(update) }
-    func storageNeedsReloading() { reloads += 1 }
 }

@@ -87,53 +87,61 @@ actor PostgresSession<Record: PostgresRecordDecodable> {
     /// one snapshot of the database, with the changes from the last read.
     func readKeys(heldPages: Set<Int>, pageSize: Int) async throws(PostgresStorageError) -> KeyRead<Record, String?> {
         let connection = try await connected(for: .keys)
-        return try await mappingErrors {
-            try await connection.query("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY", logger: logger)
-            do {
-                var counts: [(value: String?, count: Int)] = []
-                for try await (value, count) in try await run(query.countsQuery, on: connection).decode((String?, Int).self) {
-                    counts.append((value, count))
-                }
-                if query.sectionBy == nil, counts.isEmpty { counts = [(nil, 0)] }
-                let keys = try await readKeys(on: connection, expected: last?.keys.count ?? 0)
-                let list = try KeyList(counts: counts, keys: keys)
-                var pages: [Int: [(Int64, Record)]] = [:]
-                if last != nil {
-                    for page in heldPages {
-                        let places = list.places(ofPage: page, size: pageSize)
-                        if !places.isEmpty { pages[page] = try await rows(Array(keys[places]), on: connection) }
+        let columns = last == nil ? [] : try await columnNames()
+        let (query, expected, logger, held) = (query, last?.keys.count ?? 0, logger, last == nil ? [] : heldPages)
+        let (list, pages) = try await mappingErrors {
+            try await connection.whileOpen { connection in
+                try await connection.query("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY", logger: logger)
+                do {
+                    var counts: [(value: String?, count: Int)] = []
+                    for try await (value, count) in try await connection.query(query.countsQuery.query, logger: logger).decode((String?, Int).self) {
+                        counts.append((value, count))
                     }
+                    if query.sectionBy == nil, counts.isEmpty { counts = [(nil, 0)] }
+                    let keys = try await Self.readKeys(of: query, on: connection, expected: expected)
+                    let list = try KeyList(counts: counts, keys: keys)
+                    var pages: [Int: [(Int64, Record)]] = [:]
+                    for page in held {
+                        let places = list.places(ofPage: page, size: pageSize)
+                        if !places.isEmpty { pages[page] = try await Self.rows(Array(keys[places]), of: query, columns: columns, on: connection) }
+                    }
+                    try await connection.query("COMMIT", logger: logger)
+                    return (list, pages)
+                } catch {
+                    _ = try? await connection.query("ROLLBACK", logger: logger)
+                    throw error
                 }
-                try await connection.query("COMMIT", logger: logger)
-                defer { last = list }
-                return KeyRead(keys: list, update: last.flatMap { list.update(from: $0, limit: largestUpdate, noSection: nil) }, pages: pages)
-            } catch {
-                _ = try? await connection.query("ROLLBACK", logger: logger)
-                throw error
             }
         }
+        defer { last = list }
+        return KeyRead(keys: list, update: last.flatMap { list.update(from: $0, limit: largestUpdate, noSection: nil) }, pages: pages)
     }
 
-    /// Every key of the query, in order. Read row by row on the connection's own thread
-    /// as the rows arrive (PostgresNIO's callback form: a third less time than its row
+    /// Every key of `query`, in order. Read row by row on the connection's own thread as
+    /// the rows arrive (PostgresNIO's callback form: a third less time than its row
     /// sequence, which hands each row across threads).
-    private func readKeys(on connection: PostgresConnection, expected: Int) async throws -> [Int64] {
+    private static func readKeys(of query: PostgresListQuery, on connection: PostgresConnection, expected: Int) async throws -> [Int64] {
         let collected = KeyCollector(key: query.key, capacity: expected)
-        _ = try await connection.query(query.keysQuery.query, logger: logger) { row in try collected.add(row) }.get()
+        _ = try await connection.query(query.keysQuery.query, logger: .silent) { row in try collected.add(row) }.get()
         return collected.keys
     }
 
     /// The records of the rows `keys`.
     func readRows(_ keys: [Int64]) async throws(PostgresStorageError) -> [(Int64, Record)] {
         let connection = try await connected(for: .pages)
-        return try await mappingErrors { try await rows(keys, on: connection) }
+        let columns = try await columnNames()
+        let query = query
+        return try await mappingErrors {
+            try await connection.whileOpen { connection in try await Self.rows(keys, of: query, columns: columns, on: connection) }
+        }
     }
 
-    private func rows(_ keys: [Int64], on connection: PostgresConnection) async throws -> [(Int64, Record)] {
-        let columns = try await columnNames(on: connection)
+    /// The records of the rows `keys` of `query`'s table: its key, then `columns`.
+    private static func rows(_ keys: [Int64], of query: PostgresListQuery, columns: [String],
+                             on connection: PostgresConnection) async throws -> [(Int64, Record)] {
         var rows: [(Int64, Record)] = []
         rows.reserveCapacity(keys.count)
-        for try await row in try await run(query.rowsQuery(keys: keys, columns: columns), on: connection) {
+        for try await row in try await connection.query(query.rowsQuery(keys: keys, columns: columns).query, logger: .silent) {
             var cells = row.makeIterator()
             guard let keyCell = cells.next() else { continue }
             let key = try keyCell.decode(Int64.self)
@@ -145,17 +153,21 @@ actor PostgresSession<Record: PostgresRecordDecodable> {
         return rows
     }
 
-    /// The columns read: the query's, or every column of its table (read once).
-    private func columnNames(on connection: PostgresConnection) async throws -> [String] {
+    /// The columns read: the query's, or every column of its table (read once, on the
+    /// pages' connection).
+    private func columnNames() async throws(PostgresStorageError) -> [String] {
         if let columns = query.columns ?? columns { return columns }
-        var names: [String] = []
-        for try await name in try await run(query.columnNamesQuery, on: connection).decode(String.self) { names.append(name) }
+        let connection = try await connected(for: .pages)
+        let sql = query.columnNamesQuery
+        let names = try await mappingErrors {
+            try await connection.whileOpen { connection in
+                var names: [String] = []
+                for try await name in try await connection.query(sql.query, logger: .silent).decode(String.self) { names.append(name) }
+                return names
+            }
+        }
         columns = names
         return names
-    }
-
-    private func run(_ sql: PostgresListQuery.SQL, on connection: PostgresConnection) async throws -> PostgresRowSequence {
-        try await connection.query(sql.query, logger: logger)
     }
 
     /// Listens on `channel`: calls `listening` once the server has answered the `LISTEN`
@@ -165,9 +177,11 @@ actor PostgresSession<Record: PostgresRecordDecodable> {
                 _ received: @escaping @Sendable (String) -> Void) async throws(PostgresStorageError) {
         let connection = try await connected(for: .pages)
         try await mappingErrors {
-            try await connection.listen(on: channel) { notifications in
-                listening()
-                for try await notification in notifications { received(notification.payload) }
+            try await connection.whileOpen { connection in
+                try await connection.listen(on: channel) { notifications in
+                    listening()
+                    for try await notification in notifications { received(notification.payload) }
+                }
             }
         }
     }
@@ -199,10 +213,12 @@ actor PostgresSession<Record: PostgresRecordDecodable> {
     /// - Throws: `unknownTable` when the table has gone; the connection's errors.
     func hasChangeTrigger(table: String) async throws(PostgresStorageError) -> Bool {
         let connection = try await connected(for: .pages)
+        let sql = PostgresChangeNotifications.triggerPresentQuery(table: table)
         return try await mappingErrors {
-            let sql = PostgresChangeNotifications.triggerPresentQuery(table: table)
-            for try await present in try await run(sql, on: connection).decode(Bool.self) { return present }
-            return false
+            try await connection.whileOpen { connection in
+                for try await present in try await connection.query(sql.query, logger: .silent).decode(Bool.self) { return present }
+                return false
+            }
         }
     }
 }
