@@ -68,7 +68,7 @@ enum PostgresScenarios {
             CREATE TABLE book (\(columns)); INSERT INTO book \(books(rows));
             CREATE INDEX book_genre ON book (genre, id);
             CREATE TABLE two (\(columns)); INSERT INTO two \(books(2));
-            """ + PostgresChangeNotifications.installSQL(table: "book", key: "id").joined(separator: ";\n"))
+            """ + PostgresChangeLog.installSQL(table: "book", key: "id").joined(separator: ";\n"))
         // On its own: VACUUM runs outside a transaction (psql runs one command's statements in one).
         try server.psql("VACUUM ANALYZE book")
     }

@@ -22,7 +22,7 @@ final class ServerTableTests: XCTestCase {
         try server.psql("""
             CREATE TABLE book (id bigint PRIMARY KEY, pages int, title text NOT NULL, genre text);
             INSERT INTO book SELECT i, 100 + i, 'book ' || lpad(i::text, 2, '0'), 'g' || (i % 3) FROM generate_series(1, 30) i;
-            """ + PostgresChangeNotifications.installSQL(table: "book", key: "id").joined(separator: ";\n"))
+            """ + PostgresChangeLog.installSQL(table: "book", key: "id").joined(separator: ";\n"))
     }
 
     override func tearDown() {
@@ -121,7 +121,7 @@ final class ServerTableTests: XCTestCase {
             try server.psql("""
                 DROP TABLE book; CREATE TABLE book (id bigint PRIMARY KEY, label text, genre text);
                 INSERT INTO book VALUES (1, 'an atlas', 'g0'), (2, 'book 03 again', 'g1');
-                """ + PostgresChangeNotifications.installSQL(table: "book", key: "id").joined(separator: ";\n"))
+                """ + PostgresChangeLog.installSQL(table: "book", key: "id").joined(separator: ";\n"))
             viewer.searchEntry.text = "again"
             ViewerTestLoop.wait("the search in the new table") { viewer.countText == "1 matching row" && viewer.recordTitles == [["book 03 again"]] }
             XCTAssertNil(viewer.problem)

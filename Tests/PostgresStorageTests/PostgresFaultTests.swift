@@ -13,7 +13,7 @@ final class PostgresFaultTests: PostgresServerTestCase {
         try server.psql("""
             CREATE TABLE book (id bigint PRIMARY KEY, title text NOT NULL);
             INSERT INTO book SELECT i, 'book ' || lpad(i::text, 6, '0') FROM generate_series(1, 20000) i;
-            """ + PostgresChangeNotifications.installSQL(table: "book", key: "id").joined(separator: ";\n"))
+            """ + PostgresChangeLog.installSQL(table: "book", key: "id").joined(separator: ";\n"))
     }
 
     private func makeStorage() -> (PostgresQueryStorage<PostgresRecord>, Recorder) {

@@ -56,7 +56,7 @@ final class PostgresQueryStorageTests: PostgresServerTestCase {
     }
 
     func testACommitOfAnotherProcessArrivesAsOneMinimalUpdateThroughTheTrigger() throws {
-        try server.psql(PostgresChangeNotifications.installSQL(table: "book", key: "id").joined(separator: ";\n"))
+        try server.psql(PostgresChangeLog.installSQL(table: "book", key: "id").joined(separator: ";\n"))
         let (storage, recorder) = makeStorage()
         wait("the first read, live") { storage.isLoaded && storage.state == .live }
         _ = storage.item(at: IndexPath(item: 0, section: 1))  // page 6 (rows 300…349): g1's first 17
@@ -92,7 +92,7 @@ final class PostgresQueryStorageTests: PostgresServerTestCase {
     }
 
     func testFiftyWritersAtOnceAreReadTogetherAndTheListEndsAsTheTable() throws {
-        try server.psql(PostgresChangeNotifications.installSQL(table: "book", key: "id").joined(separator: ";\n"))
+        try server.psql(PostgresChangeLog.installSQL(table: "book", key: "id").joined(separator: ";\n"))
         let (storage, recorder) = makeStorage(PostgresListQuery(table: "book", columns: ["title"], orderBy: [.init("title")]))
         wait("the first read, live") { storage.isLoaded && storage.state == .live }
         let loads = storage.loadCount
@@ -112,7 +112,7 @@ final class PostgresQueryStorageTests: PostgresServerTestCase {
     }
 
     func testAServerRestartIsReconnectedAndCaughtUpWithOneUpdate() throws {
-        try server.psql(PostgresChangeNotifications.installSQL(table: "book", key: "id").joined(separator: ";\n"))
+        try server.psql(PostgresChangeLog.installSQL(table: "book", key: "id").joined(separator: ";\n"))
         let (storage, recorder) = makeStorage()
         var states: [PostgresQueryStorage<PostgresRecord>.State] = []
         storage.onStateChange = { states.append($0) }
@@ -183,7 +183,7 @@ final class PostgresQueryStorageTests: PostgresServerTestCase {
     }
 
     func testADroppedTableIsAClearErrorAndItsRowsStay() throws {
-        try server.psql(PostgresChangeNotifications.installSQL(table: "book", key: "id").joined(separator: ";\n"))
+        try server.psql(PostgresChangeLog.installSQL(table: "book", key: "id").joined(separator: ";\n"))
         let (storage, recorder) = makeStorage(pollInterval: .milliseconds(200))
         wait("the first read, live") { storage.isLoaded && storage.state == .live }
         // A DROP sends no notification: the storage finds it within a poll interval.
@@ -196,14 +196,14 @@ final class PostgresQueryStorageTests: PostgresServerTestCase {
     }
 
     func testATriggerDroppedIsPolledAndOneInstalledIsListenedTo() throws {
-        try server.psql(PostgresChangeNotifications.installSQL(table: "book", key: "id").joined(separator: ";\n"))
+        try server.psql(PostgresChangeLog.installSQL(table: "book", key: "id").joined(separator: ";\n"))
         let (storage, recorder) = makeStorage(pollInterval: .milliseconds(200))
         wait("the first read, live") { storage.isLoaded && storage.state == .live }
-        try server.psql("DROP TRIGGER \(PostgresChangeNotifications.triggerName.quotedIdentifier) ON book")
+        try server.psql("DROP TRIGGER \(PostgresChangeLog.triggerName.quotedIdentifier) ON book")
         wait("polling") { storage.state == .polling }
         try server.psql("DELETE FROM book WHERE id = 3")
         wait("the delete, polled") { storage.numberOfItems(inSection: 0) == 332 }
-        try server.psql(PostgresChangeNotifications.installSQL(table: "book", key: "id").joined(separator: ";\n"))
+        try server.psql(PostgresChangeLog.installSQL(table: "book", key: "id").joined(separator: ";\n"))
         wait("live again") { storage.state == .live }
         try server.psql("DELETE FROM book WHERE id = 6")
         wait("the delete, told") { storage.numberOfItems(inSection: 0) == 331 }
@@ -217,7 +217,7 @@ final class PostgresQueryStorageTests: PostgresServerTestCase {
             CREATE TABLE event_a PARTITION OF event FOR VALUES IN ('a');
             CREATE TABLE event_b PARTITION OF event FOR VALUES IN ('b');
             INSERT INTO event VALUES (1, 'a'), (2, 'b');
-            """ + PostgresChangeNotifications.installSQL(table: "event", key: "id").joined(separator: ";\n"))
+            """ + PostgresChangeLog.installSQL(table: "event", key: "id").joined(separator: ";\n"))
         let (storage, recorder) = makeStorage(PostgresListQuery(table: "event", columns: ["kind"], sectionBy: "kind"))
         wait("the first read, live") { storage.isLoaded && storage.state == .live }
         XCTAssertEqual((0..<storage.numberOfSections()).map(storage.numberOfItems(inSection:)), [1, 1])

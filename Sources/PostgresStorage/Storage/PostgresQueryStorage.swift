@@ -12,7 +12,7 @@ import PostgresNIO
 /// placeholder (`record` nil) until its page arrives, then an `updateItem` in place.
 ///
 /// It follows the table through `LISTEN`: with the trigger of
-/// ``PostgresChangeNotifications`` on the table, each commit that touches it is read at
+/// ``PostgresChangeLog`` on the table, each commit that touches it is read at
 /// once (bursts are read together, `coalescingDelay`): the keys again, and the pages held,
 /// in one snapshot, shown as one update of the rows inserted, deleted, moved and changed.
 /// Without the trigger it reads them every `pollInterval` (``State/polling``).
@@ -190,14 +190,14 @@ public final class PostgresQueryStorage<Record: PostgresRecordDecodable>: PagedS
                     let live = try await session.hasChangeTrigger(table: table)
                     (attempt, reached) = (0, true)
                     if live {
-                        try await session.listen(on: PostgresChangeNotifications.channel, checkingTriggerOf: table, every: pollInterval) {
+                        try await session.listen(on: PostgresChangeLog.channel, checkingTriggerOf: table, every: pollInterval) {
                             // Every commit from now on is told: what came before is read now.
                             apply { storage in
                                 storage.state = .live
                                 storage.readKeys(after: .zero)
                             }
                         } _: { payload in
-                            guard PostgresChangeNotifications.table(ofPayload: payload) == table[...] else { return }
+                            guard payload == table else { return }
                             apply { storage in storage.readKeys(after: storage.coalescingDelay) }
                         }
                     } else {

@@ -209,11 +209,11 @@ actor PostgresSession<Record: PostgresRecordDecodable> {
         }
     }
 
-    /// Whether `table` has the change trigger (`PostgresChangeNotifications`).
+    /// Whether `table` has the change trigger (`PostgresChangeLog`).
     /// - Throws: `unknownTable` when the table has gone; the connection's errors.
     func hasChangeTrigger(table: String) async throws(PostgresStorageError) -> Bool {
         let connection = try await connected(for: .pages)
-        let sql = PostgresChangeNotifications.triggerPresentQuery(table: table)
+        let sql = PostgresChangeLog.triggerPresentQuery(table: table)
         return try await mappingErrors {
             try await connection.whileOpen { connection in
                 for try await present in try await connection.query(sql.query, logger: .silent).decode(Bool.self) { return present }

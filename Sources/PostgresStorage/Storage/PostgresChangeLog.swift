@@ -1,0 +1,116 @@
+import Foundation
+import PostgresNIO
+
+/// The change log that lets `PostgresQueryStorage`s follow a table: a trigger on the table
+/// records each row inserted, updated or deleted (and each `TRUNCATE`) in the table
+/// `list_view_manager.changes`, in the writer's transaction, and wakes the storages
+/// listening on ``channel`` (one notification per transaction and table; PostgreSQL
+/// delivers it at commit).
+///
+/// A storage reads the log from where it last read, with one indexed statement, and learns
+/// which keys changed without reading every key again. Where it last read is a position
+/// (``PostgresChangePosition``) that misses no commit, whatever order concurrent
+/// transactions commit in, and that a storage can resume from after a reconnection.
+///
+/// Install it once per table, as a role that may create a schema and triggers:
+/// ```swift
+/// try await PostgresChangeLog.install(on: "book", key: "id", connection: connection)
+/// ```
+/// or run ``installSQL(table:key:)`` in a migration. Without it, a storage finds changes
+/// by reading the keys again every `pollInterval`, and says so (`State.polling`).
+public enum PostgresChangeLog {
+    /// The schema of the log and of the trigger's function.
+    public static let schema = "list_view_manager"
+    /// The channel the trigger notifies and storages listen on (the payload is the table's
+    /// name).
+    public static let channel = "list_view_manager_changes"
+    /// The name of the triggers on a followed table.
+    public static let triggerName = "list_view_manager_changes"
+
+    /// The statements that make the log (once per database) and install the trigger on
+    /// `table`, whose rows `key` (an integer column) tells apart.
+    ///
+    /// Each change is a row of `list_view_manager.changes`: its sequence number, the
+    /// transaction that made it, the table, the operation (`INSERT`, `UPDATE`, `DELETE`,
+    /// `TRUNCATE`), the key, and for an update or a delete the row as it was (`jsonb`), so
+    /// that a storage knows where the row was in its order. An update that changes the key
+    /// is a delete and an insert.
+    public static func installSQL(table: String, key: String) -> [String] {
+        let schema = schema.quotedIdentifier
+        func literal(_ text: String) -> String { "'" + text.replacingOccurrences(of: "'", with: "''") + "'" }
+        let arguments = literal(key) + ", " + literal(table)
+        return [
+            "CREATE SCHEMA IF NOT EXISTS \(schema)",
+            """
+            CREATE TABLE IF NOT EXISTS \(schema).changes (
+                seq bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+                xid xid8 NOT NULL DEFAULT pg_current_xact_id(),
+                table_name text NOT NULL,
+                operation text NOT NULL,
+                key bigint,
+                old_row jsonb
+            )
+            """,
+            "CREATE INDEX IF NOT EXISTS changes_xid ON \(schema).changes (xid)",
+            """
+            CREATE OR REPLACE FUNCTION \(schema).record_change() RETURNS trigger LANGUAGE plpgsql AS $body$
+            DECLARE
+                old_key bigint;
+                new_key bigint;
+            BEGIN
+                IF TG_LEVEL = 'STATEMENT' THEN
+                    INSERT INTO \(schema).changes (table_name, operation) VALUES (TG_ARGV[1], TG_OP);
+                ELSE
+                    IF TG_OP <> 'INSERT' THEN old_key := (to_jsonb(OLD) ->> TG_ARGV[0])::bigint; END IF;
+                    IF TG_OP <> 'DELETE' THEN new_key := (to_jsonb(NEW) ->> TG_ARGV[0])::bigint; END IF;
+                    IF TG_OP = 'UPDATE' AND old_key IS DISTINCT FROM new_key THEN
+                        INSERT INTO \(schema).changes (table_name, operation, key, old_row) VALUES
+                            (TG_ARGV[1], 'DELETE', old_key, to_jsonb(OLD)), (TG_ARGV[1], 'INSERT', new_key, NULL);
+                    ELSE
+                        INSERT INTO \(schema).changes (table_name, operation, key, old_row) VALUES
+                            (TG_ARGV[1], TG_OP, coalesce(new_key, old_key), CASE WHEN TG_OP = 'INSERT' THEN NULL ELSE to_jsonb(OLD) END);
+                    END IF;
+                END IF;
+                -- One wake-up per transaction and table: PostgreSQL folds identical ones.
+                PERFORM pg_notify('\(channel)', TG_ARGV[1]);
+                RETURN NULL;
+            END
+            $body$
+            """,
+            """
+            CREATE OR REPLACE TRIGGER \(triggerName.quotedIdentifier) AFTER INSERT OR UPDATE OR DELETE ON \(table.quotedIdentifier)
+            FOR EACH ROW EXECUTE FUNCTION \(schema).record_change(\(arguments))
+            """,
+            """
+            CREATE OR REPLACE TRIGGER \((triggerName + "_truncate").quotedIdentifier) AFTER TRUNCATE ON \(table.quotedIdentifier)
+            FOR EACH STATEMENT EXECUTE FUNCTION \(schema).record_change(\(arguments))
+            """,
+        ]
+    }
+
+    /// Installs the log and the trigger on `table` through `connection`, in one transaction.
+    public static func install(on table: String, key: String, connection: PostgresConnection) async throws(PostgresStorageError) {
+        try await mappingErrors {
+            try await connection.whileOpen { connection in
+                try await connection.query("BEGIN", logger: .silent)
+                do {
+                    for statement in installSQL(table: table, key: key) {
+                        try await connection.query(PostgresQuery(unsafeSQL: statement), logger: .silent)
+                    }
+                    try await connection.query("COMMIT", logger: .silent)
+                } catch {
+                    _ = try? await connection.query("ROLLBACK", logger: .silent)
+                    throw error
+                }
+            }
+        }
+    }
+
+    /// Whether `table` has the trigger.
+    static func triggerPresentQuery(table: String) -> PostgresListQuery.SQL {
+        var bindings = PostgresBindings(capacity: 2)
+        bindings.append(table.quotedIdentifier)
+        bindings.append(triggerName)
+        return .init(text: "SELECT EXISTS (SELECT 1 FROM pg_trigger WHERE tgrelid = $1::text::regclass AND tgname = $2)", bindings: bindings)
+    }
+}

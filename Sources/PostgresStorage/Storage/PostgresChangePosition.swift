@@ -1,0 +1,78 @@
+import Foundation
+import PostgresNIO
+
+/// How far a storage has read a database's change log (``PostgresChangeLog``): every
+/// commit visible in one snapshot of the database, and none after it.
+///
+/// A position misses nothing however concurrent transactions commit: sequence numbers are
+/// taken when a row is written, not when its transaction commits, so a transaction still
+/// running when the position was taken may commit later with numbers below `sequence`. The
+/// position keeps those transactions (`running`), and the next read takes their changes
+/// along with every change numbered after `sequence`.
+public struct PostgresChangePosition: Sendable, Equatable, CustomStringConvertible {
+    /// The highest sequence number in the log in that snapshot (0 for an empty log).
+    public let sequence: Int64
+    /// The transactions (their 64-bit ids) still running in that snapshot.
+    public let running: [Int64]
+
+    public init(sequence: Int64, running: [Int64]) {
+        self.sequence = sequence
+        self.running = running
+    }
+
+    public var description: String {
+        running.isEmpty ? "\(sequence)" : "\(sequence) (and \(running.count) transactions then running)"
+    }
+}
+
+/// A change the log recorded.
+struct LoggedChange: Sendable, Equatable {
+    /// What was done to the row.
+    enum Operation: String, Sendable {
+        case insert = "INSERT", update = "UPDATE", delete = "DELETE", truncate = "TRUNCATE"
+    }
+
+    /// Its sequence number.
+    let sequence: Int64
+    let operation: Operation
+    /// The row's key (nil for a `TRUNCATE`).
+    let key: Int64?
+    /// The row as it was before an update or a delete (`jsonb` as text).
+    let oldRow: String?
+}
+
+extension PostgresChangeLog {
+    /// Reads, in the transaction open on `connection` (REPEATABLE READ, so that the rows it
+    /// reads next are of the same snapshot), the changes to `table` after `position`, and
+    /// the position they bring the reader to. With no position, only the position.
+    static func read(_ table: String, after position: PostgresChangePosition?,
+                     on connection: PostgresConnection) async throws -> (changes: [LoggedChange], position: PostgresChangePosition) {
+        let schema = schema.quotedIdentifier
+        var now: PostgresChangePosition?
+        let positionQuery = PostgresQuery(unsafeSQL: """
+            SELECT coalesce((SELECT max(seq) FROM \(schema).changes), 0),
+                   ARRAY(SELECT running::text::bigint FROM pg_snapshot_xip(pg_current_snapshot()) running)
+            """)
+        for try await (sequence, running) in try await connection.query(positionQuery, logger: .silent).decode((Int64, [Int64]).self) {
+            now = PostgresChangePosition(sequence: sequence, running: running.sorted())
+        }
+        guard let now else { throw PostgresStorageError.server(message: "the change log gave no position", sqlState: "XX000") }
+        guard let position else { return ([], now) }
+        var bindings = PostgresBindings(capacity: 3)
+        bindings.append(position.sequence)
+        bindings.append(position.running)
+        bindings.append(table)
+        let changesQuery = PostgresQuery(unsafeSQL: """
+            SELECT seq, operation, key, old_row::text FROM \(schema).changes
+            WHERE (seq > $1 OR xid = ANY (ARRAY(SELECT running::text::xid8 FROM unnest($2::bigint[]) running))) AND table_name = $3
+            ORDER BY seq
+            """, binds: bindings)
+        var changes: [LoggedChange] = []
+        for try await (sequence, operation, key, oldRow) in try await connection.query(changesQuery, logger: .silent)
+            .decode((Int64, String, Int64?, String?).self) {
+            guard let operation = LoggedChange.Operation(rawValue: operation) else { continue }
+            changes.append(LoggedChange(sequence: sequence, operation: operation, key: key, oldRow: oldRow))
+        }
+        return (changes, now)
+    }
+}

@@ -1,0 +1,127 @@
+import Foundation
+@testable import PostgresStorage
+import PostgresNIO
+import PostgresTestSupport
+import XCTest
+
+/// The change log against a real server: what the trigger records, and reads that miss no
+/// commit, whatever order concurrent transactions commit in.
+final class PostgresChangeLogTests: PostgresServerTestCase {
+    private var reader: PostgresConnection!
+    private var writer: PostgresConnection!
+
+    override func setUpWithError() throws {
+        try super.setUpWithError()
+        try server.psql("""
+            CREATE TABLE book (id bigint PRIMARY KEY, title text NOT NULL);
+            INSERT INTO book SELECT i, 'book ' || i FROM generate_series(1, 10) i;
+            """ + PostgresChangeLog.installSQL(table: "book", key: "id").joined(separator: ";\n"))
+        let address = server.address()
+        let environment = ownerEnvironment
+        (reader, writer) = try blocking {
+            (try await address.connect(environment: environment), try await address.connect(environment: environment))
+        }
+    }
+
+    override func tearDown() {
+        let (reader, writer) = (reader, writer)
+        try? blocking {
+            try await reader?.close()
+            try await writer?.close()
+        }
+        super.tearDown()
+    }
+
+    /// The result of `body`, waited for on the test's thread.
+    private func blocking<Value: Sendable>(_ body: @escaping @Sendable () async throws -> Value) throws -> Value {
+        let outcome = Outcome<Value>()
+        Task {
+            do { outcome.set(.success(try await body())) } catch { outcome.set(.failure(error)) }
+        }
+        let deadline = Date().addingTimeInterval(20)
+        while outcome.value == nil, Date() < deadline { usleep(2000) }
+        guard let result = outcome.value else { throw PostgresTestServer.ServerError(description: "timed out") }
+        return try result.get()
+    }
+
+    /// The changes to `book` after `position`, read in a transaction of their own.
+    private func read(after position: PostgresChangePosition?) throws -> (changes: [LoggedChange], position: PostgresChangePosition) {
+        let reader = reader!
+        return try blocking {
+            try await reader.query("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY", logger: .silent)
+            let read = try await PostgresChangeLog.read("book", after: position, on: reader)
+            try await reader.query("COMMIT", logger: .silent)
+            return read
+        }
+    }
+
+    private func write(_ sql: String) throws {
+        let writer = writer!
+        _ = try blocking { try await writer.query(PostgresQuery(unsafeSQL: sql), logger: .silent) }
+    }
+
+    func testEachChangeIsReadOnceWithItsKeyOperationAndTheRowAsItWas() throws {
+        let start = try read(after: nil).position
+        try server.psql("""
+            BEGIN;
+            INSERT INTO book VALUES (11, 'book 11');
+            UPDATE book SET title = 'book two' WHERE id = 2;
+            DELETE FROM book WHERE id = 3;
+            UPDATE book SET id = 40 WHERE id = 4;
+            COMMIT;
+            """)
+        let first = try read(after: start)
+        XCTAssertEqual(first.changes.map(\.operation), [.insert, .update, .delete, .delete, .insert])
+        XCTAssertEqual(first.changes.map(\.key), [11, 2, 3, 4, 40], "a changed key is a delete and an insert")
+        XCTAssertNil(first.changes[0].oldRow)
+        XCTAssertEqual(first.changes[1].oldRow, #"{"id": 2, "title": "book 2"}"#, "the row as it was")
+        XCTAssertEqual(first.changes[2].oldRow, #"{"id": 3, "title": "book 3"}"#)
+        XCTAssertEqual(first.position.sequence, first.changes.last?.sequence)
+        XCTAssertEqual(try read(after: first.position).changes, [], "nothing twice")
+
+        try server.psql("TRUNCATE book")
+        let truncated = try read(after: first.position).changes
+        XCTAssertEqual(truncated.map(\.operation), [.truncate])
+        XCTAssertEqual(truncated.map(\.key), [nil])
+    }
+
+    func testATransactionThatCommitsAfterALaterOneIsNotMissed() throws {
+        // The writer's transaction takes its sequence number first, and commits last.
+        try write("BEGIN")
+        try write("UPDATE book SET title = 'early' WHERE id = 1")
+        try server.psql("UPDATE book SET title = 'late' WHERE id = 2")
+        let first = try read(after: try read(after: nil).position)
+        XCTAssertEqual(first.changes.map(\.key), [], "the first read came after both were written: no position before them")
+
+        // From a position taken while the writer's transaction runs.
+        try server.psql("UPDATE book SET title = 'later' WHERE id = 3")
+        let second = try read(after: first.position)
+        XCTAssertEqual(second.changes.map(\.key), [3])
+        XCTAssertEqual(second.position.running.count, 1, "the writer's transaction, still running")
+        try write("COMMIT")
+        let third = try read(after: second.position)
+        XCTAssertEqual(third.changes.map(\.key), [1], "committed after a change numbered after it, and read")
+        XCTAssertLessThan(third.changes[0].sequence, second.changes[0].sequence)
+        XCTAssertEqual(third.position.running, [])
+        XCTAssertEqual(try read(after: third.position).changes, [])
+    }
+
+    func testARolledBackTransactionLeavesNothingToRead() throws {
+        let start = try read(after: nil).position
+        try write("BEGIN")
+        try write("DELETE FROM book WHERE id = 5")
+        let during = try read(after: start)
+        XCTAssertEqual(during.changes, [])
+        try write("ROLLBACK")
+        try server.psql("DELETE FROM book WHERE id = 6")
+        XCTAssertEqual(try read(after: during.position).changes.map(\.key), [6], "the gap of the rolled back number is no change")
+    }
+}
+
+/// A result set on one thread and read on another.
+private final class Outcome<Value>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var result: Result<Value, Error>?
+    var value: Result<Value, Error>? { lock.withLock { result } }
+    func set(_ value: Result<Value, Error>) { lock.withLock { result = value } }
+}
