@@ -45,7 +45,7 @@ final class PostgresChangeLogTests: PostgresServerTestCase {
     }
 
     /// The changes to `book` after `position`, read in a transaction of their own.
-    private func read(after position: PostgresChangePosition?) throws -> (changes: [LoggedChange], position: PostgresChangePosition) {
+    private func read(after position: PostgresChangePosition?) throws -> ChangeLogRead {
         let reader = reader!
         return try blocking {
             try await reader.query("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY", logger: .silent)
@@ -115,6 +115,37 @@ final class PostgresChangeLogTests: PostgresServerTestCase {
         try write("ROLLBACK")
         try server.psql("DELETE FROM book WHERE id = 6")
         XCTAssertEqual(try read(after: during.position).changes.map(\.key), [6], "the gap of the rolled back number is no change")
+    }
+
+    func testTheLogKeepsItsLastChangesAndAReaderFromBeforeThemIsToldItMissedSome() throws {
+        try server.psql("UPDATE list_view_manager.log_state SET keep = 1500")
+        let start = try read(after: nil).position
+        try server.psql("UPDATE book SET title = title || '.' WHERE id = 1")
+        let recent = try read(after: start)
+        XCTAssertEqual(recent.changes.count, 1)
+        XCTAssertFalse(recent.missedChanges)
+        // 3,000 changes: the writer numbering the 2,048th drops those before the 548th.
+        try server.psql("INSERT INTO book SELECT i, 'book ' || i FROM generate_series(100, 3099) i")
+        let count = try server.psql("SELECT count(*) FROM list_view_manager.changes")
+        XCTAssertLessThan(Int(count) ?? 0, 3001, "pruned")
+        XCTAssertGreaterThanOrEqual(Int(count) ?? 0, 1500, "the last 1,500 kept")
+        let late = try read(after: recent.position)
+        XCTAssertTrue(late.missedChanges, "the reader's next changes are gone")
+        XCTAssertEqual(late.changes, [])
+        let caughtUp = try read(after: late.position)
+        XCTAssertFalse(caughtUp.missedChanges, "from the new position, nothing is missing")
+        try server.psql("DELETE FROM book WHERE id = 2")
+        XCTAssertEqual(try read(after: caughtUp.position).changes.map(\.key), [2])
+    }
+
+    func testAWriterNeedsNoRightsOnTheLog() throws {
+        try server.psql("""
+            CREATE ROLE clerk LOGIN PASSWORD 'clerk';
+            GRANT SELECT, INSERT, UPDATE, DELETE ON book TO clerk;
+            """)
+        let start = try read(after: nil).position
+        try server.psql("SET ROLE clerk; INSERT INTO book VALUES (500, 'by the clerk')")
+        XCTAssertEqual(try read(after: start).changes.map(\.key), [500])
     }
 }
 

@@ -26,6 +26,11 @@ public enum PostgresChangeLog {
     public static let channel = "list_view_manager_changes"
     /// The name of the triggers on a followed table.
     public static let triggerName = "list_view_manager_changes"
+    /// How many changes the log keeps by default (`keep` in `list_view_manager.log_state`):
+    /// a storage that has not read the log for longer reads every key again, once.
+    public static let defaultKept = 100_000
+    /// How often (in changes) a writer's trigger drops the changes older than the log keeps.
+    static let pruningInterval = 1024
 
     /// The statements that make the log (once per database) and install the trigger on
     /// `table`, whose rows `key` (an integer column) tells apart.
@@ -35,6 +40,13 @@ public enum PostgresChangeLog {
     /// `TRUNCATE`), the key, and for an update or a delete the row as it was (`jsonb`), so
     /// that a storage knows where the row was in its order. An update that changes the key
     /// is a delete and an insert.
+    ///
+    /// The log keeps the last ``defaultKept`` changes (every 1,024th change, the writer's
+    /// trigger drops older ones; set `keep` in `list_view_manager.log_state` to keep more).
+    /// The trigger's function runs with its owner's rights (`SECURITY DEFINER`), so writers
+    /// need no rights on the log; a role that reads a storage needs `SELECT` on
+    /// `list_view_manager.changes` and `list_view_manager.log_state` (they hold the rows as
+    /// they were: grant it to the roles that may read the followed tables).
     public static func installSQL(table: String, key: String) -> [String] {
         let schema = schema.quotedIdentifier
         func literal(_ text: String) -> String { "'" + text.replacingOccurrences(of: "'", with: "''") + "'" }
@@ -53,23 +65,47 @@ public enum PostgresChangeLog {
             """,
             "CREATE INDEX IF NOT EXISTS changes_xid ON \(schema).changes (xid)",
             """
-            CREATE OR REPLACE FUNCTION \(schema).record_change() RETURNS trigger LANGUAGE plpgsql AS $body$
+            CREATE TABLE IF NOT EXISTS \(schema).log_state (
+                one boolean PRIMARY KEY DEFAULT true CHECK (one),
+                keep bigint NOT NULL DEFAULT \(defaultKept),
+                pruned_through bigint NOT NULL DEFAULT 0,
+                pruned_xid xid8 NOT NULL DEFAULT '0'
+            )
+            """,
+            "INSERT INTO \(schema).log_state DEFAULT VALUES ON CONFLICT DO NOTHING",
+            """
+            CREATE OR REPLACE FUNCTION \(schema).record_change() RETURNS trigger LANGUAGE plpgsql
+            SECURITY DEFINER SET search_path = pg_catalog, pg_temp AS $body$
             DECLARE
                 old_key bigint;
                 new_key bigint;
+                numbered bigint;
+                kept bigint;
             BEGIN
                 IF TG_LEVEL = 'STATEMENT' THEN
-                    INSERT INTO \(schema).changes (table_name, operation) VALUES (TG_ARGV[1], TG_OP);
+                    INSERT INTO \(schema).changes (table_name, operation) VALUES (TG_ARGV[1], TG_OP) RETURNING seq INTO numbered;
                 ELSE
                     IF TG_OP <> 'INSERT' THEN old_key := (to_jsonb(OLD) ->> TG_ARGV[0])::bigint; END IF;
                     IF TG_OP <> 'DELETE' THEN new_key := (to_jsonb(NEW) ->> TG_ARGV[0])::bigint; END IF;
                     IF TG_OP = 'UPDATE' AND old_key IS DISTINCT FROM new_key THEN
                         INSERT INTO \(schema).changes (table_name, operation, key, old_row) VALUES
                             (TG_ARGV[1], 'DELETE', old_key, to_jsonb(OLD)), (TG_ARGV[1], 'INSERT', new_key, NULL);
+                        numbered := currval(pg_get_serial_sequence('\(schema).changes', 'seq'));
                     ELSE
                         INSERT INTO \(schema).changes (table_name, operation, key, old_row) VALUES
-                            (TG_ARGV[1], TG_OP, coalesce(new_key, old_key), CASE WHEN TG_OP = 'INSERT' THEN NULL ELSE to_jsonb(OLD) END);
+                            (TG_ARGV[1], TG_OP, coalesce(new_key, old_key), CASE WHEN TG_OP = 'INSERT' THEN NULL ELSE to_jsonb(OLD) END)
+                            RETURNING seq INTO numbered;
                     END IF;
+                END IF;
+                -- Every \(pruningInterval)th change drops the changes older than the log keeps, and
+                -- says how far it dropped (readers from before then read the keys again).
+                IF numbered % \(pruningInterval) = 0 THEN
+                    SELECT keep INTO kept FROM \(schema).log_state;
+                    WITH gone AS (DELETE FROM \(schema).changes WHERE seq <= numbered - kept RETURNING seq, xid)
+                    UPDATE \(schema).log_state SET pruned_through = greatest(pruned_through, gone.through),
+                                                  pruned_xid = greatest(pruned_xid, gone.newest)
+                    FROM (SELECT max(seq) AS through, max(xid::text::bigint)::text::xid8 AS newest FROM gone) AS gone
+                    WHERE gone.through IS NOT NULL;
                 END IF;
                 -- One wake-up per transaction and table: PostgreSQL folds identical ones.
                 PERFORM pg_notify('\(channel)', TG_ARGV[1]);

@@ -41,23 +41,41 @@ struct LoggedChange: Sendable, Equatable {
     let oldRow: String?
 }
 
+/// What a read of the change log brings.
+struct ChangeLogRead: Sendable {
+    /// The changes to the table after the position read from, in order.
+    let changes: [LoggedChange]
+    /// Where the read leaves the reader.
+    let position: PostgresChangePosition
+    /// Whether the log no longer holds every change after the position read from (it was
+    /// pruned past it): the keys are to be read again.
+    let missedChanges: Bool
+}
+
 extension PostgresChangeLog {
     /// Reads, in the transaction open on `connection` (REPEATABLE READ, so that the rows it
     /// reads next are of the same snapshot), the changes to `table` after `position`, and
     /// the position they bring the reader to. With no position, only the position.
-    static func read(_ table: String, after position: PostgresChangePosition?,
-                     on connection: PostgresConnection) async throws -> (changes: [LoggedChange], position: PostgresChangePosition) {
+    static func read(_ table: String, after position: PostgresChangePosition?, on connection: PostgresConnection) async throws -> ChangeLogRead {
         let schema = schema.quotedIdentifier
-        var now: PostgresChangePosition?
+        var found: (position: PostgresChangePosition, prunedThrough: Int64, prunedTransaction: Int64)?
         let positionQuery = PostgresQuery(unsafeSQL: """
-            SELECT coalesce((SELECT max(seq) FROM \(schema).changes), 0),
-                   ARRAY(SELECT running::text::bigint FROM pg_snapshot_xip(pg_current_snapshot()) running)
+            SELECT coalesce((SELECT max(seq) FROM \(schema).changes), pruned_through),
+                   ARRAY(SELECT running::text::bigint FROM pg_snapshot_xip(pg_current_snapshot()) running),
+                   pruned_through, pruned_xid::text::bigint
+            FROM \(schema).log_state
             """)
-        for try await (sequence, running) in try await connection.query(positionQuery, logger: .silent).decode((Int64, [Int64]).self) {
-            now = PostgresChangePosition(sequence: sequence, running: running.sorted())
+        for try await (sequence, running, through, transaction) in try await connection.query(positionQuery, logger: .silent)
+            .decode((Int64, [Int64], Int64, Int64).self) {
+            found = (PostgresChangePosition(sequence: sequence, running: running.sorted()), through, transaction)
         }
-        guard let now else { throw PostgresStorageError.server(message: "the change log gave no position", sqlState: "XX000") }
-        guard let position else { return ([], now) }
+        guard let found else { throw PostgresStorageError.server(message: tr("the change log has no state"), sqlState: "XX000") }
+        guard let position else { return ChangeLogRead(changes: [], position: found.position, missedChanges: false) }
+        // Dropped: changes numbered after the position, or changes of a transaction then
+        // running (which may have been numbered before it).
+        if found.prunedThrough > position.sequence || position.running.contains(where: { $0 <= found.prunedTransaction }) {
+            return ChangeLogRead(changes: [], position: found.position, missedChanges: true)
+        }
         var bindings = PostgresBindings(capacity: 3)
         bindings.append(position.sequence)
         bindings.append(position.running)
@@ -73,6 +91,6 @@ extension PostgresChangeLog {
             guard let operation = LoggedChange.Operation(rawValue: operation) else { continue }
             changes.append(LoggedChange(sequence: sequence, operation: operation, key: key, oldRow: oldRow))
         }
-        return (changes, now)
+        return ChangeLogRead(changes: changes, position: found.position, missedChanges: false)
     }
 }
