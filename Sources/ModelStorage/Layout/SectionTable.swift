@@ -1,4 +1,4 @@
-/// The sections of a flat layout and their row counts, with prefix sums in a Fenwick tree:
+/// The sections of a flat layout and their row counts, with prefix sums in a `CountTree`:
 /// a section's first row and the section holding a row are found in O(log sections); a
 /// change of item count costs O(log sections); inserting, deleting or moving a section
 /// rebuilds the sums in O(sections).
@@ -14,9 +14,9 @@ struct SectionTable {
 
     let options: FlatLayoutOptions
     private(set) var sections: [Section] = []
-    /// 1-based Fenwick tree over each section's row count.
-    private var tree: [Int] = [0]
-    private(set) var totalRows = 0
+    /// Each section's row count.
+    private var rowCounts = CountTree()
+    var totalRows: Int { rowCounts.total }
     /// Each section's index by its id, kept only when the view shows section headers itself
     /// (it finds a header's section by the id its first row carries).
     private var indexByID: [Int: Int] = [:]
@@ -60,32 +60,13 @@ struct SectionTable {
     /// The position of the first row of the section at `index` (or the row count, for
     /// `index == count`).
     func start(of index: Int) -> Int {
-        var sum = 0
-        var node = index
-        while node > 0 {
-            sum += tree[node]
-            node &= node - 1
-        }
-        return sum
+        rowCounts.prefix(index)
     }
 
     /// The section holding `position` and the row's offset inside it, or nil when the
     /// position is out of range.
     func locate(_ position: Int) -> (section: Int, offset: Int)? {
-        guard position >= 0, position < totalRows else { return nil }
-        var node = 0
-        var remaining = position
-        var step = 1
-        while step * 2 < tree.count { step *= 2 }
-        while step > 0 {
-            let next = node + step
-            if next < tree.count, tree[next] <= remaining {
-                node = next
-                remaining -= tree[next]
-            }
-            step /= 2
-        }
-        return (node, remaining)
+        rowCounts.locate(position).map { ($0.index, $0.offset) }
     }
 
     /// The index of the section with `id` (only when `options.headersAreSectionHeaders`).
@@ -97,14 +78,7 @@ struct SectionTable {
     mutating func update(_ index: Int, _ body: (inout Section) -> Void) {
         let before = rows(sections[index])
         body(&sections[index])
-        let delta = rows(sections[index]) - before
-        guard delta != 0 else { return }
-        totalRows += delta
-        var node = index + 1
-        while node < tree.count {
-            tree[node] += delta
-            node += node & -node
-        }
+        rowCounts.add(rows(sections[index]) - before, at: index)
     }
 
     mutating func insert(_ section: Section, at index: Int) {
@@ -123,19 +97,11 @@ struct SectionTable {
         rebuild()
     }
 
-    /// Rebuilds the Fenwick tree (and the ids' index) in O(sections).
+    /// Rebuilds the sums (and the ids' index) in O(sections).
     private mutating func rebuild() {
-        tree = [Int](repeating: 0, count: sections.count + 1)
-        totalRows = 0
         if options.headersAreSectionHeaders {
             indexByID = Dictionary(uniqueKeysWithValues: sections.enumerated().map { ($1.id, $0) })
         }
-        for (index, section) in sections.enumerated() {
-            let rowCount = rows(section)
-            totalRows += rowCount
-            tree[index + 1] += rowCount
-            let parent = (index + 1) + ((index + 1) & -(index + 1))
-            if parent < tree.count { tree[parent] += tree[index + 1] }
-        }
+        rowCounts = CountTree(sections.map(rows))
     }
 }

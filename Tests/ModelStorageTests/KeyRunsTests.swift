@@ -1,0 +1,126 @@
+import Foundation
+@testable import ModelStorage
+import TestSupport
+import Testing
+
+@Suite("KeyRuns: a paged query's rows in runs, found in O(log runs)")
+struct KeyRunsTests {
+    /// The same rows as plain arrays: each section's runs, each run's keys, and whether its
+    /// keys are read.
+    struct Shadow {
+        var sections: [(value: Int, runs: [(keys: [Int64], read: Bool)])]
+
+        var flat: [(key: Int64, read: Bool, section: Int, item: Int)] {
+            var rows: [(Int64, Bool, Int, Int)] = []
+            for (index, section) in sections.enumerated() where section.runs.contains(where: { !$0.keys.isEmpty }) {
+                let shown = sections[..<index].filter { $0.runs.contains(where: { !$0.keys.isEmpty }) }.count
+                var item = 0
+                for run in section.runs {
+                    for key in run.keys {
+                        rows.append((key, run.read, shown, item))
+                        item += 1
+                    }
+                }
+            }
+            return rows
+        }
+    }
+
+    private func check(_ runs: KeyRuns<Int, Int>, _ shadow: Shadow, step: Int) {
+        let rows = shadow.flat
+        #expect(runs.rowCount == rows.count, "step \(step)")
+        for position in rows.indices {
+            let row = rows[position]
+            #expect(runs.key(at: position) == (row.read ? row.key : nil), "step \(step), position \(position)")
+            let indexPath = IndexPath(item: row.item, section: row.section)
+            #expect(runs.indexPath(of: position) == indexPath, "step \(step), position \(position)")
+            #expect(runs.position(of: indexPath) == position)
+        }
+        #expect(runs.key(at: rows.count) == nil)
+        #expect(runs.indexPath(of: -1) == nil)
+    }
+
+    @Test("Random inserts, removals, reads, splits and new sections match plain arrays")
+    func matchesArrays() {
+        var random = SeededGenerator(seed: 35)
+        var shadow = Shadow(sections: (0..<3).map { section in
+            (section * 10, (0..<4).map { run in ((0..<Int64(20)).map { Int64(section * 10_000 + run * 100) + $0 }, run % 2 == 0) })
+        })
+        func build() -> KeyRuns<Int, Int> {
+            KeyRuns(sections: shadow.sections.map { section in
+                (section.value, section.runs.map { $0.read ? .init(bound: 0, keys: $0.keys) : .init(bound: 0, count: $0.keys.count) })
+            })
+        }
+        var runs = build()
+        var next: Int64 = 1_000_000
+        check(runs, shadow, step: -1)
+        for step in 0..<3000 {
+            // The runs as KeyRuns numbers them: every run of every section, in order.
+            let places = shadow.sections.indices.flatMap { section in shadow.sections[section].runs.indices.map { (section, $0) } }
+            let (section, run) = places[Int.random(in: 0..<places.count, using: &random)]
+            let index = places.firstIndex { $0 == (section, run) }!
+            let keys = shadow.sections[section].runs[run].keys
+            switch Int.random(in: 0..<10, using: &random) {
+            case 0...3:
+                let offset = Int.random(in: 0...keys.count, using: &random)
+                runs.insert(next, intoRun: index, at: offset)
+                shadow.sections[section].runs[run].keys.insert(next, at: offset)
+                next += 1
+            case 4...6 where !keys.isEmpty:
+                let offset = Int.random(in: 0..<keys.count, using: &random)
+                let removed = runs.remove(fromRun: index, at: offset)
+                #expect(removed == (shadow.sections[section].runs[run].read ? keys[offset] : nil))
+                shadow.sections[section].runs[run].keys.remove(at: offset)
+            case 7:
+                if shadow.sections[section].runs[run].read {
+                    runs.forgetKeys(ofRun: index)
+                    shadow.sections[section].runs[run].read = false
+                } else {
+                    runs.setKeys(keys, ofRun: index)
+                    shadow.sections[section].runs[run].read = true
+                }
+            case 8 where keys.count >= 2:
+                let offset = Int.random(in: 1..<keys.count, using: &random)
+                runs.split(run: index, at: offset, bound: 0)
+                let read = shadow.sections[section].runs[run].read
+                shadow.sections[section].runs[run].keys = Array(keys[..<offset])
+                shadow.sections[section].runs.insert((Array(keys[offset...]), read), at: run + 1)
+            case 9:
+                let at = Int.random(in: 0...shadow.sections.count, using: &random)
+                runs.insertSection(Int(next), at: at, bound: 0)
+                shadow.sections.insert((Int(next), [([], true)]), at: at)
+                next += 1
+            default:
+                runs.removeEmptyRuns()
+                shadow.sections = shadow.sections.compactMap { section in
+                    let kept = section.runs.filter { !$0.keys.isEmpty }
+                    return kept.isEmpty ? nil : (section.value, kept)
+                }
+            }
+            if step % 50 == 0 {
+                runs.removeEmptyRuns()
+                shadow.sections = shadow.sections.compactMap { section in
+                    let kept = section.runs.filter { !$0.keys.isEmpty }
+                    return kept.isEmpty ? nil : (section.value, kept)
+                }
+                check(runs, shadow, step: step)
+                #expect(runs.sectionValues == shadow.sections.map(\.value))
+                #expect((0..<runs.sectionCount).map(runs.count(inSection:)) == shadow.sections.map { $0.runs.reduce(0) { $0 + $1.keys.count } })
+            }
+        }
+    }
+
+    @Test("A position's run is found in O(log runs), and a run unread costs no key")
+    func locatesAcrossUnreadRuns() {
+        // 1,000 runs of 10,000 rows: ten million rows, keys read for one run only.
+        var runs = KeyRuns<String, Int>(sections: [("all", (0..<1000).map { KeyRuns.Run(bound: $0, count: 10_000) })])
+        runs.setKeys((0..<10_000).map { 7_000_000 + Int64($0) }, ofRun: 700)
+        #expect(runs.rowCount == 10_000_000)
+        #expect(runs.locate(7_000_123)! == (run: 700, offset: 123))
+        #expect(runs.key(at: 7_000_123) == 7_000_123)
+        #expect(runs.key(at: 6_999_999) == nil, "unread")
+        runs.remove(fromRun: 3, at: 0)
+        #expect(runs.key(at: 6_999_999) == 7_000_000, "a row removed before shifts the rows after")
+        #expect(runs.offset(of: 7_000_500, inRun: 700) == 500)
+    }
+}
