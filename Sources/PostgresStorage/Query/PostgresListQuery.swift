@@ -69,12 +69,8 @@ public struct PostgresListQuery: Sendable, Equatable {
 
     /// Every row's key, in the rows' order (section after section).
     var keysQuery: SQL {
-        var order: [String] = []
-        if let sectionBy { order.append("\(sectionBy.quotedIdentifier) NULLS LAST") }
-        order += orderBy.map { "\($0.column.quotedIdentifier) \($0.ascending ? "ASC" : "DESC")" }
-        order.append(key.quotedIdentifier)
-        return SQL(text: "SELECT \(key.quotedIdentifier)::int8 FROM \(table.quotedIdentifier)\(whereClause) ORDER BY \(order.joined(separator: ", "))",
-                   bindings: bindings)
+        SQL(text: "SELECT \(key.quotedIdentifier)::int8 FROM \(table.quotedIdentifier)\(whereClause) ORDER BY \(orderTerms.map(\.sql).joined(separator: ", "))",
+            bindings: bindings)
     }
 
     /// The names of the table's columns, in order (for a query of every column).
