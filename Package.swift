@@ -102,7 +102,7 @@ let package = Package(
                           path: "Tests/Fuzz/DatabaseFuzzer", swiftSettings: fuzzed, linkerSettings: fuzzTargetLinking),
         .testTarget(name: "ModelStorageTests", dependencies: ["ModelStorage", "TestSupport"]),
         .testTarget(name: "SQLiteStorageTests", dependencies: ["SQLiteStorage", "ModelStorage", "TestSupport"]),
-        .testTarget(name: "PostgresStorageTests", dependencies: ["PostgresStorage", "ModelStorage", "PostgresTestSupport", .product(name: "PostgresNIO", package: "postgres-nio")]),
+        .testTarget(name: "PostgresStorageTests", dependencies: ["PostgresStorage", "ModelStorage", "PostgresTestSupport", "TestSupport", .product(name: "PostgresNIO", package: "postgres-nio")]),
         .testTarget(name: "CGtkShimsTests", dependencies: ["CGtk", "CGtkShims", "CGtkTestShims"]),
         .testTarget(name: "ListViewerTests", dependencies: ["ListViewerKit", "ListViewManager", "SQLiteStorage", "PostgresStorage", "PostgresTestSupport", "CGtk", "CGtkTestShims", "TestSupport", "GtkTestSupport", .product(name: "GRDB", package: "GRDB.swift")], exclude: ["ScreenReader"]),
         // Every Swift block of the README and the DocC articles, type-checked against the built

@@ -32,18 +32,6 @@ final class PostgresChangeLogTests: PostgresServerTestCase {
         super.tearDown()
     }
 
-    /// The result of `body`, waited for on the test's thread.
-    private func blocking<Value: Sendable>(_ body: @escaping @Sendable () async throws -> Value) throws -> Value {
-        let outcome = Outcome<Value>()
-        Task {
-            do { outcome.set(.success(try await body())) } catch { outcome.set(.failure(error)) }
-        }
-        let deadline = Date().addingTimeInterval(20)
-        while outcome.value == nil, Date() < deadline { usleep(2000) }
-        guard let result = outcome.value else { throw PostgresTestServer.ServerError(description: "timed out") }
-        return try result.get()
-    }
-
     /// The changes to `book` after `position`, read in a transaction of their own.
     private func read(after position: PostgresChangePosition?) throws -> ChangeLogRead {
         let reader = reader!
@@ -147,12 +135,4 @@ final class PostgresChangeLogTests: PostgresServerTestCase {
         try server.psql("SET ROLE clerk; INSERT INTO book VALUES (500, 'by the clerk')")
         XCTAssertEqual(try read(after: start).changes.map(\.key), [500])
     }
-}
-
-/// A result set on one thread and read on another.
-private final class Outcome<Value>: @unchecked Sendable {
-    private let lock = NSLock()
-    private var result: Result<Value, Error>?
-    var value: Result<Value, Error>? { lock.withLock { result } }
-    func set(_ value: Result<Value, Error>) { lock.withLock { result = value } }
 }

@@ -32,6 +32,28 @@ class PostgresServerTestCase: XCTestCase {
     }
 }
 
+extension XCTestCase {
+    /// The result of `body`, waited for on the test's thread (20 s at most).
+    func blocking<Value: Sendable>(_ body: @escaping @Sendable () async throws -> Value) throws -> Value {
+        let outcome = Outcome<Value>()
+        Task {
+            do { outcome.set(.success(try await body())) } catch { outcome.set(.failure(error)) }
+        }
+        let deadline = Date().addingTimeInterval(20)
+        while outcome.value == nil, Date() < deadline { usleep(2000) }
+        guard let result = outcome.value else { throw PostgresTestServer.ServerError(description: "timed out") }
+        return try result.get()
+    }
+}
+
+/// A result set on one thread and read on another.
+private final class Outcome<Value>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var result: Result<Value, Error>?
+    var value: Result<Value, Error>? { lock.withLock { result } }
+    func set(_ value: Result<Value, Error>) { lock.withLock { result = value } }
+}
+
 /// What a storage told its delegate.
 final class Recorder: StorageUpdating {
     var updates: [StorageUpdate] = []

@@ -51,7 +51,7 @@ public struct PostgresListQuery: Sendable, Equatable {
 
     private var whereClause: String { filter.map { " WHERE (\($0))" } ?? "" }
 
-    private var bindings: PostgresBindings {
+    var bindings: PostgresBindings {
         var bindings = PostgresBindings(capacity: arguments.count)
         for argument in arguments { bindings.append(argument) }
         return bindings
