@@ -138,4 +138,58 @@ final class PostgresPlacementTests: PostgresServerTestCase {
             }
         }
     }
+
+    /// The keys of `runs`, in order.
+    private func keys(of runs: PostgresRuns) -> [Int64] {
+        (0..<runs.rowCount).compactMap(runs.key(at:))
+    }
+
+    func testRunsReadFromTheServerAndChangedByPlacesAreTheQuerysRowsAfterEachBatch() throws {
+        let query = PostgresListQuery(table: "item", orderBy: [.init("stock", ascending: false), .init("title")], sectionBy: "genre")
+        let address = server.address()
+        let environment = ownerEnvironment
+        let connection = try blocking { try await address.connect(environment: environment) }
+        defer { _ = try? blocking { try await connection.close() } }
+        let placement = try blocking { try await PostgresPlacement.read(query, on: connection) }
+        XCTAssertEqual(placement.types, ["text", "integer", "text", "bigint"])
+        var runs = try blocking { try await PostgresRuns.read(query, runSize: 7, on: connection) }
+        let rows = try rows(of: query)
+        XCTAssertEqual(keys(of: runs), rows.map(\.key), "every key, in order")
+        XCTAssertTrue(runs.runs.allSatisfy { $0.count <= 7 })
+        for run in runs.runs.indices {
+            XCTAssertEqual(runs.runs[run].bound, rows[runs.start(ofRun: run)].value, "a run starts at its first row")
+        }
+        XCTAssertEqual(runs.sectionValues, ["v", "x", "y", nil])
+
+        var random = SeededGenerator(seed: 350)
+        var applied = 0
+        for batch in 0..<8 {
+            let changed = Array(Set((0..<25).map { _ in Int64.random(in: 1...430, using: &random) })).sorted()
+            let oldRows = try changed.map { key -> String? in
+                let row = try server.psql("SELECT to_jsonb(item) FROM item WHERE id = \(key)")
+                return row.isEmpty ? nil : row
+            }
+            let statements = changed.map { key in
+                switch Int.random(in: 0..<5, using: &random) {
+                case 0: "UPDATE item SET title = \(["NULL", "'a0'", "'00'", "'B2'"].randomElement(using: &random)!) WHERE id = \(key)"
+                case 1: "UPDATE item SET genre = \(["NULL", "'x'", "'y'"].randomElement(using: &random)!), stock = 9 WHERE id = \(key)"
+                case 2: "DELETE FROM item WHERE id = \(key)"
+                default: "INSERT INTO item VALUES (\(key), 'b1', 'v', \(Int.random(in: 0..<10, using: &random))) ON CONFLICT (id) DO UPDATE SET stock = 0"
+                }
+            }
+            try server.psql(statements.joined(separator: ";\n"))
+            let bounds = runs.runs.map(\.bound)
+            let places = try blocking { try await placement.places(bounds: bounds, keys: changed, oldRows: oldRows, on: connection) }
+            if runs.apply(places) {
+                applied += 1
+            } else {
+                runs = try blocking { try await PostgresRuns.read(query, runSize: 7, on: connection) }
+            }
+            let now = try self.rows(of: query)
+            XCTAssertEqual(keys(of: runs), now.map(\.key), "batch \(batch): the runs are the rows now")
+            let sections = Dictionary(grouping: now, by: { $0.value[0] }).mapValues(\.count)
+            XCTAssertEqual((0..<runs.sectionCount).map(runs.count(inSection:)), runs.sectionValues.map { sections[$0] ?? 0 })
+        }
+        XCTAssertEqual(applied, 8, "every batch applied: no section came or went")
+    }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import PostgresNIO
 
 extension PostgresListQuery {
     /// A column of the rows' whole order, its direction, and where its NULLs go.
@@ -40,5 +41,34 @@ extension PostgresListQuery {
             condition = condition.isEmpty ? before : "(\(before) OR (\(column) IS NOT DISTINCT FROM \(value) AND \(condition)))"
         }
         return condition
+    }
+}
+
+extension PostgresListQuery {
+    /// Every row's key in the rows' order, and for the first row of each run (the first of
+    /// its section, then every `runSize`th) its order's value as a JSON array of text:
+    /// what a storage's runs (`KeyRuns`) are made of, in one sort.
+    func keysAndBoundsQuery(runSize: Int) -> SQL {
+        let order = orderTerms.map(\.sql).joined(separator: ", ")
+        let partition = sectionBy.map { "PARTITION BY \($0.quotedIdentifier) " } ?? ""
+        let value = orderTerms.map { "\($0.column.quotedIdentifier)::text" }.joined(separator: ", ")
+        return SQL(text: """
+            SELECT \(key.quotedIdentifier)::int8,
+                   CASE WHEN (row_number() OVER (\(partition)ORDER BY \(order)) - 1) % \(max(1, runSize)) = 0
+                        THEN to_jsonb(ARRAY[\(value)])::text END
+            FROM \(table.quotedIdentifier)\(filter.map { " WHERE (\($0))" } ?? "") ORDER BY \(order)
+            """, bindings: bindings)
+    }
+
+    /// The type of each column of the rows' whole order (`format_type`), in its order.
+    var orderTypesQuery: SQL {
+        var bindings = PostgresBindings(capacity: 2)
+        bindings.append(table.quotedIdentifier)
+        bindings.append(orderTerms.map(\.column))
+        return SQL(text: """
+            SELECT format_type(a.atttypid, a.atttypmod) FROM unnest($2::text[]) WITH ORDINALITY AS term(name, place)
+            JOIN pg_attribute a ON a.attrelid = $1::text::regclass AND a.attname = term.name AND NOT a.attisdropped
+            ORDER BY term.place
+            """, bindings: bindings)
     }
 }

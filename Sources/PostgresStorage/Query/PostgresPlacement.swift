@@ -105,6 +105,16 @@ struct PostgresPlacement: Sendable {
         return PostgresQuery(unsafeSQL: text, binds: bindings)
     }
 
+    /// The placement of `query`'s rows, with its order's types read through `connection`.
+    static func read(_ query: PostgresListQuery, on connection: PostgresConnection) async throws -> PostgresPlacement {
+        var types: [String] = []
+        for try await type in try await connection.query(query.orderTypesQuery.query, logger: .silent).decode(String.self) { types.append(type) }
+        guard types.count == query.orderTerms.count else {
+            throw PostgresStorageError.unknownColumn(tr("table %@ has no column of the order %@", query.table, query.orderTerms.map(\.column).joined(separator: ", ")))
+        }
+        return PostgresPlacement(query: query, types: types)
+    }
+
     /// Runs `statement(bounds:keys:oldRows:)` on `connection` (in the transaction whose
     /// snapshot the places are to be of).
     func places(bounds: [[String?]], keys: [Int64], oldRows: [String?], on connection: PostgresConnection) async throws -> [Place] {

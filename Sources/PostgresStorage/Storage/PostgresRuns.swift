@@ -1,0 +1,74 @@
+import Foundation
+import ModelStorage
+import PostgresNIO
+
+/// A PostgreSQL query's rows as runs: sections by the section column's value as text (nil
+/// for NULL, and for the one section of a query without sections), runs bounded by a value
+/// of the query's whole order, as text (`PostgresListQuery.orderTerms`).
+typealias PostgresRuns = KeyRuns<String?, [String?]>
+
+extension KeyRuns where SectionValue == String?, Bound == [String?] {
+    /// The runs of `query`'s rows (each section's first row, then every `runSize`th, starts
+    /// a run), their keys read, in the transaction open on `connection`.
+    static func read(_ query: PostgresListQuery, runSize: Int, on connection: PostgresConnection) async throws -> PostgresRuns {
+        var sections: [(value: String?, runs: [Run])] = []
+        var keys: [Int64] = []
+        var bound: [String?]?
+        func endRun() {
+            guard let bound else { return }
+            let run = Run(bound: bound, keys: keys)
+            let value = query.sectionBy == nil ? nil : bound[0]
+            if let last = sections.indices.last, sections[last].value == value {
+                sections[last].runs.append(run)
+            } else {
+                sections.append((value, [run]))
+            }
+            keys = []
+        }
+        let rows = try await connection.query(query.keysAndBoundsQuery(runSize: runSize).query, logger: .silent)
+        for try await (key, starts) in rows.decode((Int64, String?).self) {
+            if let starts {
+                endRun()
+                bound = try JSONDecoder().decode([String?].self, from: Data(starts.utf8))
+            }
+            keys.append(key)
+        }
+        endRun()
+        return PostgresRuns(sections: sections)
+    }
+
+    /// Applies a batch's places (`PostgresPlacement`, of the rows as they were in these
+    /// runs and as they are now): each changed row leaves the place it had, then takes its
+    /// new one, so that the runs are the rows of the snapshot the places were read in.
+    /// Returns false, changing nothing, when a row goes into a section the runs do not have,
+    /// was in a run whose keys are not read, or has a place the runs do not (they differ from
+    /// the rows the places were read against): then the keys are to be read again.
+    mutating func apply(_ places: [PostgresPlacement.Place]) -> Bool {
+        var next = self
+        guard next.applying(places) else { return false }
+        self = next
+        return true
+    }
+
+    private mutating func applying(_ places: [PostgresPlacement.Place]) -> Bool {
+        // Where each row was, found by its key in its run.
+        var leaving: [(run: Int, offset: Int)] = []
+        for place in places {
+            guard let run = place.oldRun else { continue }
+            guard runs.indices.contains(run), let offset = offset(of: place.key, inRun: run) else { return false }
+            leaving.append((run, offset))
+        }
+        guard places.allSatisfy({ $0.value == nil || ($0.newRun.map(runs.indices.contains) ?? false) }) else { return false }
+        // The last first, so that each place is still where it was; then the first first,
+        // so that the rows before each are there when it comes.
+        for (run, offset) in leaving.sorted(by: { ($0.run, $0.offset) > ($1.run, $1.offset) }) {
+            remove(fromRun: run, at: offset)
+        }
+        let arriving = places.compactMap { place in place.newRun.map { (key: place.key, run: $0, offset: place.newOffset ?? 0) } }
+        for row in arriving.sorted(by: { ($0.run, $0.offset) < ($1.run, $1.offset) }) {
+            guard row.offset <= runs[row.run].count, runs[row.run].keys != nil else { return false }
+            insert(row.key, intoRun: row.run, at: row.offset)
+        }
+        return true
+    }
+}
