@@ -15,11 +15,14 @@ public struct PostgresChangePosition: Sendable, Equatable, CustomStringConvertib
     /// The transactions (their 64-bit ids) still running in that snapshot.
     public let running: [Int64]
 
+    /// The position after the change numbered `sequence`, with the transactions `running`
+    /// still to be read (a position saved earlier, to resume from).
     public init(sequence: Int64, running: [Int64]) {
         self.sequence = sequence
         self.running = running
     }
 
+    /// The sequence number, and how many transactions were still running.
     public var description: String {
         running.isEmpty ? "\(sequence)" : "\(sequence) (and \(running.count) transactions then running)"
     }
