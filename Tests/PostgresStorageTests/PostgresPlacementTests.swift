@@ -1,6 +1,7 @@
 import Foundation
 @testable import PostgresStorage
 import PostgresNIO
+import ModelStorage
 import PostgresTestSupport
 import TestSupport
 import XCTest
@@ -173,6 +174,7 @@ final class PostgresPlacementTests: PostgresServerTestCase {
                 switch Int.random(in: 0..<5, using: &random) {
                 case 0: "UPDATE item SET title = \(["NULL", "'a0'", "'00'", "'B2'"].randomElement(using: &random)!) WHERE id = \(key)"
                 case 1: "UPDATE item SET genre = \(["NULL", "'x'", "'y'"].randomElement(using: &random)!), stock = 9 WHERE id = \(key)"
+                case 2 where key % 2 == 0: "UPDATE item SET stock = stock WHERE id = \(key)"
                 case 2: "DELETE FROM item WHERE id = \(key)"
                 default: "INSERT INTO item VALUES (\(key), 'b1', 'v', \(Int.random(in: 0..<10, using: &random))) ON CONFLICT (id) DO UPDATE SET stock = 0"
                 }
@@ -180,8 +182,19 @@ final class PostgresPlacementTests: PostgresServerTestCase {
             try server.psql(statements.joined(separator: ";\n"))
             let bounds = runs.runs.map(\.bound)
             let places = try blocking { try await placement.places(bounds: bounds, keys: changed, oldRows: oldRows, on: connection) }
-            if runs.apply(places) {
+            let shown = (0..<runs.sectionCount).map { section in
+                (0..<runs.count(inSection: section)).map { runs.key(at: runs.start(ofSection: section) + $0) }
+            }
+            if let update = runs.apply(places) {
                 applied += 1
+                // The update, replayed on the rows shown, leaves each row it did not insert
+                // where the runs have it now.
+                let replayed = replay(update, on: shown)
+                XCTAssertEqual(replayed.count, runs.sectionCount, "batch \(batch)")
+                XCTAssertEqual(replayed.map(\.count), (0..<runs.sectionCount).map(runs.count(inSection:)), "batch \(batch)")
+                let flat = Array(replayed.joined())
+                XCTAssertTrue(zip(flat, keys(of: runs)).allSatisfy { $0 == nil || $0 == $1 }, "batch \(batch): \(update.changes)")
+                XCTAssertLessThanOrEqual(flat.filter { $0 == nil }.count, changed.count, "only changed rows inserted")
             } else {
                 runs = try blocking { try await PostgresRuns.read(query, runSize: 7, on: connection) }
             }
@@ -191,5 +204,22 @@ final class PostgresPlacementTests: PostgresServerTestCase {
             XCTAssertEqual((0..<runs.sectionCount).map(runs.count(inSection:)), runs.sectionValues.map { sections[$0] ?? 0 })
         }
         XCTAssertEqual(applied, 8, "every batch applied: no section came or went")
+    }
+
+    /// `update`'s changes made in order to `sections` (an inserted row is nil).
+    private func replay(_ update: StorageUpdate, on sections: [[Int64?]]) -> [[Int64?]] {
+        var sections = sections
+        for change in update.changes {
+            switch change {
+            case .insertItems(let section, let items): for item in items { sections[section].insert(nil, at: item) }
+            case .deleteItems(let section, let items): for item in items.reversed() { sections[section].remove(at: item) }
+            case .moveItem(let from, let to): sections[to[0]].insert(sections[from[0]].remove(at: from[1]), at: to[1])
+            case .deleteSection(let section): sections.remove(at: section)
+            case .insertSection(let section): sections.insert([], at: section)
+            case .moveSection(let from, let to): sections.insert(sections.remove(at: from), at: to)
+            case .updateItem, .supplementary: break
+            }
+        }
+        return sections
     }
 }

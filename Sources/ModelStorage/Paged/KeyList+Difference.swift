@@ -40,18 +40,14 @@ extension KeyList {
                 return .init(id: value, items: rows.map(RowKey.init), header: value == noSection ? nil : value)
             })
         }
-        let scratch = MemoryStorage()
-        scratch.apply(window(of: old))
-        let recorder = UpdateCatcher()
-        scratch.delegate = recorder
-        scratch.apply(window(of: self))
+        let changes = changesBetween(window(of: old), window(of: self))
         // The changes' rows moved past the rows cut off the start of their section: the
         // sections' identities are followed through the changes, which give indexes of the
         // sections as they are at each step.
         var sections: [SectionValue?] = old.sectionValues
         func prefix(_ section: Int) -> Int { sections[section].flatMap { kept[$0]?.prefix } ?? 0 }
         var update = StorageUpdate()
-        for change in recorder.update.changes {
+        for change in changes {
             switch change {
             case .insertSection(let index):
                 sections.insert(nil, at: index)  // a section new to the list: nothing cut off
@@ -91,6 +87,34 @@ extension KeyList {
             }
         }
     }
+}
+
+/// The changes that turn the keys `old` into `new`, consecutive rows of section `section`
+/// from its item `offset` (a run's rows before and after a batch of changes): rows
+/// inserted, deleted and moved, in order; a key in both at the same place is no change.
+package func keyChanges(from old: [Int64], to new: [Int64], section: Int, offset: Int) -> [StorageChange] {
+    func window(_ keys: [Int64]) -> ListSnapshot<Int, RowKey> {
+        ListSnapshot(sections: [.init(id: 0, items: keys.map(RowKey.init), header: nil)])
+    }
+    return changesBetween(window(old), window(new)).compactMap { change in
+        switch change {
+        case .insertItems(_, let items): .insertItems(section: section, items: items.shifted(by: offset))
+        case .deleteItems(_, let items): .deleteItems(section: section, items: items.shifted(by: offset))
+        case .moveItem(let from, let to):
+            .moveItem(from: IndexPath(item: from[1] + offset, section: section), to: IndexPath(item: to[1] + offset, section: section))
+        case .insertSection, .deleteSection, .moveSection, .updateItem, .supplementary: nil
+        }
+    }
+}
+
+/// The changes a `MemoryStorage` makes going from `old` to `new`.
+private func changesBetween<Section: Hashable>(_ old: ListSnapshot<Section, RowKey>, _ new: ListSnapshot<Section, RowKey>) -> [StorageChange] {
+    let scratch = MemoryStorage()
+    scratch.apply(old)
+    let recorder = UpdateCatcher()
+    scratch.delegate = recorder
+    scratch.apply(new)
+    return recorder.update.changes
 }
 
 /// A row in a diff: its rowid, as identity and content.

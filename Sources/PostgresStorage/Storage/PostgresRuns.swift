@@ -40,35 +40,55 @@ extension KeyRuns where SectionValue == String?, Bound == [String?] {
     /// Applies a batch's places (`PostgresPlacement`, of the rows as they were in these
     /// runs and as they are now): each changed row leaves the place it had, then takes its
     /// new one, so that the runs are the rows of the snapshot the places were read in.
-    /// Returns false, changing nothing, when a row goes into a section the runs do not have,
-    /// was in a run whose keys are not read, or has a place the runs do not (they differ from
-    /// the rows the places were read against): then the keys are to be read again.
-    mutating func apply(_ places: [PostgresPlacement.Place]) -> Bool {
+    /// Returns the update that shows it: in each run changed, its rows inserted, deleted and
+    /// moved (a row that went to another run is a delete there and an insert here; one
+    /// that kept its place is no change), then the sections left with no row deleted. Nil,
+    /// changing nothing, when a row goes into a section the runs do not have, was in a run
+    /// whose keys are not read, or has a place the runs do not (they differ from the rows the
+    /// places were read against): then the keys are to be read again.
+    mutating func apply(_ places: [PostgresPlacement.Place]) -> StorageUpdate? {
         var next = self
-        guard next.applying(places) else { return false }
+        guard let before = next.applying(places) else { return nil }
+        var update = StorageUpdate()
+        // Run after run: the runs before each are as they end when its changes come.
+        for (run, keys) in before.sorted(by: { $0.key < $1.key }) {
+            let section = next.section(ofRun: run)
+            let offset = next.start(ofRun: run) - next.start(ofSection: section)
+            for change in keyChanges(from: keys, to: next.runs[run].keys ?? [], section: section, offset: offset) { update.append(change) }
+        }
+        for section in (0..<next.sectionCount).reversed() where next.count(inSection: section) == 0 {
+            update.append(.deleteSection(section))
+        }
+        next.removeEmptyRuns()
         self = next
-        return true
+        return update
     }
 
-    private mutating func applying(_ places: [PostgresPlacement.Place]) -> Bool {
+    /// Moves the rows of `places`; returns the keys each run changed had before, or nil when
+    /// the places do not fit the runs (then they may be half changed).
+    private mutating func applying(_ places: [PostgresPlacement.Place]) -> [Int: [Int64]]? {
+        var before: [Int: [Int64]] = [:]
+        func touch(_ run: Int) { if before[run] == nil { before[run] = runs[run].keys } }
         // Where each row was, found by its key in its run.
         var leaving: [(run: Int, offset: Int)] = []
         for place in places {
             guard let run = place.oldRun else { continue }
-            guard runs.indices.contains(run), let offset = offset(of: place.key, inRun: run) else { return false }
+            guard runs.indices.contains(run), let offset = offset(of: place.key, inRun: run) else { return nil }
             leaving.append((run, offset))
         }
-        guard places.allSatisfy({ $0.value == nil || ($0.newRun.map(runs.indices.contains) ?? false) }) else { return false }
+        guard places.allSatisfy({ $0.value == nil || ($0.newRun.map(runs.indices.contains) ?? false) }) else { return nil }
         // The last first, so that each place is still where it was; then the first first,
         // so that the rows before each are there when it comes.
         for (run, offset) in leaving.sorted(by: { ($0.run, $0.offset) > ($1.run, $1.offset) }) {
+            touch(run)
             remove(fromRun: run, at: offset)
         }
         let arriving = places.compactMap { place in place.newRun.map { (key: place.key, run: $0, offset: place.newOffset ?? 0) } }
         for row in arriving.sorted(by: { ($0.run, $0.offset) < ($1.run, $1.offset) }) {
-            guard row.offset <= runs[row.run].count, runs[row.run].keys != nil else { return false }
+            guard row.offset <= runs[row.run].count, runs[row.run].keys != nil else { return nil }
+            touch(row.run)
             insert(row.key, intoRun: row.run, at: row.offset)
         }
-        return true
+        return before
     }
 }
