@@ -46,10 +46,17 @@ cleanup_on_exit() {
 # Runs a command as the tests' programs run: in a private D-Bus session and an X server of its
 # own (Xvfb), GTK drawing with cairo. It is stopped, with all it started, after
 # LIST_VIEW_MANAGER_TIME_LIMIT seconds (30 minutes unless set): a test that hangs fails its
-# run, where it would hold CI until CI's own limit.
+# run, where it would hold CI until CI's own limit. The X server's authority file is made
+# and removed here, not by xvfb-run: its own removal of its folder once failed after a
+# passing suite (exit 5, "problem while cleaning up temporary directory"), which failed CI.
 in_test_session() {
+    local authority status=0
+    authority="$(mktemp "${TMPDIR:-/tmp}/list-view-manager-xauth.XXXXXX")"
     timeout --kill-after=30 "${LIST_VIEW_MANAGER_TIME_LIMIT:-1800}" \
-        dbus-run-session -- xvfb-run -a -s "-screen 0 1024x768x24" env GSK_RENDERER=cairo "$@"
+        dbus-run-session -- xvfb-run -a -f "$authority" -s "-screen 0 1024x768x24" \
+        env GSK_RENDERER=cairo "$@" || status=$?
+    rm -f "$authority" "$authority-c" "$authority-l"
+    return "$status"
 }
 
 # The environment setting that keeps GDK from loading OpenGL (and so Mesa, whose unloading
