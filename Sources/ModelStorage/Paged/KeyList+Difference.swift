@@ -89,19 +89,28 @@ extension KeyList {
     }
 }
 
-/// The changes that turn the keys `old` into `new`, consecutive rows of section `section`
-/// from its item `offset` (a run's rows before and after a batch of changes): rows
-/// inserted, deleted and moved, in order; a key in both at the same place is no change.
-package func keyChanges(from old: [Int64], to new: [Int64], section: Int, offset: Int) -> [StorageChange] {
-    func window(_ keys: [Int64]) -> ListSnapshot<Int, RowKey> {
-        ListSnapshot(sections: [.init(id: 0, items: keys.map(RowKey.init), header: nil)])
+/// A change of the rows of a window of keys (`windowChanges`): rows at positions in a
+/// window, as it is when the change comes.
+package enum WindowChange: Equatable, Sendable {
+    case insert(window: Int, items: Range<Int>)
+    case delete(window: Int, items: Range<Int>)
+    /// The row at `from` in window `fromWindow` is now at `to` in window `toWindow`.
+    case move(fromWindow: Int, from: Int, toWindow: Int, to: Int)
+}
+
+/// The changes that turn the keys of windows `old` into `new` (the same windows, in the same
+/// order: runs of rows a batch of changes touched, before and after): rows inserted, deleted,
+/// and moved within and between windows, in order; a key at the same place is no change.
+package func windowChanges(from old: [[Int64]], to new: [[Int64]]) -> [WindowChange] {
+    precondition(old.count == new.count, "the same windows before and after")
+    func windows(_ keys: [[Int64]]) -> ListSnapshot<Int, RowKey> {
+        ListSnapshot(sections: keys.enumerated().map { .init(id: $0, items: $1.map(RowKey.init), header: nil) })
     }
-    return changesBetween(window(old), window(new)).compactMap { change in
+    return changesBetween(windows(old), windows(new)).compactMap { change in
         switch change {
-        case .insertItems(_, let items): .insertItems(section: section, items: items.shifted(by: offset))
-        case .deleteItems(_, let items): .deleteItems(section: section, items: items.shifted(by: offset))
-        case .moveItem(let from, let to):
-            .moveItem(from: IndexPath(item: from[1] + offset, section: section), to: IndexPath(item: to[1] + offset, section: section))
+        case .insertItems(let window, let items): .insert(window: window, items: items)
+        case .deleteItems(let window, let items): .delete(window: window, items: items)
+        case .moveItem(let from, let to): .move(fromWindow: from[0], from: from[1], toWindow: to[0], to: to[1])
         case .insertSection, .deleteSection, .moveSection, .updateItem, .supplementary: nil
         }
     }

@@ -4,12 +4,6 @@ import Foundation
 /// every row's key (an SQLite rowid, a PostgreSQL integer key) in the query's order,
 /// section after section. 8 bytes a row.
 package struct KeyList<SectionValue: Hashable & Sendable>: Sendable {
-    /// The positions of page `page`'s rows, pages being `size` rows (empty past the end).
-    package func places(ofPage page: Int, size: Int) -> Range<Int> {
-        let start = min(page * size, keys.count)
-        return start..<min(start + size, keys.count)
-    }
-
     /// Each section's value (the database's NULL for the one section of an unsectioned
     /// query).
     package private(set) var sectionValues: [SectionValue]
@@ -37,9 +31,6 @@ package struct KeyList<SectionValue: Hashable & Sendable>: Sendable {
         guard starts[starts.count - 1] == keys.count else { throw PagedQueryError.changedWhileRead }
         self.init(sectionValues: counts.map(\.value), starts: starts, keys: keys)
     }
-
-    /// The number of sections.
-    package var sectionCount: Int { sectionValues.count }
 
     /// The number of rows in `section` (0 for none).
     package func count(inSection section: Int) -> Int {

@@ -61,9 +61,6 @@ package struct KeyRuns<SectionValue: Hashable & Sendable, Bound: Sendable>: Send
     /// The number of rows.
     package var rowCount: Int { counts.total }
 
-    /// The number of sections.
-    package var sectionCount: Int { sectionValues.count }
-
     /// The position of the first row of `section` (the row count for `sectionCount`).
     package func start(ofSection section: Int) -> Int { counts.prefix(firstRuns[section]) }
 

@@ -3,7 +3,7 @@ import Foundation
 /// What one read of a paged query's keys brings to its storage.
 package struct KeyRead<Record: Sendable, SectionValue: Hashable & Sendable>: Sendable {
     /// The sections and keys now.
-    package let keys: KeyList<SectionValue>
+    package let keys: any RowPlaces<SectionValue>
     /// The changes from the keys of the read before (or those shown when the query
     /// changed), or nil when the list is best reloaded: the first read of the storage, or
     /// too many rows changed places.
@@ -12,7 +12,7 @@ package struct KeyRead<Record: Sendable, SectionValue: Hashable & Sendable>: Sen
     /// `keys`, read with the keys (in one transaction where the database has them).
     package let pages: [Int: [(Int64, Record)]]
 
-    package init(keys: KeyList<SectionValue>, update: StorageUpdate?, pages: [Int: [(Int64, Record)]]) {
+    package init(keys: any RowPlaces<SectionValue>, update: StorageUpdate?, pages: [Int: [(Int64, Record)]]) {
         self.keys = keys
         self.update = update
         self.pages = pages
@@ -57,7 +57,7 @@ package final class PagedRows<Record: Equatable & Sendable, SectionValue: Hashab
     package typealias PageRequest = (_ page: Int, _ keys: [Int64], _ generation: Int) -> Void
 
     /// Where every row is.
-    package private(set) var keyList = KeyList<SectionValue>.empty
+    package private(set) var places: any RowPlaces<SectionValue> = KeyList<SectionValue>.empty
     /// The rows read at a time.
     package let pageSize: Int
     /// The pages kept, for the storage's key reads.
@@ -98,7 +98,7 @@ package final class PagedRows<Record: Equatable & Sendable, SectionValue: Hashab
     /// or too many changes), after which every page is read anew. Pages that could not be
     /// read are asked for again.
     package func show(_ read: KeyRead<Record, SectionValue>) -> StorageUpdate? {
-        keyList = read.keys
+        places = read.keys
         defer { failedPages = [] }
         guard var update = read.update else {
             generation += 1
@@ -140,7 +140,7 @@ package final class PagedRows<Record: Equatable & Sendable, SectionValue: Hashab
 
     /// The positions of `page`'s rows.
     private func places(of page: Int) -> Range<Int> {
-        keyList.places(ofPage: page, size: pageSize)
+        places.places(ofPage: page, size: pageSize)
     }
 
     /// Keeps `rows` as `page`, and adds to `update` an `updateItem` for each of its rows
@@ -151,17 +151,16 @@ package final class PagedRows<Record: Equatable & Sendable, SectionValue: Hashab
         cache.keep(rows, as: page)
         heldPages.set(cache.pageNumbers)
         for position in places(of: page) {
-            let key = keyList.keys[position]
-            guard placeholdersGiven.remove(key) != nil || changed.contains(key), let record = cache.record(key),
-                  let indexPath = keyList.indexPath(of: position) else { continue }
+            guard let key = places.key(at: position), placeholdersGiven.remove(key) != nil || changed.contains(key),
+                  let record = cache.record(key), let indexPath = places.indexPath(of: position) else { continue }
             update.appendItemUpdate(at: indexPath, model: PagedRow(id: key, record: record))
         }
     }
 
     /// The row at `position` (counted across sections), a placeholder when its page is
-    /// not kept; asks for the page then.
-    package func row(at position: Int) -> PagedRow<Record> {
-        let key = keyList.keys[position]
+    /// not kept; asks for the page then. Nil when its key is not read.
+    package func row(at position: Int) -> PagedRow<Record>? {
+        guard let key = places.key(at: position) else { return nil }
         let page = position / pageSize
         if let record = cache.record(key) {
             cache.use(page)
@@ -177,29 +176,29 @@ package final class PagedRows<Record: Equatable & Sendable, SectionValue: Hashab
         let places = places(of: page)
         guard !places.isEmpty else { return }
         reading.insert(page)
-        readPage(page, Array(keyList.keys[places]), generation)
+        readPage(page, places.compactMap(self.places.key(at:)), generation)
     }
 
     // MARK: What the storage answers
 
     /// The row at `indexPath` (see `row(at:)`), or nil for none.
     package func item(at indexPath: IndexPath) -> PagedRow<Record>? {
-        keyList.position(of: indexPath).map(row(at:))
+        places.position(of: indexPath).flatMap(row(at:))
     }
 
     /// The value of `section`, if there is one.
     package func sectionValue(_ section: Int) -> SectionValue? {
-        keyList.sectionValues.indices.contains(section) ? keyList.sectionValues[section] : nil
+        places.sectionValues.indices.contains(section) ? places.sectionValues[section] : nil
     }
 
     /// The key of the row at `indexPath`, or nil for none (reading nothing).
     package func key(at indexPath: IndexPath) -> Int64? {
-        keyList.position(of: indexPath).map { keyList.keys[$0] }
+        places.position(of: indexPath).flatMap(places.key(at:))
     }
 
     /// The record of the row at `indexPath` if its page is kept (reading nothing).
     package func record(at indexPath: IndexPath) -> Record? {
-        keyList.position(of: indexPath).flatMap { cache.record(keyList.keys[$0]) }
+        places.position(of: indexPath).flatMap(places.key(at:)).flatMap(cache.record)
     }
 
     /// The rows' places as they are now, with `header` the header model of a section's
@@ -207,28 +206,25 @@ package final class PagedRows<Record: Equatable & Sendable, SectionValue: Hashab
     /// the others, which are read (and updated in place) while the rows are still in those
     /// places.
     package func snapshot(header: @escaping (SectionValue) -> Any?) -> any SectionedModels {
-        Snapshot(keyList: keyList, rows: self, header: header)
+        Snapshot(places: places, rows: self, header: header)
     }
 
     /// The rows at one moment.
     private struct Snapshot: SectionedModels {
-        let keyList: KeyList<SectionValue>
+        let places: any RowPlaces<SectionValue>
         let rows: PagedRows
         let header: (SectionValue) -> Any?
 
-        func numberOfSections() -> Int { keyList.sectionCount }
-        func numberOfItems(inSection section: Int) -> Int { keyList.count(inSection: section) }
+        func numberOfSections() -> Int { places.sectionCount }
+        func numberOfItems(inSection section: Int) -> Int { places.count(inSection: section) }
         func item(at indexPath: IndexPath) -> Any? {
-            guard let position = keyList.position(of: indexPath) else { return nil }
-            let key = keyList.keys[position]
+            guard let position = places.position(of: indexPath), let key = places.key(at: position) else { return nil }
             if let record = rows.cache.record(key) { return PagedRow(id: key, record: record) }
-            if rows.keyList.keys.indices.contains(position), rows.keyList.keys[position] == key {
-                return rows.row(at: position)
-            }
+            if rows.places.key(at: position) == key { return rows.row(at: position) }
             return PagedRow<Record>(id: key, record: nil)
         }
         func headerModel(forSection section: Int) -> Any? {
-            keyList.sectionValues.indices.contains(section) ? header(keyList.sectionValues[section]) : nil
+            places.sectionValues.indices.contains(section) ? header(places.sectionValues[section]) : nil
         }
         func footerModel(forSection section: Int) -> Any? { nil }
     }

@@ -111,9 +111,9 @@ open class PagedStorage<Record: Equatable & Sendable, SectionValue: Hashable & S
 
     // MARK: Storage
 
-    public func numberOfSections() -> Int { rows.keyList.sectionCount }
+    public func numberOfSections() -> Int { rows.places.sectionCount }
 
-    public func numberOfItems(inSection section: Int) -> Int { rows.keyList.count(inSection: section) }
+    public func numberOfItems(inSection section: Int) -> Int { rows.places.count(inSection: section) }
 
     public func item(at indexPath: IndexPath) -> Any? { rows.item(at: indexPath) }
 

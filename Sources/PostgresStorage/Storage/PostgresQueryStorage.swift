@@ -189,6 +189,7 @@ public final class PostgresQueryStorage<Record: PostgresRecordDecodable>: PagedS
                 do throws(PostgresStorageError) {
                     let live = try await session.hasChangeTrigger(table: table)
                     (attempt, reached) = (0, true)
+                    await session.setFollowsLog(live)
                     if live {
                         try await session.listen(on: PostgresChangeLog.channel, checkingTriggerOf: table, every: pollInterval) {
                             // Every commit from now on is told: what came before is read now.

@@ -40,21 +40,45 @@ extension KeyRuns where SectionValue == String?, Bound == [String?] {
     /// Applies a batch's places (`PostgresPlacement`, of the rows as they were in these
     /// runs and as they are now): each changed row leaves the place it had, then takes its
     /// new one, so that the runs are the rows of the snapshot the places were read in.
-    /// Returns the update that shows it: in each run changed, its rows inserted, deleted and
-    /// moved (a row that went to another run is a delete there and an insert here; one
-    /// that kept its place is no change), then the sections left with no row deleted. Nil,
+    /// Returns the update that shows it: the rows inserted, deleted and moved (within and
+    /// between runs; a row that kept its place is no change), then the sections left with no
+    /// row deleted. Nil,
     /// changing nothing, when a row goes into a section the runs do not have, was in a run
     /// whose keys are not read, or has a place the runs do not (they differ from the rows the
     /// places were read against): then the keys are to be read again.
     mutating func apply(_ places: [PostgresPlacement.Place]) -> StorageUpdate? {
         var next = self
         guard let before = next.applying(places) else { return nil }
-        var update = StorageUpdate()
-        // Run after run: the runs before each are as they end when its changes come.
-        for (run, keys) in before.sorted(by: { $0.key < $1.key }) {
+        // The runs changed as windows, diffed together so that a row that went to another
+        // run is a move; each window's place is followed as the changes come.
+        let changed = before.keys.sorted()
+        var counts = changed.map { before[$0]?.count ?? 0 }
+        func place(_ window: Int, _ item: Int) -> IndexPath {
+            let run = changed[window]
             let section = next.section(ofRun: run)
-            let offset = next.start(ofRun: run) - next.start(ofSection: section)
-            for change in keyChanges(from: keys, to: next.runs[run].keys ?? [], section: section, offset: offset) { update.append(change) }
+            var start = next.start(ofRun: run) - next.start(ofSection: section)
+            for earlier in changed.indices where changed[earlier] < run && next.section(ofRun: changed[earlier]) == section {
+                start += counts[earlier] - next.runs[changed[earlier]].count
+            }
+            return IndexPath(item: start + item, section: section)
+        }
+        var update = StorageUpdate()
+        for change in windowChanges(from: changed.map { before[$0] ?? [] }, to: changed.map { next.runs[$0].keys ?? [] }) {
+            switch change {
+            case .insert(let window, let items):
+                let first = place(window, items.lowerBound)
+                update.append(.insertItems(section: first.section, items: first.item..<(first.item + items.count)))
+                counts[window] += items.count
+            case .delete(let window, let items):
+                let first = place(window, items.lowerBound)
+                update.append(.deleteItems(section: first.section, items: first.item..<(first.item + items.count)))
+                counts[window] -= items.count
+            case .move(let fromWindow, let from, let toWindow, let to):
+                let source = place(fromWindow, from)
+                counts[fromWindow] -= 1
+                update.append(.moveItem(from: source, to: place(toWindow, to)))
+                counts[toWindow] += 1
+            }
         }
         for section in (0..<next.sectionCount).reversed() where next.count(inSection: section) == 0 {
             update.append(.deleteSection(section))

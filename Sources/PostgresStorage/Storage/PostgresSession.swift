@@ -25,10 +25,16 @@ actor PostgresSession<Record: PostgresRecordDecodable> {
     /// Whether `close` was called (every connection made is then closed).
     private var isClosed = false
     /// The query read, its columns' names once known, and the keys of the last read.
-    private var query: PostgresListQuery
+    private(set) var query: PostgresListQuery
     private var columns: [String]?
-    private var last: KeyList<String?>?
-    private var largestUpdate: Int
+    var last: (any RowPlaces<String?>)?
+    var largestUpdate: Int
+    /// Whether the table has the change log's trigger (the follower says): the keys are
+    /// then read as runs, and each commit is read from the log and applied to them.
+    var followsLog = false
+    /// Where the log was last read, and how changed rows are placed among the runs.
+    var logPosition: PostgresChangePosition?
+    var placement: PostgresPlacement?
 
     init(address: PostgresAddress, query: PostgresListQuery, environment: [String: String], largestUpdate: Int) {
         self.address = address
@@ -81,14 +87,32 @@ actor PostgresSession<Record: PostgresRecordDecodable> {
         self.query = query
         self.largestUpdate = largestUpdate
         if !comparable { last = nil }
+        // The next read reads every key of the new query.
+        (logPosition, placement) = (nil, nil)
+    }
+
+    /// Says whether the table has the change log's trigger; without it, every read reads
+    /// every key.
+    func setFollowsLog(_ follows: Bool) {
+        guard follows != followsLog else { return }
+        followsLog = follows
+        logPosition = nil
+    }
+
+    /// Reads what changed since the last read: from the change log when the table has its
+    /// trigger and the log holds every change since (`readChanges`), else every key, with
+    /// the rows of `heldPages` (of `pageSize` rows), in one snapshot of the database.
+    func readKeys(heldPages: Set<Int>, pageSize: Int) async throws(PostgresStorageError) -> KeyRead<Record, String?> {
+        if followsLog, logPosition != nil, let read = try await readChanges(heldPages: heldPages, pageSize: pageSize) { return read }
+        return followsLog ? try await readRuns(heldPages: heldPages, pageSize: pageSize) : try await readEveryKey(heldPages: heldPages, pageSize: pageSize)
     }
 
     /// Reads the sections, every key, and the rows of `heldPages` (of `pageSize` rows), in
     /// one snapshot of the database, with the changes from the last read.
-    func readKeys(heldPages: Set<Int>, pageSize: Int) async throws(PostgresStorageError) -> KeyRead<Record, String?> {
+    private func readEveryKey(heldPages: Set<Int>, pageSize: Int) async throws(PostgresStorageError) -> KeyRead<Record, String?> {
         let connection = try await connected(for: .keys)
         let columns = last == nil ? [] : try await columnNames()
-        let (query, expected, logger, held) = (query, last?.keys.count ?? 0, logger, last == nil ? [] : heldPages)
+        let (query, expected, logger, held) = (query, last?.rowCount ?? 0, logger, last == nil ? [] : heldPages)
         let (list, pages) = try await mappingErrors {
             try await connection.whileOpen { connection in
                 try await connection.query("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY", logger: logger)
@@ -114,7 +138,7 @@ actor PostgresSession<Record: PostgresRecordDecodable> {
             }
         }
         defer { last = list }
-        return KeyRead(keys: list, update: last.flatMap { list.update(from: $0, limit: largestUpdate, noSection: nil) }, pages: pages)
+        return KeyRead(keys: list, update: last?.keyList.flatMap { list.update(from: $0, limit: largestUpdate, noSection: nil) }, pages: pages)
     }
 
     /// Every key of `query`, in order. Read row by row on the connection's own thread as
@@ -137,7 +161,7 @@ actor PostgresSession<Record: PostgresRecordDecodable> {
     }
 
     /// The records of the rows `keys` of `query`'s table: its key, then `columns`.
-    private static func rows(_ keys: [Int64], of query: PostgresListQuery, columns: [String],
+    static func rows(_ keys: [Int64], of query: PostgresListQuery, columns: [String],
                              on connection: PostgresConnection) async throws -> [(Int64, Record)] {
         var rows: [(Int64, Record)] = []
         rows.reserveCapacity(keys.count)
@@ -155,7 +179,7 @@ actor PostgresSession<Record: PostgresRecordDecodable> {
 
     /// The columns read: the query's, or every column of its table (read once, on the
     /// pages' connection).
-    private func columnNames() async throws(PostgresStorageError) -> [String] {
+    func columnNames() async throws(PostgresStorageError) -> [String] {
         if let columns = query.columns ?? columns { return columns }
         let connection = try await connected(for: .pages)
         let sql = query.columnNamesQuery

@@ -167,7 +167,7 @@ public final class PagedQueryStorage<Record: FetchableRecord & Equatable & Senda
         let sameRecords = isLoaded && query.table == self.query.table && query.columns == self.query.columns && query.rowID == self.query.rowID
         self.query = query
         let reader = KeyReader<Record>(query: query, pageSize: pageSize, heldPages: rows.heldPages, largestUpdate: largestUpdate,
-                                       baseline: sameRecords ? rows.keyList : nil)
+                                       baseline: sameRecords ? rows.places.keyList : nil)
         if let newDatabase {
             database = newDatabase
             refresher.replaceDatabase(newDatabase, fetch: reader.read)

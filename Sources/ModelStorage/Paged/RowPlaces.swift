@@ -1,0 +1,55 @@
+import Foundation
+
+/// Where every row of a paged query is, as its storage holds it: a `KeyList` (every key in
+/// one array) or `KeyRuns` (runs, found in O(log runs), that a batch of changes moves rows
+/// in without a read of every key).
+package protocol RowPlaces<SectionValue>: Sendable {
+    associatedtype SectionValue: Hashable & Sendable
+    /// Each section's value.
+    var sectionValues: [SectionValue] { get }
+    /// The number of rows.
+    var rowCount: Int { get }
+    /// The number of rows in `section` (0 for none).
+    func count(inSection section: Int) -> Int
+    /// The position of the row at `indexPath`, or nil for none.
+    func position(of indexPath: IndexPath) -> Int?
+    /// The index path of the row at `position`, or nil for none.
+    func indexPath(of position: Int) -> IndexPath?
+    /// The key of the row at `position`, or nil for none (or a key not read).
+    func key(at position: Int) -> Int64?
+    /// Every key in order, when every key is read.
+    var keyList: KeyList<SectionValue>? { get }
+}
+
+extension RowPlaces {
+    /// The number of sections.
+    package var sectionCount: Int { sectionValues.count }
+
+    /// The positions of page `page`'s rows, pages being `size` rows (empty past the end).
+    package func places(ofPage page: Int, size: Int) -> Range<Int> {
+        let start = min(page * size, rowCount)
+        return start..<min(start + size, rowCount)
+    }
+}
+
+extension KeyList: RowPlaces {
+    package var rowCount: Int { keys.count }
+
+    package func key(at position: Int) -> Int64? {
+        keys.indices.contains(position) ? keys[position] : nil
+    }
+
+    package var keyList: KeyList<SectionValue>? { self }
+}
+
+extension KeyRuns: RowPlaces {
+    package var keyList: KeyList<SectionValue>? {
+        var keys: [Int64] = []
+        keys.reserveCapacity(rowCount)
+        for run in runs {
+            guard let runKeys = run.keys else { return nil }
+            keys += runKeys
+        }
+        return try? KeyList(counts: sectionValues.indices.map { (sectionValues[$0], count(inSection: $0)) }, keys: keys)
+    }
+}
