@@ -69,7 +69,7 @@ enum PostgresLatencyScenario {
             if probe.painted == nil, ServerBookRow.isShown(probe.expected) { probe.painted = .now }
         }
         var latencies: [Double] = []
-        let readsBefore = storage.loadCount
+        let readsBefore = storage.keyReadCount
         for commit in 1...commits {
             // "Title 0 …" sorts right after "Title 0", the first book.
             let expected = "Title 0, commit \(commit)"
@@ -92,6 +92,7 @@ enum PostgresLatencyScenario {
             }
             latencies.append(milliseconds(of: probe.painted! - sent))
         }
+        writer.close()
         g_signal_handler_disconnect(UnsafeMutableRawPointer(clock).assumingMemoryBound(to: GObject.self), handler)
         gtk_window_destroy(gtkCast(window, to: GtkWindow.self))
         let sorted = latencies.sorted()
@@ -102,7 +103,7 @@ enum PostgresLatencyScenario {
             ("p99_ms", percentile(0.99)),
             ("max_ms", sorted.last ?? 0),
             ("min_ms", sorted.first ?? 0),
-            ("key_reads", Double(storage.loadCount - readsBefore)),
+            ("key_reads", Double(storage.keyReadCount - readsBefore)),
         ])
     }
 
@@ -124,6 +125,16 @@ enum PostgresLatencyScenario {
 
         var isIdle: Bool { !state.withLock { $0.busy } }
         var failure: String? { state.withLock { $0.failure } }
+
+        /// Closes the connection, waiting until it is closed.
+        func close() {
+            let closed = Mutex(false)
+            Task { [connection] in
+                try? await connection.value.close()
+                closed.withLock { $0 = true }
+            }
+            while !closed.withLock({ $0 }) { usleep(1_000) }
+        }
 
         /// Runs `statements` one after another.
         func run(_ statements: [String]) {

@@ -46,6 +46,9 @@ final class PostgresPlacementTests: PostgresServerTestCase {
             PostgresListQuery(table: "item", orderBy: [.init("title")], sectionBy: "genre"),
             PostgresListQuery(table: "item", filter: "stock > $1::integer", arguments: ["3"], orderBy: [.init("title", ascending: false)]),
             PostgresListQuery(table: "item", orderBy: [.init("stock", ascending: false), .init("title")], sectionBy: "genre"),
+            // NOT NULL columns all one way: counted over ranges, in NULL and other sections.
+            PostgresListQuery(table: "item", orderBy: [.init("stock")], sectionBy: "genre"),
+            PostgresListQuery(table: "item", filter: "stock <> $1::integer", arguments: ["4"], orderBy: [.init("stock", ascending: false)]),
         ]
         var random = SeededGenerator(seed: 35)
         for (round, query) in queries.enumerated() {
@@ -104,7 +107,10 @@ final class PostgresPlacementTests: PostgresServerTestCase {
             let sectionOfRun = bounds.map { sectioned ? $0[0] : nil }
             let firstRunOfSection = bounds.indices.map { $0 == 0 || sectionOfRun[$0 - 1] != sectionOfRun[$0] || !sectioned && $0 == 0 }
 
-            let placement = PostgresPlacement(query: query, types: types)
+            let notNull = try query.orderTerms.map { term in
+                try server.psql("SELECT attnotnull FROM pg_attribute WHERE attrelid = 'item'::regclass AND attname = '\(term.column)'") == "t"
+            }
+            let placement = PostgresPlacement(query: query, types: types, notNull: notNull)
             let address = server.address()
             let environment = ownerEnvironment
             let (keys, rowsBefore, runBounds) = (changed, oldRows, bounds)
@@ -153,6 +159,7 @@ final class PostgresPlacementTests: PostgresServerTestCase {
         defer { _ = try? blocking { try await connection.close() } }
         let placement = try blocking { try await PostgresPlacement.read(query, on: connection) }
         XCTAssertEqual(placement.types, ["text", "integer", "text", "bigint"])
+        XCTAssertEqual(placement.notNull, [false, true, false, true])
         var runs = try blocking { try await PostgresRuns.read(query, runSize: 7, on: connection) }
         let rows = try rows(of: query)
         XCTAssertEqual(keys(of: runs), rows.map(\.key), "every key, in order")

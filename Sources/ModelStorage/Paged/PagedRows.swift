@@ -11,11 +11,14 @@ package struct KeyRead<Record: Sendable, SectionValue: Hashable & Sendable>: Sen
     /// The rows of the pages the storage held when the read began, at their places in
     /// `keys`, read with the keys (in one transaction where the database has them).
     package let pages: [Int: [(Int64, Record)]]
+    /// Whether the read was of the changed rows alone (from a change log), not of every key.
+    package let changesOnly: Bool
 
-    package init(keys: any RowPlaces<SectionValue>, update: StorageUpdate?, pages: [Int: [(Int64, Record)]]) {
+    package init(keys: any RowPlaces<SectionValue>, update: StorageUpdate?, pages: [Int: [(Int64, Record)]], changesOnly: Bool = false) {
         self.keys = keys
         self.update = update
         self.pages = pages
+        self.changesOnly = changesOnly
     }
 }
 

@@ -29,6 +29,11 @@ open class PagedStorage<Record: Equatable & Sendable, SectionValue: Hashable & S
     public var onPage: ((Int) -> Void)?
     /// How many reads of the rows' places have been shown.
     public private(set) var loadCount = 0
+    /// How many of those read every key of the query. A storage following a database's
+    /// change log reads every key when it opens and when it has to start again from the
+    /// table (no log, a `TRUNCATE`, a log pruned past where it was); it reads the others from
+    /// the log: the changed rows alone.
+    public private(set) var keyReadCount = 0
     /// The most rows a change may move, insert or delete before the storage shows it by
     /// reloading the list instead (a new order of most rows, a bulk import): the list would
     /// spend longer on so many changes than on building its rows again. Taken by the next
@@ -91,6 +96,7 @@ open class PagedStorage<Record: Equatable & Sendable, SectionValue: Hashable & S
             delegate?.storageNeedsReloading()
         }
         loadCount += 1
+        if !read.changesOnly { keyReadCount += 1 }
         onLoad?()
     }
 

@@ -16,12 +16,14 @@ extension PostgresListQuery {
 
     /// The rows' whole order: the section column (ascending, NULLs last), the `orderBy`
     /// columns (NULLs where PostgreSQL puts them by default: last going up, first going
-    /// down), and the key, which makes it total.
+    /// down), and the key, which makes it total, going the way the last `orderBy` column goes
+    /// (so that an order all one way is one index's range).
     var orderTerms: [OrderTerm] {
         var terms: [OrderTerm] = []
         if let sectionBy { terms.append(OrderTerm(column: sectionBy, ascending: true, nullsLast: true)) }
         terms += orderBy.map { OrderTerm(column: $0.column, ascending: $0.ascending, nullsLast: $0.ascending) }
-        terms.append(OrderTerm(column: key, ascending: true, nullsLast: true))
+        let keyAscending = orderBy.last?.ascending ?? true
+        terms.append(OrderTerm(column: key, ascending: keyAscending, nullsLast: keyAscending))
         return terms
     }
 
@@ -60,13 +62,14 @@ extension PostgresListQuery {
             """, bindings: bindings)
     }
 
-    /// The type of each column of the rows' whole order (`format_type`), in its order.
+    /// The type of each column of the rows' whole order (`format_type`), and whether it is
+    /// `NOT NULL`, in its order.
     var orderTypesQuery: SQL {
         var bindings = PostgresBindings(capacity: 2)
         bindings.append(table.quotedIdentifier)
         bindings.append(orderTerms.map(\.column))
         return SQL(text: """
-            SELECT format_type(a.atttypid, a.atttypmod) FROM unnest($2::text[]) WITH ORDINALITY AS term(name, place)
+            SELECT format_type(a.atttypid, a.atttypmod), a.attnotnull FROM unnest($2::text[]) WITH ORDINALITY AS term(name, place)
             JOIN pg_attribute a ON a.attrelid = $1::text::regclass AND a.attname = term.name AND NOT a.attisdropped
             ORDER BY term.place
             """, bindings: bindings)

@@ -30,13 +30,22 @@ struct PostgresPlacement: Sendable {
     let query: PostgresListQuery
     /// The type of each term's column (`format_type`), for the bounds sent as text.
     let types: [String]
+    /// Whether each term's column is `NOT NULL`: when every one is, and the terms after the
+    /// section's go one way, the rows of a run are counted over an index's range.
+    let notNull: [Bool]
 
     /// The statement placing `keys`, whose rows were `oldRows` (the log's `jsonb`; nil for a
     /// key that was not a row of the table then), among runs starting at `bounds` (one value
     /// per term each, in the runs' order).
+    ///
+    /// Its cost is the batch's, not the table's: the bounds and the changed rows (as they
+    /// were and as they are) are sorted together once, each row's run being the last bound
+    /// before it; then each row's offset is a count of the rows between its run's bound and
+    /// it, at most a run's rows.
     func statement(bounds: [[String?]], keys: [Int64], oldRows: [String?]) -> PostgresQuery {
         let terms = query.orderTerms
-        precondition(types.count == terms.count && bounds.allSatisfy { $0.count == terms.count }, "a type and a bound value per term")
+        precondition(types.count == terms.count && notNull.count == terms.count && bounds.allSatisfy { $0.count == terms.count },
+                     "a type, a NOT NULL and a bound value per term")
         let table = query.table.quotedIdentifier
         let filter = query.filter.map { "(\($0))" } ?? "true"
         var bindings = query.bindings
@@ -47,78 +56,107 @@ struct PostgresPlacement: Sendable {
         // Both as JSON: PostgresNIO's arrays take no NULL.
         let changedParameter = parameter("[" + zip(keys, oldRows).map { "{\"k\":\($0),\"o\":\($1 ?? "null")}" }.joined(separator: ",") + "]")
         let boundsParameter = parameter(String(decoding: (try? JSONEncoder().encode(bounds)) ?? Data("[]".utf8), as: UTF8.self))
-        let typed = terms.indices.map { "(lvm_b ->> \($0))::\(types[$0]) AS lvm_t\($0)" }.joined(separator: ", ")
-        let boundValues = terms.indices.map { "lvm_bound.lvm_t\($0)" }
-        func value(of alias: String) -> [String] { terms.map { "\(alias).\($0.column.quotedIdentifier)" } }
-        // The run of the row `alias`: the last whose bound is not after it, in its section
-        // (its section's first run when it comes before every bound of its section).
-        func run(of alias: String) -> String {
-            let notAfter = "NOT \(query.comesBefore(row: { "\(alias).\($0.quotedIdentifier)" }, bound: boundValues))"
-            guard let section = query.sectionBy?.quotedIdentifier else {
-                return "coalesce((SELECT max(lvm_run) FROM lvm_bound WHERE \(notAfter)), 0)"
-            }
-            let sameSection = "lvm_bound.lvm_t0 IS NOT DISTINCT FROM \(alias).\(section)"
-            return "coalesce((SELECT max(lvm_run) FROM lvm_bound WHERE \(sameSection) AND \(notAfter)), (SELECT min(lvm_run) FROM lvm_bound WHERE \(sameSection)))"
+        let point = terms.indices.map { "lvm_t\($0)" }
+        func columns(of alias: String) -> String {
+            zip(terms, point).map { "\(alias).\($0.column.quotedIdentifier) AS \($1)" }.joined(separator: ", ")
         }
-        // The rows now in the row `lvm_now`'s run (`lvm_bound`) before it.
-        let offset: String = {
-            let row: (String) -> String = { "lvm_row.\($0.quotedIdentifier)" }
-            let before = query.comesBefore(row: row, bound: value(of: "lvm_now"))
-            let beforeBound = query.comesBefore(row: row, bound: boundValues)
-            let section = query.sectionBy.map { "lvm_row.\($0.quotedIdentifier) IS NOT DISTINCT FROM lvm_now.\($0.quotedIdentifier) AND " } ?? ""
-            return """
-                (SELECT count(*) FROM (SELECT * FROM \(table) WHERE \(filter)) AS lvm_row, lvm_bound,
-                     (SELECT * FROM \(table) WHERE \(query.key.quotedIdentifier) = lvm_placed.lvm_key) AS lvm_now
-                 WHERE lvm_bound.lvm_run = lvm_placed.lvm_new_run AND \(section)\(before)
-                 AND (lvm_bound.lvm_first_of_section OR NOT \(beforeBound)))
-                """
-        }()
-        let firstOfSection = query.sectionBy == nil ? "lvm_run = 0" : "lvm_run = min(lvm_run) OVER (PARTITION BY lvm_t0)"
+        let partition = query.sectionBy == nil ? "" : "PARTITION BY lvm_t0 "
+        let pointOrder = zip(terms, point).map { term, column in
+            "\(column) \(term.ascending ? "ASC" : "DESC") NULLS \(term.nullsLast ? "LAST" : "FIRST")"
+        }.joined(separator: ", ")
         let text = """
-            WITH lvm_bound AS (
-                SELECT *, \(firstOfSection) AS lvm_first_of_section FROM (
-                    SELECT lvm_ordinal::int - 1 AS lvm_run, \(typed)
-                    FROM jsonb_array_elements(\(boundsParameter)::jsonb) WITH ORDINALITY AS lvm_bounds(lvm_b, lvm_ordinal)
-                ) AS lvm_typed
-            ),
-            lvm_changed AS (
+            WITH lvm_changed AS (
                 SELECT (lvm_c ->> 'k')::int8 AS lvm_key, nullif(lvm_c -> 'o', 'null'::jsonb) AS lvm_old
                 FROM jsonb_array_elements(\(changedParameter)::jsonb) AS lvm_c
             ),
+            lvm_point AS (
+                SELECT 0 AS lvm_kind, lvm_ordinal::int - 1 AS lvm_run, NULL::int8 AS lvm_key,
+                       \(terms.indices.map { "(lvm_b ->> \($0))::\(types[$0]) AS \(point[$0])" }.joined(separator: ", "))
+                FROM jsonb_array_elements(\(boundsParameter)::jsonb) WITH ORDINALITY AS lvm_bounds(lvm_b, lvm_ordinal)
+                UNION ALL
+                SELECT 1, NULL, lvm_changed.lvm_key, \(columns(of: "lvm_was"))
+                FROM lvm_changed, jsonb_populate_record(NULL::\(table), lvm_changed.lvm_old) AS lvm_was
+                WHERE lvm_changed.lvm_old IS NOT NULL AND (SELECT \(filter) FROM (SELECT lvm_was.*) AS \(table))
+                UNION ALL
+                SELECT 2, NULL, lvm_changed.lvm_key, \(columns(of: "lvm_now"))
+                FROM lvm_changed JOIN (SELECT * FROM \(table) WHERE \(filter)) AS lvm_now
+                     ON lvm_now.\(query.key.quotedIdentifier) = lvm_changed.lvm_key
+            ),
             lvm_placed AS (
-                SELECT lvm_changed.lvm_key,
-                       (SELECT \(run(of: "lvm_was")) FROM jsonb_populate_record(NULL::\(table), lvm_changed.lvm_old) AS lvm_was
-                        WHERE lvm_changed.lvm_old IS NOT NULL AND (SELECT \(filter) FROM (SELECT lvm_was.*) AS \(table))) AS lvm_old_run,
-                       lvm_now_row.lvm_new_run, lvm_now_row.lvm_value
-                FROM lvm_changed LEFT JOIN LATERAL (
-                    SELECT \(run(of: "lvm_now")) AS lvm_new_run,
-                           to_jsonb(ARRAY[\(value(of: "lvm_now").map { "\($0)::text" }.joined(separator: ", "))])::text AS lvm_value
-                    FROM (SELECT * FROM \(table) WHERE \(filter)) AS lvm_now
-                    WHERE lvm_now.\(query.key.quotedIdentifier) = lvm_changed.lvm_key
-                ) AS lvm_now_row ON true
+                SELECT *, coalesce(max(lvm_run) OVER (\(partition)ORDER BY \(pointOrder), lvm_kind ROWS UNBOUNDED PRECEDING),
+                                   min(lvm_run) OVER (\(partition.trimmingCharacters(in: .whitespaces)))) AS lvm_in_run,
+                       min(lvm_run) OVER (\(partition.trimmingCharacters(in: .whitespaces))) AS lvm_first_run
+                FROM lvm_point
             )
-            SELECT lvm_placed.lvm_key, lvm_placed.lvm_old_run, lvm_placed.lvm_new_run,
-                   CASE WHEN lvm_placed.lvm_new_run IS NULL THEN NULL ELSE \(offset) END,
-                   lvm_placed.lvm_value
-            FROM lvm_placed
+            SELECT lvm_changed.lvm_key, lvm_was.lvm_in_run, lvm_now.lvm_in_run,
+                   CASE WHEN lvm_now.lvm_in_run IS NULL THEN NULL
+                        WHEN lvm_now.lvm_in_run = lvm_now.lvm_first_run THEN \(offset(from: nil))
+                        ELSE \(offset(from: "lvm_bound")) END,
+                   CASE WHEN lvm_now.lvm_kind IS NOT NULL
+                        THEN to_jsonb(ARRAY[\(point.map { "lvm_now.\($0)::text" }.joined(separator: ", "))])::text END
+            FROM lvm_changed
+            LEFT JOIN lvm_placed AS lvm_was ON lvm_was.lvm_kind = 1 AND lvm_was.lvm_key = lvm_changed.lvm_key
+            LEFT JOIN lvm_placed AS lvm_now ON lvm_now.lvm_kind = 2 AND lvm_now.lvm_key = lvm_changed.lvm_key
+            LEFT JOIN lvm_placed AS lvm_bound ON lvm_bound.lvm_kind = 0 AND lvm_bound.lvm_run = lvm_now.lvm_in_run
             """
         return PostgresQuery(unsafeSQL: text, binds: bindings)
     }
 
+    /// The number of the query's rows in the section of the changed row `lvm_now` (a point
+    /// of the statement) that come before it and not before the bound `bound` (a point, or
+    /// nil for none: the section's first run).
+    private func offset(from bound: String?) -> String {
+        let terms = query.orderTerms
+        let point = terms.indices.map { "lvm_t\($0)" }
+        let row: (String) -> String = { "lvm_row.\($0.quotedIdentifier)" }
+        let source = "(SELECT * FROM \(query.table.quotedIdentifier) WHERE \(query.filter.map { "(\($0))" } ?? "true")) AS lvm_row"
+        func count(_ conditions: [String]) -> String {
+            "(SELECT count(*) FROM \(source) WHERE \(conditions.joined(separator: " AND ")))"
+        }
+        let ordered = query.sectionBy == nil ? terms[...] : terms.dropFirst()
+        let sectionColumn = query.sectionBy.map(row)
+        guard notNull[(query.sectionBy == nil ? 0 : 1)...].allSatisfy({ $0 }), let direction = ordered.first?.ascending,
+              ordered.allSatisfy({ $0.ascending == direction }) else {
+            // Any order: the comparison ORDER BY makes, term by term.
+            var conditions = [query.comesBefore(row: row, bound: point.map { "lvm_now.\($0)" })]
+            if let sectionColumn { conditions.insert("\(sectionColumn) IS NOT DISTINCT FROM lvm_now.lvm_t0", at: 0) }
+            if let bound { conditions.append("NOT \(query.comesBefore(row: row, bound: point.map { "\(bound).\($0)" }))") }
+            return count(conditions)
+        }
+        // Values of NOT NULL columns, all one way: one row comparison each side, a range of
+        // an index on the section and order columns.
+        func tuple(_ values: [String]) -> String { values.count == 1 ? values[0] : "(\(values.joined(separator: ", ")))" }
+        let orderedPoint = Array(point.suffix(ordered.count))
+        let rowTuple = tuple(ordered.map { row($0.column) })
+        var conditions = ["\(rowTuple) \(direction ? "<" : ">") \(tuple(orderedPoint.map { "lvm_now.\($0)" }))"]
+        if let bound { conditions.append("\(rowTuple) \(direction ? ">=" : "<=") \(tuple(orderedPoint.map { "\(bound).\($0)" }))") }
+        guard let sectionColumn else { return count(conditions) }
+        if notNull[0] { return count(["\(sectionColumn) = lvm_now.lvm_t0"] + conditions) }
+        return "CASE WHEN lvm_now.lvm_t0 IS NULL THEN \(count(["\(sectionColumn) IS NULL"] + conditions)) "
+            + "ELSE \(count(["\(sectionColumn) = lvm_now.lvm_t0"] + conditions)) END"
+    }
+
     /// The placement of `query`'s rows, with its order's types read through `connection`.
     static func read(_ query: PostgresListQuery, on connection: PostgresConnection) async throws -> PostgresPlacement {
-        var types: [String] = []
-        for try await type in try await connection.query(query.orderTypesQuery.query, logger: .silent).decode(String.self) { types.append(type) }
+        var types: [String] = [], notNull: [Bool] = []
+        for try await (type, isNotNull) in try await connection.query(query.orderTypesQuery.query, logger: .silent).decode((String, Bool).self) {
+            types.append(type)
+            notNull.append(isNotNull)
+        }
         guard types.count == query.orderTerms.count else {
             throw PostgresStorageError.unknownColumn(tr("table %@ has no column of the order %@", query.table, query.orderTerms.map(\.column).joined(separator: ", ")))
         }
-        return PostgresPlacement(query: query, types: types)
+        return PostgresPlacement(query: query, types: types, notNull: notNull)
     }
 
     /// Runs `statement(bounds:keys:oldRows:)` on `connection` (in the transaction whose
-    /// snapshot the places are to be of).
+    /// snapshot the places are to be of, with JIT compilation off for the rest of it).
     func places(bounds: [[String?]], keys: [Int64], oldRows: [String?], on connection: PostgresConnection) async throws -> [Place] {
         var places: [Place] = []
+        // The planner cannot know that each count covers one run at most: its estimate of
+        // the whole table makes PostgreSQL compile the statement (JIT), which took a second
+        // where the statement itself takes milliseconds.
+        try await connection.query("SET LOCAL jit = off", logger: .silent)
         let rows = try await connection.query(statement(bounds: bounds, keys: keys, oldRows: oldRows), logger: .silent)
         for try await (key, oldRun, newRun, newOffset, value) in rows.decode((Int64, Int?, Int?, Int?, String?).self) {
             let decoded = try value.map { try JSONDecoder().decode([String?].self, from: Data($0.utf8)) }

@@ -68,7 +68,7 @@ extension PostgresSession {
         }
         guard let applied else { return nil }
         (last, logPosition) = (applied.runs, applied.position)
-        return KeyRead(keys: applied.runs, update: applied.update, pages: applied.pages)
+        return KeyRead(keys: applied.runs, update: applied.update, pages: applied.pages, changesOnly: true)
     }
 
     /// The value of `body`, run in a REPEATABLE READ transaction on `connection` (all it
