@@ -88,6 +88,31 @@ final class PostgresQueryStorageTests: PostgresServerTestCase {
         ])
         XCTAssertEqual((0..<3).map(storage.numberOfItems(inSection:)), [334, 333, 333])
         XCTAssertEqual(titles(storage, section: 1).prefix(4), ["book 0000", "book 0001", "book 0007 (second edition)", "book 0013"])
+        XCTAssertEqual(storage.keyReadCount, 1, "the commit read from the change log: the changed rows, not every key")
+        XCTAssertTrue(recorder.errors.isEmpty)
+    }
+
+    func testATruncateIsReadAgainWholeAndLaterCommitsFromTheLogAgain() throws {
+        try server.psql(PostgresChangeLog.installSQL(table: "book", key: "id").joined(separator: ";\n"))
+        let (storage, recorder) = makeStorage()
+        wait("the first read, live") { storage.isLoaded && storage.state == .live }
+        func keys() -> [[Int64]] {
+            (0..<storage.numberOfSections()).map { section in
+                (0..<storage.numberOfItems(inSection: section)).compactMap { storage.key(at: IndexPath(item: $0, section: section)) }
+            }
+        }
+        func table() throws -> [[Int64]] {
+            try server.psql("SELECT string_agg(id::text, ',' ORDER BY title, id) FROM book GROUP BY genre ORDER BY genre")
+                .split(separator: "\n").map { $0.split(separator: ",").compactMap { Int64($0) } }
+        }
+        try server.psql("BEGIN; TRUNCATE book; INSERT INTO book VALUES (1, 'one', 'g1'), (2, 'two', 'g2'); COMMIT;")
+        wait("the truncate") { storage.numberOfSections() == 2 }
+        XCTAssertEqual(keys(), try table())
+        XCTAssertEqual(storage.keyReadCount, 2, "a truncate starts again from the table")
+        try server.psql("INSERT INTO book VALUES (3, 'three', 'g1'); UPDATE book SET genre = 'g1' WHERE id = 2;")
+        wait("the commits") { storage.numberOfSections() == 1 && storage.numberOfItems(inSection: 0) == 3 }
+        XCTAssertEqual(keys(), try table())
+        XCTAssertEqual(storage.keyReadCount, 2, "then the log again")
         XCTAssertTrue(recorder.errors.isEmpty)
     }
 
@@ -107,6 +132,7 @@ final class PostgresQueryStorageTests: PostgresServerTestCase {
         }
         XCTAssertEqual(storage.numberOfItems(inSection: 0), 1000)
         XCTAssertLessThan(storage.loadCount - loads, 50, "bursts are read together")
+        XCTAssertEqual(storage.keyReadCount, 1, "every commit read from the change log")
         XCTAssertEqual(recorder.reloads, 1, "never a reload")
         XCTAssertTrue(recorder.errors.isEmpty)
     }
