@@ -31,7 +31,9 @@ public struct PostgresListQuery: Sendable, Equatable {
     public var filter: String?
     /// The values of the condition's parameters (bound as text).
     public var arguments: [String]
-    /// The order of the rows within a section (the key last, so the order is total).
+    /// The order of the rows within a section, then the key, so that the order is total
+    /// (going the way the last column here goes: an index on these columns and the key, one
+    /// way, serves it, and a commit's rows are placed over its ranges).
     public var orderBy: [Order]
     /// The column whose values make the sections, in its order (NULL last), or nil for one
     /// section.
