@@ -1,5 +1,6 @@
 import Foundation
 import ModelStorage
+import PostgresNIO
 @testable import PostgresStorage
 import PostgresTestSupport
 import XCTest
@@ -185,11 +186,63 @@ final class PostgresQueryStorageTests: PostgresServerTestCase {
     func testATableWithoutTheTriggerIsPolledAndSaysSo() throws {
         let (storage, recorder) = makeStorage(pollInterval: .milliseconds(200))
         wait("polling") { storage.isLoaded && storage.state == .polling }
-        try server.psql("UPDATE book SET genre = NULL WHERE id = 3")
+        let transaction = Int64(try server.psql("BEGIN; UPDATE book SET genre = NULL WHERE id = 3; SELECT pg_current_xact_id(); COMMIT;")
+            .split(separator: "\n").compactMap { Int64($0) }.first ?? -1)
+        var reflected: Bool?
+        storage.onceReflecting(transaction: transaction) { reflected = $0 }
         wait("the change") { storage.numberOfSections() == 4 }
         XCTAssertNil(storage.headerModel(forSection: 3), "NULL last, with no header text")
         XCTAssertEqual(storage.key(at: IndexPath(item: 0, section: 3)), 3)
         XCTAssertEqual(recorder.reloads, 1)
+        XCTAssertEqual(reflected, true, "a polled storage knows its snapshot too")
+    }
+
+    func testAWritersTransactionIsReflectedOnceItsCommitIsShown() throws {
+        try server.psql(PostgresChangeLog.installSQL(table: "book", key: "id").joined(separator: ";\n"))
+        let (storage, recorder) = makeStorage()
+        wait("the first read, live") { storage.isLoaded && storage.state == .live }
+        func shows(_ key: Int64) -> Bool {
+            (0..<storage.numberOfSections()).contains { section in
+                (0..<storage.numberOfItems(inSection: section)).contains { storage.key(at: IndexPath(item: $0, section: section)) == key }
+            }
+        }
+        let (address, environment) = (server.address(), ownerEnvironment)
+        let writer = try blocking { try await address.connect(environment: environment) }
+        defer { _ = try? blocking { try await writer.close() } }
+        // A transaction that wrote and has not committed yet.
+        let transaction = try blocking {
+            try await writer.query("BEGIN", logger: .silent)
+            try await writer.query("INSERT INTO book VALUES (5000, 'book 5000', 'g0')", logger: .silent)
+            var id: Int64 = -1
+            for try await value in try await writer.query("SELECT pg_current_xact_id()::text::bigint", logger: .silent).decode(Int64.self) { id = value }
+            return id
+        }
+        var calls: [(reflected: Bool, shown: Bool)] = []
+        storage.onceReflecting(transaction: transaction) { calls.append(($0, shows(5000))) }
+
+        // Another commit, read while it runs: the rows shown do not include it.
+        try server.psql("INSERT INTO book VALUES (5001, 'book 5001', 'g1')")
+        wait("the other commit") { shows(5001) }
+        XCTAssertFalse(storage.reflects(transaction: transaction))
+        XCTAssertTrue(calls.isEmpty)
+
+        _ = try blocking { try await writer.query("COMMIT", logger: .silent) }
+        wait("its commit") { !calls.isEmpty }
+        XCTAssertEqual(calls.map(\.reflected), [true])
+        XCTAssertEqual(calls.map(\.shown), [true], "called once its row is shown")
+        XCTAssertTrue(storage.reflects(transaction: transaction))
+
+        // One the rows include already is told at once; one still to come, when the
+        // storage stops first, is told it never came.
+        var now: Bool?
+        storage.onceReflecting(transaction: transaction) { now = $0 }
+        XCTAssertEqual(now, true)
+        var never: Bool?
+        storage.onceReflecting(transaction: (storage.snapshot?.horizon ?? 0) + 1_000) { never = $0 }
+        XCTAssertNil(never)
+        storage.close()
+        XCTAssertEqual(never, false)
+        XCTAssertTrue(recorder.errors.isEmpty)
     }
 
     func testAPageIsReadOnItsOwnConnectionWhileTheKeysAreRead() throws {

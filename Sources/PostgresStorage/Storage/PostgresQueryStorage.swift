@@ -11,11 +11,13 @@ import PostgresNIO
 /// `pageSize` rows). Its items are `PagedRow<Record>`s: a row whose page is not here is a
 /// placeholder (`record` nil) until its page arrives, then an `updateItem` in place.
 ///
-/// It follows the table through `LISTEN`: with the trigger of
-/// ``PostgresChangeLog`` on the table, each commit that touches it is read at
-/// once (bursts are read together, `coalescingDelay`): the keys again, and the pages held,
-/// in one snapshot, shown as one update of the rows inserted, deleted, moved and changed.
-/// Without the trigger it reads them every `pollInterval` (``State/polling``).
+/// It follows the table through `LISTEN`: with the trigger of ``PostgresChangeLog`` on the
+/// table, it reads every key once, then each commit that touches the table at once (bursts
+/// are read together, `coalescingDelay`) from the log: the rows it changed, placed by the
+/// server, and the held pages they are in, in one snapshot, shown as one update of the rows
+/// inserted, deleted, moved and changed. Without the trigger it reads every key every
+/// `pollInterval` (``State/polling``). ``snapshot`` says which commits the rows include,
+/// and ``onceReflecting(transaction:_:)`` waits for one.
 ///
 /// No statement runs on the storage's thread. Errors are reported to `onError`, and
 /// the rows stay as they were.
@@ -48,7 +50,15 @@ public final class PostgresQueryStorage<Record: PostgresRecordDecodable>: PagedS
 
     /// How the storage follows the server now.
     public private(set) var state = State.connecting {
-        didSet { if state != oldValue { onStateChange?(state) } }
+        didSet {
+            guard state != oldValue else { return }
+            onStateChange?(state)
+            if state == .stopped {
+                let stopped = waiters
+                waiters = []
+                stopped.forEach { $0.body(false) }
+            }
+        }
     }
 
     private let session: PostgresSession<Record>
@@ -73,6 +83,12 @@ public final class PostgresQueryStorage<Record: PostgresRecordDecodable>: PagedS
     private var followGeneration = 0
     /// Whether `close` was called.
     private var isClosed = false
+    /// What `onceReflecting` waits for: a transaction, and what to call.
+    private var waiters: [(transaction: Int64, body: (Bool) -> Void)] = []
+
+    /// The snapshot of the database the rows shown are of: that of the last read of their
+    /// places (nil before the first). The rows include every commit it sees.
+    public private(set) var snapshot: PostgresSnapshot?
 
     /// A storage of `query`'s rows on the server at `address`.
     /// - Parameters:
@@ -129,6 +145,37 @@ public final class PostgresQueryStorage<Record: PostgresRecordDecodable>: PagedS
         follower = nil
         followGeneration += 1
         state = .stopped
+    }
+
+    /// Whether the rows shown include what the transaction `id` committed: `id` is the
+    /// 64-bit id that `SELECT pg_current_xact_id()` gives in the writing transaction,
+    /// before its `COMMIT` (false for a transaction still running, or rolled back and not
+    /// yet ended in the rows' snapshot).
+    public func reflects(transaction id: Int64) -> Bool {
+        snapshot?.includes(transaction: id) ?? false
+    }
+
+    /// Calls `body` with true once the rows shown include what the transaction `id`
+    /// committed (at once when they do now, else after the read that brings it, before the
+    /// next), or with false when the storage stops following the server first (``State/stopped``):
+    /// how a program that wrote waits to see its write (read your writes).
+    public func onceReflecting(transaction id: Int64, _ body: @escaping (Bool) -> Void) {
+        if reflects(transaction: id) {
+            body(true)
+        } else if state == .stopped {
+            body(false)
+        } else {
+            waiters.append((id, body))
+        }
+    }
+
+    /// Calls the waiters whose transactions the rows now include.
+    private func callWaitersReflected() {
+        guard let snapshot, !waiters.isEmpty else { return }
+        let (reflected, waiting) = (waiters.filter { snapshot.includes(transaction: $0.transaction) },
+                                    waiters.filter { !snapshot.includes(transaction: $0.transaction) })
+        waiters = waiting
+        reflected.forEach { $0.body(true) }
     }
 
     /// Stops following the server and closes the storage's connections: the rows stay as
@@ -259,9 +306,10 @@ public final class PostgresQueryStorage<Record: PostgresRecordDecodable>: PagedS
                     }
                 }
             }
-            let result: Result<KeyRead<Record, String?>, PostgresStorageError>
+            let result: Result<(KeyRead<Record, String?>, PostgresSnapshot?), PostgresStorageError>
             do throws(PostgresStorageError) {
-                result = .success(try await session.readKeys(heldPages: held.pages, pageSize: pageSize))
+                let read = try await session.readKeys(heldPages: held.pages, pageSize: pageSize)
+                result = .success((read, await session.snapshot))
             } catch {
                 result = .failure(error)
             }
@@ -269,12 +317,15 @@ public final class PostgresQueryStorage<Record: PostgresRecordDecodable>: PagedS
         }
     }
 
-    private func show(_ result: Result<KeyRead<Record, String?>, PostgresStorageError>) {
+    private func show(_ result: Result<(KeyRead<Record, String?>, PostgresSnapshot?), PostgresStorageError>) {
         readingKeys = false
         readBegan = false
         switch result {
         case .failure(let error): if !isClosed { onError?(error) }
-        case .success(let read): show(read)
+        case .success(let (read, snapshot)):
+            self.snapshot = snapshot
+            show(read)
+            callWaitersReflected()
         }
         if readAgain {
             readAgain = false

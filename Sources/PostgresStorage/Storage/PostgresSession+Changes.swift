@@ -12,7 +12,7 @@ extension PostgresSession {
         let connection = try await connected(for: .keys)
         let columns = last == nil ? [] : try await columnNames()
         let (query, held, known) = (query, last == nil ? [] : heldPages, placement)
-        let (runs, position, placement, pages) = try await mappingErrors {
+        let ((runs, position, placement, pages), snapshot) = try await mappingErrors {
             try await connection.whileOpen { connection in
                 try await Self.inSnapshot(on: connection) {
                     let position = try await PostgresChangeLog.read(query.table, after: nil, on: connection).position
@@ -25,7 +25,7 @@ extension PostgresSession {
             }
         }
         let update = last?.keyList.flatMap { old in runs.keyList?.update(from: old, limit: largestUpdate, noSection: nil) }
-        (last, logPosition, self.placement) = (runs, position, placement)
+        (last, logPosition, self.placement, self.snapshot) = (runs, position, placement, snapshot)
         return KeyRead(keys: runs, update: update, pages: pages)
     }
 
@@ -39,7 +39,7 @@ extension PostgresSession {
         let connection = try await connected(for: .keys)
         let columns = try await columnNames()
         let query = query
-        let applied: (runs: PostgresRuns, update: StorageUpdate, position: PostgresChangePosition, pages: [Int: [(Int64, Record)]])? = try await mappingErrors {
+        let (applied, snapshot): ((runs: PostgresRuns, update: StorageUpdate, position: PostgresChangePosition, pages: [Int: [(Int64, Record)]])?, PostgresSnapshot) = try await mappingErrors {
             try await connection.whileOpen { connection in
                 try await Self.inSnapshot(on: connection) {
                     let log = try await PostgresChangeLog.read(query.table, after: position, on: connection)
@@ -67,18 +67,21 @@ extension PostgresSession {
             }
         }
         guard let applied else { return nil }
-        (last, logPosition) = (applied.runs, applied.position)
+        (last, logPosition, self.snapshot) = (applied.runs, applied.position, snapshot)
         return KeyRead(keys: applied.runs, update: applied.update, pages: applied.pages, changesOnly: true)
     }
 
     /// The value of `body`, run in a REPEATABLE READ transaction on `connection` (all it
-    /// reads is of one snapshot), committed when it returns, rolled back when it throws.
-    static func inSnapshot<Value: Sendable>(on connection: PostgresConnection, _ body: () async throws -> Value) async throws -> Value {
+    /// reads is of one snapshot), committed when it returns, rolled back when it throws; and
+    /// that snapshot.
+    static func inSnapshot<Value: Sendable>(on connection: PostgresConnection,
+                                            _ body: () async throws -> Value) async throws -> (Value, PostgresSnapshot) {
         try await connection.query("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY", logger: .silent)
         do {
+            let snapshot = try await PostgresSnapshot.current(on: connection)
             let value = try await body()
             try await connection.query("COMMIT", logger: .silent)
-            return value
+            return (value, snapshot)
         } catch {
             _ = try? await connection.query("ROLLBACK", logger: .silent)
             throw error

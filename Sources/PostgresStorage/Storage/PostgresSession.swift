@@ -35,6 +35,8 @@ actor PostgresSession<Record: PostgresRecordDecodable> {
     /// Where the log was last read, and how changed rows are placed among the runs.
     var logPosition: PostgresChangePosition?
     var placement: PostgresPlacement?
+    /// The snapshot of the database the last read of the keys was of.
+    var snapshot: PostgresSnapshot?
 
     init(address: PostgresAddress, query: PostgresListQuery, environment: [String: String], largestUpdate: Int) {
         self.address = address
@@ -113,10 +115,9 @@ actor PostgresSession<Record: PostgresRecordDecodable> {
         let connection = try await connected(for: .keys)
         let columns = last == nil ? [] : try await columnNames()
         let (query, expected, logger, held) = (query, last?.rowCount ?? 0, logger, last == nil ? [] : heldPages)
-        let (list, pages) = try await mappingErrors {
+        let ((list, pages), snapshot) = try await mappingErrors {
             try await connection.whileOpen { connection in
-                try await connection.query("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY", logger: logger)
-                do {
+                try await Self.inSnapshot(on: connection) {
                     var counts: [(value: String?, count: Int)] = []
                     for try await (value, count) in try await connection.query(query.countsQuery.query, logger: logger).decode((String?, Int).self) {
                         counts.append((value, count))
@@ -129,14 +130,11 @@ actor PostgresSession<Record: PostgresRecordDecodable> {
                         let places = list.places(ofPage: page, size: pageSize)
                         if !places.isEmpty { pages[page] = try await Self.rows(Array(keys[places]), of: query, columns: columns, on: connection) }
                     }
-                    try await connection.query("COMMIT", logger: logger)
                     return (list, pages)
-                } catch {
-                    _ = try? await connection.query("ROLLBACK", logger: logger)
-                    throw error
                 }
             }
         }
+        self.snapshot = snapshot
         defer { last = list }
         return KeyRead(keys: list, update: last?.keyList.flatMap { list.update(from: $0, limit: largestUpdate, noSection: nil) }, pages: pages)
     }
