@@ -197,6 +197,50 @@ final class PostgresQueryStorageTests: PostgresServerTestCase {
         XCTAssertEqual(reflected, true, "a polled storage knows its snapshot too")
     }
 
+    func testAColumnAddedIsFollowedAnOrderColumnRenamedIsReportedUntilItIsBackAndOneRetypedIsReadAgain() throws {
+        try server.psql(PostgresChangeLog.installSQL(table: "book", key: "id").joined(separator: ";\n"))
+        let (storage, recorder) = makeStorage()
+        wait("the first read, live") { storage.isLoaded && storage.state == .live }
+        func keys() -> [[Int64]] {
+            (0..<storage.numberOfSections()).map { section in
+                (0..<storage.numberOfItems(inSection: section)).compactMap { storage.key(at: IndexPath(item: $0, section: section)) }
+            }
+        }
+        func table() throws -> [[Int64]] {
+            try server.psql("SELECT string_agg(id::text, ',' ORDER BY title, id) FROM book GROUP BY genre ORDER BY genre")
+                .split(separator: "\n").map { $0.split(separator: ",").compactMap { Int64($0) } }
+        }
+        // A column the query does not read: followed from the log as before.
+        try server.psql("ALTER TABLE book ADD COLUMN pages integer; UPDATE book SET pages = 10, title = 'book 0000' WHERE id = 6")
+        wait("the commit after the new column") { storage.key(at: IndexPath(item: 0, section: 0)) == 6 }
+        XCTAssertEqual(keys(), try table())
+        XCTAssertEqual(storage.keyReadCount, 1)
+
+        // The order's column renamed: each read fails and says which column is missing.
+        try server.psql("ALTER TABLE book RENAME COLUMN title TO name; UPDATE book SET name = 'book 0000' WHERE id = 9")
+        wait("the error") { !recorder.errors.isEmpty }
+        XCTAssertTrue(recorder.errors.contains { "\($0.localizedDescription)".contains("title") }, "\(recorder.errors)")
+        XCTAssertEqual(storage.key(at: IndexPath(item: 0, section: 0)), 6, "the rows stay as they were")
+
+        // Named back: the next commit is read from the table again, whole, and the rows are
+        // the table's, the commit made while it was missing included.
+        try server.psql("ALTER TABLE book RENAME COLUMN name TO title; UPDATE book SET title = 'book 0000' WHERE id = 12")
+        wait("the table again") { (try? table()) == keys() }
+        XCTAssertEqual(Array(keys()[0].prefix(3)), [6, 9, 12])
+        XCTAssertEqual(storage.keyReadCount, 2, "one read of every key, after the rename back")
+
+        // The section column retyped (the server compares integers now): the log's read
+        // fails on the types it knew, and the read of every key that follows at once, with
+        // the types read again, shows the table, with no error.
+        let errors = recorder.errors.count
+        try server.psql("ALTER TABLE book ALTER COLUMN genre TYPE integer USING substr(genre, 2)::integer; UPDATE book SET title = 'book 0000' WHERE id = 15")
+        wait("the retyped table") { (try? table()) == keys() && storage.key(at: IndexPath(item: 3, section: 0)) == 15 }
+        XCTAssertEqual(Array(keys()[0].prefix(4)), [6, 9, 12, 15])
+        XCTAssertEqual(storage.keyReadCount, 3)
+        XCTAssertEqual(recorder.errors.count, errors, "\(recorder.errors)")
+        XCTAssertEqual(storage.state, .live)
+    }
+
     func testAWritersTransactionIsReflectedOnceItsCommitIsShown() throws {
         try server.psql(PostgresChangeLog.installSQL(table: "book", key: "id").joined(separator: ";\n"))
         let (storage, recorder) = makeStorage()

@@ -104,8 +104,17 @@ actor PostgresSession<Record: PostgresRecordDecodable> {
     /// Reads what changed since the last read: from the change log when the table has its
     /// trigger and the log holds every change since (`readChanges`), else every key, with
     /// the rows of `heldPages` (of `pageSize` rows), in one snapshot of the database.
+    /// A read of the log that fails other than by a lost connection (a column renamed,
+    /// retyped or dropped, a right revoked) is followed at once by a read of every key, with
+    /// the order's types read again: what fails then is reported.
     func readKeys(heldPages: Set<Int>, pageSize: Int) async throws(PostgresStorageError) -> KeyRead<Record, String?> {
-        if followsLog, logPosition != nil, let read = try await readChanges(heldPages: heldPages, pageSize: pageSize) { return read }
+        if followsLog, logPosition != nil {
+            do throws(PostgresStorageError) {
+                if let read = try await readChanges(heldPages: heldPages, pageSize: pageSize) { return read }
+            } catch where !error.isConnectionProblem {
+                (logPosition, placement) = (nil, nil)
+            }
+        }
         return followsLog ? try await readRuns(heldPages: heldPages, pageSize: pageSize) : try await readEveryKey(heldPages: heldPages, pageSize: pageSize)
     }
 
