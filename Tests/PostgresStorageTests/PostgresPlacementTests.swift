@@ -124,6 +124,8 @@ final class PostgresPlacementTests: PostgresServerTestCase {
                 }
             }
             XCTAssertEqual(places.map { $0.key }.sorted(), changed, "round \(round)")
+            var kept = 0
+            defer { XCTAssertGreaterThan(kept, 0, "round \(round): rows whose order's value did not change") }
             for place in places {
                 XCTAssertEqual(place.oldRun, runOfKey[place.key], "round \(round), key \(place.key): the run it was in")
                 guard let position = positionOfKey[place.key] else {
@@ -141,7 +143,10 @@ final class PostgresPlacementTests: PostgresServerTestCase {
                 let run = runs.last { boundPositions[$0] <= position } ?? first
                 let start = firstRunOfSection[run] ? new.firstIndex { !sectioned || $0.value[0] == section }! : boundPositions[run]
                 XCTAssertEqual(place.newRun, run, "round \(round), key \(place.key): its run now")
-                XCTAssertEqual(place.newOffset, position - start, "round \(round), key \(place.key): its offset")
+                let wasValue = old.first { $0.key == place.key }?.value
+                XCTAssertEqual(place.kept, wasValue == new[position].value, "round \(round), key \(place.key): kept when its order's value is")
+                XCTAssertEqual(place.newOffset, place.kept ? nil : position - start, "round \(round), key \(place.key): its offset")
+                kept += place.kept ? 1 : 0
             }
         }
     }

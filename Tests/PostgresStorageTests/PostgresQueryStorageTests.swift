@@ -93,6 +93,21 @@ final class PostgresQueryStorageTests: PostgresServerTestCase {
         XCTAssertTrue(recorder.errors.isEmpty)
     }
 
+    func testARowWhoseOrderDidNotChangeIsUpdatedInPlaceFromTheLog() throws {
+        try server.psql(PostgresChangeLog.installSQL(table: "book", key: "id").joined(separator: ";\n"))
+        // In the key's order: a new title leaves each row where it was.
+        let (storage, recorder) = makeStorage(PostgresListQuery(table: "book", columns: ["title"]))
+        wait("the first read, live") { storage.isLoaded && storage.state == .live }
+        _ = storage.item(at: IndexPath(item: 0, section: 0))
+        wait("the first page") { storage.pagesRead == 1 }
+        recorder.updates = []
+        try server.psql("UPDATE book SET title = 'retitled' WHERE id = 5")
+        wait("the new title") { storage.record(at: IndexPath(item: 4, section: 0))?["title"] == "retitled" }
+        XCTAssertEqual(recorder.updates.map(\.changes), [[.updateItem(IndexPath(item: 4, section: 0))]])
+        XCTAssertEqual(storage.keyReadCount, 1)
+        XCTAssertTrue(recorder.errors.isEmpty)
+    }
+
     func testATruncateIsReadAgainWholeAndLaterCommitsFromTheLogAgain() throws {
         try server.psql(PostgresChangeLog.installSQL(table: "book", key: "id").joined(separator: ";\n"))
         let (storage, recorder) = makeStorage()

@@ -19,9 +19,14 @@ struct PostgresPlacement: Sendable {
         /// query (new, or not matching its condition then).
         let oldRun: Int?
         /// The run it is in now and the number of the query's rows now before it there, or
-        /// nil when it is not a row of the query now.
+        /// nil when it is not a row of the query now. The offset is not counted (nil) for a
+        /// row that kept its place (`kept`).
         let newRun: Int?
         let newOffset: Int?
+        /// Whether the row was and is a row of the query with the same value of its order:
+        /// it is where it was among the rows (its content alone may have changed), in the
+        /// same run.
+        let kept: Bool
         /// Its value of the query's whole order now (as text), for a run or a section it
         /// starts: nil when it is not a row of the query now.
         let value: [String?]?
@@ -41,7 +46,8 @@ struct PostgresPlacement: Sendable {
     /// Its cost is the batch's, not the table's: the bounds and the changed rows (as they
     /// were and as they are) are sorted together once, each row's run being the last bound
     /// before it; then each row's offset is a count of the rows between its run's bound and
-    /// it, at most a run's rows.
+    /// it, at most a run's rows, unless the row kept its order's value (an update of other
+    /// columns, the commonest change), which needs no count.
     func statement(bounds: [[String?]], keys: [Int64], oldRows: [String?]) -> PostgresQuery {
         let terms = query.orderTerms
         precondition(types.count == terms.count && notNull.count == terms.count && bounds.allSatisfy { $0.count == terms.count },
@@ -89,18 +95,24 @@ struct PostgresPlacement: Sendable {
                 FROM lvm_point
             )
             SELECT lvm_changed.lvm_key, lvm_was.lvm_in_run, lvm_now.lvm_in_run,
-                   CASE WHEN lvm_now.lvm_in_run IS NULL THEN NULL
+                   CASE WHEN lvm_now.lvm_in_run IS NULL OR lvm_kept THEN NULL
                         WHEN lvm_now.lvm_in_run = lvm_now.lvm_first_run THEN \(offset(from: nil))
                         ELSE \(offset(from: "lvm_bound")) END,
                    CASE WHEN lvm_now.lvm_kind IS NOT NULL
-                        THEN to_jsonb(ARRAY[\(point.map { "lvm_now.\($0)::text" }.joined(separator: ", "))])::text END
+                        THEN to_jsonb(ARRAY[\(point.map { "lvm_now.\($0)::text" }.joined(separator: ", "))])::text END,
+                   lvm_kept
             FROM lvm_changed
             LEFT JOIN lvm_placed AS lvm_was ON lvm_was.lvm_kind = 1 AND lvm_was.lvm_key = lvm_changed.lvm_key
             LEFT JOIN lvm_placed AS lvm_now ON lvm_now.lvm_kind = 2 AND lvm_now.lvm_key = lvm_changed.lvm_key
-            LEFT JOIN lvm_placed AS lvm_bound ON lvm_bound.lvm_kind = 0 AND lvm_bound.lvm_run = lvm_now.lvm_in_run
+            LEFT JOIN lvm_placed AS lvm_bound ON lvm_bound.lvm_kind = 0 AND lvm_bound.lvm_run = lvm_now.lvm_in_run,
+            LATERAL (SELECT lvm_was.lvm_kind IS NOT NULL AND lvm_now.lvm_kind IS NOT NULL
+                            AND \(tuple(point.map { "lvm_was.\($0)" })) IS NOT DISTINCT FROM \(tuple(point.map { "lvm_now.\($0)" })) AS lvm_kept) AS lvm_same
             """
         return PostgresQuery(unsafeSQL: text, binds: bindings)
     }
+
+    /// Values as one SQL value to compare: a row of them, or the one.
+    private func tuple(_ values: [String]) -> String { values.count == 1 ? values[0] : "ROW(\(values.joined(separator: ", ")))" }
 
     /// The number of the query's rows in the section of the changed row `lvm_now` (a point
     /// of the statement) that come before it and not before the bound `bound` (a point, or
@@ -125,7 +137,6 @@ struct PostgresPlacement: Sendable {
         }
         // Values of NOT NULL columns, all one way: one row comparison each side, a range of
         // an index on the section and order columns.
-        func tuple(_ values: [String]) -> String { values.count == 1 ? values[0] : "(\(values.joined(separator: ", ")))" }
         let orderedPoint = Array(point.suffix(ordered.count))
         let rowTuple = tuple(ordered.map { row($0.column) })
         var conditions = ["\(rowTuple) \(direction ? "<" : ">") \(tuple(orderedPoint.map { "lvm_now.\($0)" }))"]
@@ -158,9 +169,9 @@ struct PostgresPlacement: Sendable {
         // where the statement itself takes milliseconds.
         try await connection.query("SET LOCAL jit = off", logger: .silent)
         let rows = try await connection.query(statement(bounds: bounds, keys: keys, oldRows: oldRows), logger: .silent)
-        for try await (key, oldRun, newRun, newOffset, value) in rows.decode((Int64, Int?, Int?, Int?, String?).self) {
+        for try await (key, oldRun, newRun, newOffset, value, kept) in rows.decode((Int64, Int?, Int?, Int?, String?, Bool).self) {
             let decoded = try value.map { try JSONDecoder().decode([String?].self, from: Data($0.utf8)) }
-            places.append(Place(key: key, oldRun: oldRun, newRun: newRun, newOffset: newOffset, value: decoded))
+            places.append(Place(key: key, oldRun: oldRun, newRun: newRun, newOffset: newOffset, kept: kept, value: decoded))
         }
         return places
     }

@@ -94,11 +94,12 @@ extension KeyRuns where SectionValue == String?, Bound == [String?] {
         var before: [Int: [Int64]] = [:]
         func touch(_ run: Int) { if before[run] == nil { before[run] = runs[run].keys } }
         // Where each row was, found by its key in its run.
+        // A row that kept its place stays (it must be there); the others leave.
         var leaving: [(run: Int, offset: Int)] = []
         for place in places {
             guard let run = place.oldRun else { continue }
             guard runs.indices.contains(run), let offset = offset(of: place.key, inRun: run) else { return nil }
-            leaving.append((run, offset))
+            if !place.kept { leaving.append((run, offset)) }
         }
         guard places.allSatisfy({ $0.value == nil || ($0.newRun.map(runs.indices.contains) ?? false) }) else { return nil }
         // The last first, so that each place is still where it was; then the first first,
@@ -107,7 +108,7 @@ extension KeyRuns where SectionValue == String?, Bound == [String?] {
             touch(run)
             remove(fromRun: run, at: offset)
         }
-        let arriving = places.compactMap { place in place.newRun.map { (key: place.key, run: $0, offset: place.newOffset ?? 0) } }
+        let arriving = places.filter { !$0.kept }.compactMap { place in place.newRun.map { (key: place.key, run: $0, offset: place.newOffset ?? 0) } }
         for row in arriving.sorted(by: { ($0.run, $0.offset) < ($1.run, $1.offset) }) {
             guard row.offset <= runs[row.run].count, runs[row.run].keys != nil else { return nil }
             touch(row.run)

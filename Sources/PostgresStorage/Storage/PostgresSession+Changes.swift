@@ -58,8 +58,9 @@ extension PostgresSession {
                     var next = runs
                     guard let update = next.apply(places) else { return nil }
                     // The held pages the changed rows are in now, read again.
-                    let touched = Set(places.compactMap { place in
-                        place.newRun.map { (next.start(ofRun: $0) + (place.newOffset ?? 0)) / pageSize }
+                    let touched = Set(places.compactMap { place -> Int? in
+                        guard let run = place.newRun, let offset = place.kept ? next.offset(of: place.key, inRun: run) : place.newOffset else { return nil }
+                        return (next.start(ofRun: run) + offset) / pageSize
                     }).intersection(heldPages)
                     let pages = try await Self.pages(touched, of: next, size: pageSize, query: query, columns: columns, on: connection)
                     return (next, update, log.position, pages)
