@@ -18,6 +18,8 @@ import Foundation
 //   --no-pinned-header  the project's list without its pinned section header
 //   --long-session N  opens and closes N windows with managers, and reports the growth of
 //                 heap and resident memory per window (needs a display)
+//   --pgbench SCALE CLIENTS SECONDS  a PostgreSQL storage following pgbench_accounts while
+//                 pgbench's TPC-B-like load runs (PostgresLoadScenario)
 let arguments = CommandLine.arguments
 func value(after flag: String) -> String? {
     arguments.firstIndex(of: flag).flatMap { arguments.indices.contains($0 + 1) ? arguments[$0 + 1] : nil }
@@ -34,6 +36,14 @@ if let index = arguments.firstIndex(of: "--gtk-one"), arguments.count > index + 
     let run = scenario.hasPrefix("scroll_paged") ? PagedScrollScenario.run
         : scenario.hasPrefix("postgres_latency") ? PostgresLatencyScenario.run : GtkScenarios.runOne
     if let measurement = MainActor.assumeIsolated({ run(scenario, count) }) {
+        print(measurement.json)
+    }
+    exit(0)
+}
+
+if let index = arguments.firstIndex(of: "--pgbench"), arguments.count > index + 3,
+   let scale = Int(arguments[index + 1]), let clients = Int(arguments[index + 2]), let seconds = Int(arguments[index + 3]) {
+    if let measurement = MainActor.assumeIsolated({ PostgresLoadScenario.run(scale: scale, clients: clients, seconds: seconds) }) {
         print(measurement.json)
     }
     exit(0)

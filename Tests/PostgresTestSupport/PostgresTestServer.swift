@@ -66,6 +66,14 @@ public final class PostgresTestServer: @unchecked Sendable {
                      environment: ["PGPASSWORD": Self.ownerPassword])
     }
 
+    /// Runs `pgbench` with `arguments` against the server's `postgres` database as the
+    /// owner, and waits for it; returns what it wrote.
+    @discardableResult
+    public func pgbench(_ arguments: [String]) throws -> String {
+        try Self.run(Self.binary("pgbench"), arguments + ["-h", "127.0.0.1", "-p", String(port), "-U", Self.owner, "postgres"],
+                     environment: ["PGPASSWORD": Self.ownerPassword])
+    }
+
     private func runAsServer(_ program: String, _ arguments: [String]) throws {
         if getuid() == 0 {
             try Self.run("/usr/sbin/runuser", ["-u", "postgres", "--", Self.binary(program)] + arguments)
