@@ -1,4 +1,5 @@
 import Foundation
+import Logging
 import NIOCore
 import PostgresNIO
 
@@ -29,6 +30,40 @@ extension PostgresConnection {
         } onCancel: {
             race.cancel()
         }
+    }
+}
+
+extension PostgresConnection {
+    /// Runs `query` and returns its rows; fails at once with `connectionLost` when the
+    /// connection has closed.
+    ///
+    /// PostgresNIO (1.33) writes a statement to its channel without a promise: written to a
+    /// closed channel, it is dropped, and the task awaiting it stays suspended for ever,
+    /// holding all it captured (`whileOpen` frees its caller, not the task). Here the check
+    /// and the write happen on the connection's event loop, in one turn, so that no
+    /// statement is ever written to a closed connection.
+    @discardableResult
+    func send(_ query: PostgresQuery, logger: Logger = .silent) async throws -> PostgresQueryResult {
+        try await eventLoop.flatSubmit { [self] in
+            guard !isClosed else { return eventLoop.makeFailedFuture(Self.closedError) }
+            return self.query(query, logger: logger)
+        }.get()
+    }
+
+    /// Runs `query`, handing each row to `onRow` on the connection's event loop as it
+    /// arrives (no row is held), with `send(_:)`'s check.
+    @discardableResult
+    func send(_ query: PostgresQuery, logger: Logger = .silent,
+              onRow: @escaping @Sendable (PostgresRow) throws -> Void) async throws -> PostgresQueryMetadata {
+        try await eventLoop.flatSubmit { [self] in
+            guard !isClosed else { return eventLoop.makeFailedFuture(Self.closedError) }
+            return self.query(query, logger: logger, onRow)
+        }.get()
+    }
+
+    /// The error of a statement on a closed connection.
+    fileprivate static var closedError: PostgresStorageError {
+        .connectionLost(reason: tr("the server closed the connection"))
     }
 }
 
@@ -108,7 +143,7 @@ private final class Race<Value: Sendable>: EndedByClosing, @unchecked Sendable {
     }
 
     func connectionClosed() {
-        end(with: .failure(PostgresStorageError.connectionLost(reason: tr("the server closed the connection"))))
+        end(with: .failure(PostgresConnection.closedError))
     }
 
     func cancel() {

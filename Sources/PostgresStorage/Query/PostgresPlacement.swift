@@ -150,7 +150,8 @@ struct PostgresPlacement: Sendable {
     /// The placement of `query`'s rows, with its order's types read through `connection`.
     static func read(_ query: PostgresListQuery, on connection: PostgresConnection) async throws -> PostgresPlacement {
         var types: [String] = [], notNull: [Bool] = []
-        for try await (type, isNotNull) in try await connection.query(query.orderTypesQuery.query, logger: .silent).decode((String, Bool).self) {
+        for row in try await connection.send(query.orderTypesQuery.query) {
+            let (type, isNotNull) = try row.decode((String, Bool).self)
             types.append(type)
             notNull.append(isNotNull)
         }
@@ -167,9 +168,9 @@ struct PostgresPlacement: Sendable {
         // The planner cannot know that each count covers one run at most: its estimate of
         // the whole table makes PostgreSQL compile the statement (JIT), which took a second
         // where the statement itself takes milliseconds.
-        try await connection.query("SET LOCAL jit = off", logger: .silent)
-        let rows = try await connection.query(statement(bounds: bounds, keys: keys, oldRows: oldRows), logger: .silent)
-        for try await (key, oldRun, newRun, newOffset, value, kept) in rows.decode((Int64, Int?, Int?, Int?, String?, Bool).self) {
+        try await connection.send("SET LOCAL jit = off")
+        for row in try await connection.send(statement(bounds: bounds, keys: keys, oldRows: oldRows)) {
+            let (key, oldRun, newRun, newOffset, value, kept) = try row.decode((Int64, Int?, Int?, Int?, String?, Bool).self)
             let decoded = try value.map { try JSONDecoder().decode([String?].self, from: Data($0.utf8)) }
             places.append(Place(key: key, oldRun: oldRun, newRun: newRun, newOffset: newOffset, kept: kept, value: decoded))
         }

@@ -132,14 +132,14 @@ public enum PostgresChangeLog {
     public static func install(on table: String, key: String, connection: PostgresConnection) async throws(PostgresStorageError) {
         try await mappingErrors {
             try await connection.whileOpen { connection in
-                try await connection.query("BEGIN", logger: .silent)
+                try await connection.send("BEGIN")
                 do {
                     for statement in installSQL(table: table, key: key) {
-                        try await connection.query(PostgresQuery(unsafeSQL: statement), logger: .silent)
+                        try await connection.send(PostgresQuery(unsafeSQL: statement))
                     }
-                    try await connection.query("COMMIT", logger: .silent)
+                    try await connection.send("COMMIT")
                 } catch {
-                    _ = try? await connection.query("ROLLBACK", logger: .silent)
+                    _ = try? await connection.send("ROLLBACK")
                     throw error
                 }
             }

@@ -11,30 +11,9 @@ extension KeyRuns where SectionValue == String?, Bound == [String?] {
     /// The runs of `query`'s rows (each section's first row, then every `runSize`th, starts
     /// a run), their keys read, in the transaction open on `connection`.
     static func read(_ query: PostgresListQuery, runSize: Int, on connection: PostgresConnection) async throws -> PostgresRuns {
-        var sections: [(value: String?, runs: [Run])] = []
-        var keys: [Int64] = []
-        var bound: [String?]?
-        func endRun() {
-            guard let bound else { return }
-            let run = Run(bound: bound, keys: keys)
-            let value = query.sectionBy == nil ? nil : bound[0]
-            if let last = sections.indices.last, sections[last].value == value {
-                sections[last].runs.append(run)
-            } else {
-                sections.append((value, [run]))
-            }
-            keys = []
-        }
-        let rows = try await connection.query(query.keysAndBoundsQuery(runSize: runSize).query, logger: .silent)
-        for try await (key, starts) in rows.decode((Int64, String?).self) {
-            if let starts {
-                endRun()
-                bound = try JSONDecoder().decode([String?].self, from: Data(starts.utf8))
-            }
-            keys.append(key)
-        }
-        endRun()
-        return PostgresRuns(sections: sections)
+        let collected = RunCollector(sectioned: query.sectionBy != nil)
+        try await connection.send(query.keysAndBoundsQuery(runSize: runSize).query) { row in try collected.add(row) }
+        return PostgresRuns(sections: collected.sections())
     }
 
     /// Applies a batch's places (`PostgresPlacement`, of the rows as they were in these
@@ -115,5 +94,45 @@ extension KeyRuns where SectionValue == String?, Bound == [String?] {
             insert(row.key, intoRun: row.run, at: row.offset)
         }
         return before
+    }
+}
+
+/// Collects the rows of `keysAndBoundsQuery` into runs as they arrive, on the connection's
+/// thread (one row at a time, none held).
+private final class RunCollector: @unchecked Sendable {
+    private let sectioned: Bool
+    private var done: [(value: String?, runs: [PostgresRuns.Run])] = []
+    private var keys: [Int64] = []
+    private var bound: [String?]?
+
+    init(sectioned: Bool) {
+        self.sectioned = sectioned
+    }
+
+    func add(_ row: PostgresRow) throws {
+        let (key, starts) = try row.decode((Int64, String?).self)
+        if let starts {
+            endRun()
+            bound = try JSONDecoder().decode([String?].self, from: Data(starts.utf8))
+        }
+        keys.append(key)
+    }
+
+    /// The sections and their runs, the last run ended.
+    func sections() -> [(value: String?, runs: [PostgresRuns.Run])] {
+        endRun()
+        return done
+    }
+
+    private func endRun() {
+        guard let bound else { return }
+        let run = PostgresRuns.Run(bound: bound, keys: keys)
+        let value = sectioned ? bound[0] : nil
+        if let last = done.indices.last, done[last].value == value {
+            done[last].runs.append(run)
+        } else {
+            done.append((value, [run]))
+        }
+        (keys, self.bound) = ([], nil)
     }
 }

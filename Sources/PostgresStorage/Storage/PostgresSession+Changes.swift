@@ -77,14 +77,14 @@ extension PostgresSession {
     /// that snapshot.
     static func inSnapshot<Value: Sendable>(on connection: PostgresConnection,
                                             _ body: () async throws -> Value) async throws -> (Value, PostgresSnapshot) {
-        try await connection.query("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY", logger: .silent)
+        try await connection.send("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY")
         do {
             let snapshot = try await PostgresSnapshot.current(on: connection)
             let value = try await body()
-            try await connection.query("COMMIT", logger: .silent)
+            try await connection.send("COMMIT")
             return (value, snapshot)
         } catch {
-            _ = try? await connection.query("ROLLBACK", logger: .silent)
+            _ = try? await connection.send("ROLLBACK")
             throw error
         }
     }

@@ -39,7 +39,8 @@ public struct PostgresSnapshot: Sendable, Equatable, CustomStringConvertible {
                    ARRAY(SELECT running::text::bigint FROM pg_snapshot_xip(snapshot) running)
             FROM pg_current_snapshot() snapshot
             """)
-        for try await (horizon, running) in try await connection.query(query, logger: .silent).decode((Int64, [Int64]).self) {
+        for row in try await connection.send(query) {
+            let (horizon, running) = try row.decode((Int64, [Int64]).self)
             return PostgresSnapshot(horizon: horizon, running: running)
         }
         throw PostgresStorageError.server(message: tr("the server gave no snapshot of the database"), sqlState: "XX000")
