@@ -108,7 +108,7 @@ struct PostgresPlacement: Sendable {
     /// The placement of `query`'s rows, with its order's types read through `connection`.
     static func read(_ query: PostgresListQuery, on connection: PostgresConnection) async throws -> PostgresPlacement {
         var types: [String] = []
-        for try await type in try await connection.query(query.orderTypesQuery.query, logger: .silent).decode(String.self) { types.append(type) }
+        for row in try await connection.send(query.orderTypesQuery.query) { types.append(try row.decode(String.self)) }
         guard types.count == query.orderTerms.count else {
             throw PostgresStorageError.unknownColumn(tr("table %@ has no column of the order %@", query.table, query.orderTerms.map(\.column).joined(separator: ", ")))
         }

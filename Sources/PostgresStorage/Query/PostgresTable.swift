@@ -56,8 +56,8 @@ public struct PostgresTable: Sendable, Equatable {
             var primaryKey: String?
             var uniqueKeys: [String] = []
             let integers: Set = ["smallint", "integer", "bigint"]
-            let rows = try await connection.query(columnsQuery(of: name), logger: .silent)
-            for try await (column, type, isPrimaryKey, isUniqueAndNotNull) in rows.decode((String, String, Bool, Bool).self) {
+            for row in try await connection.send(columnsQuery(of: name)) {
+                let (column, type, isPrimaryKey, isUniqueAndNotNull) = try row.decode((String, String, Bool, Bool).self)
                 columns.append(Column(name: column, type: type))
                 guard integers.contains(type) else { continue }
                 if isPrimaryKey { primaryKey = column }
@@ -112,11 +112,11 @@ public struct PostgresTable: Sendable, Equatable {
     public static func names(connection: PostgresConnection) async throws(PostgresStorageError) -> [String] {
         try await mappingErrors {
             var names: [String] = []
-            let rows = try await connection.query("""
+            let rows = try await connection.send("""
                 SELECT c.relname::text FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
                 WHERE n.nspname = current_schema() AND c.relkind IN ('r', 'p') ORDER BY 1
-                """, logger: .silent)
-            for try await name in rows.decode(String.self) { names.append(name) }
+                """)
+            for row in rows { names.append(try row.decode(String.self)) }
             return names
         }
     }

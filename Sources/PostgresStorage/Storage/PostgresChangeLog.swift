@@ -77,6 +77,7 @@ public enum PostgresChangeLog {
             CREATE OR REPLACE FUNCTION \(schema).record_change() RETURNS trigger LANGUAGE plpgsql
             SECURITY DEFINER SET search_path = pg_catalog, pg_temp AS $body$
             DECLARE
+                old_row jsonb;
                 old_key bigint;
                 new_key bigint;
                 numbered bigint;
@@ -85,15 +86,18 @@ public enum PostgresChangeLog {
                 IF TG_LEVEL = 'STATEMENT' THEN
                     INSERT INTO \(schema).changes (table_name, operation) VALUES (TG_ARGV[1], TG_OP) RETURNING seq INTO numbered;
                 ELSE
-                    IF TG_OP <> 'INSERT' THEN old_key := (to_jsonb(OLD) ->> TG_ARGV[0])::bigint; END IF;
+                    IF TG_OP <> 'INSERT' THEN
+                        old_row := to_jsonb(OLD);
+                        old_key := (old_row ->> TG_ARGV[0])::bigint;
+                    END IF;
                     IF TG_OP <> 'DELETE' THEN new_key := (to_jsonb(NEW) ->> TG_ARGV[0])::bigint; END IF;
                     IF TG_OP = 'UPDATE' AND old_key IS DISTINCT FROM new_key THEN
                         INSERT INTO \(schema).changes (table_name, operation, key, old_row) VALUES
-                            (TG_ARGV[1], 'DELETE', old_key, to_jsonb(OLD)), (TG_ARGV[1], 'INSERT', new_key, NULL);
+                            (TG_ARGV[1], 'DELETE', old_key, old_row), (TG_ARGV[1], 'INSERT', new_key, NULL);
                         numbered := currval(pg_get_serial_sequence('\(schema).changes', 'seq'));
                     ELSE
                         INSERT INTO \(schema).changes (table_name, operation, key, old_row) VALUES
-                            (TG_ARGV[1], TG_OP, coalesce(new_key, old_key), CASE WHEN TG_OP = 'INSERT' THEN NULL ELSE to_jsonb(OLD) END)
+                            (TG_ARGV[1], TG_OP, coalesce(new_key, old_key), old_row)
                             RETURNING seq INTO numbered;
                     END IF;
                 END IF;
@@ -128,14 +132,14 @@ public enum PostgresChangeLog {
     public static func install(on table: String, key: String, connection: PostgresConnection) async throws(PostgresStorageError) {
         try await mappingErrors {
             try await connection.whileOpen { connection in
-                try await connection.query("BEGIN", logger: .silent)
+                try await connection.send("BEGIN")
                 do {
                     for statement in installSQL(table: table, key: key) {
-                        try await connection.query(PostgresQuery(unsafeSQL: statement), logger: .silent)
+                        try await connection.send(PostgresQuery(unsafeSQL: statement))
                     }
-                    try await connection.query("COMMIT", logger: .silent)
+                    try await connection.send("COMMIT")
                 } catch {
-                    _ = try? await connection.query("ROLLBACK", logger: .silent)
+                    _ = try? await connection.send("ROLLBACK")
                     throw error
                 }
             }

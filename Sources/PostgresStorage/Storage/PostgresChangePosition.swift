@@ -68,8 +68,8 @@ extension PostgresChangeLog {
                    pruned_through, pruned_xid::text::bigint
             FROM \(schema).log_state
             """)
-        for try await (sequence, running, through, transaction) in try await connection.query(positionQuery, logger: .silent)
-            .decode((Int64, [Int64], Int64, Int64).self) {
+        for row in try await connection.send(positionQuery) {
+            let (sequence, running, through, transaction) = try row.decode((Int64, [Int64], Int64, Int64).self)
             found = (PostgresChangePosition(sequence: sequence, running: running.sorted()), through, transaction)
         }
         guard let found else { throw PostgresStorageError.server(message: tr("the change log has no state"), sqlState: "XX000") }
@@ -89,8 +89,8 @@ extension PostgresChangeLog {
             ORDER BY seq
             """, binds: bindings)
         var changes: [LoggedChange] = []
-        for try await (sequence, operation, key, oldRow) in try await connection.query(changesQuery, logger: .silent)
-            .decode((Int64, String, Int64?, String?).self) {
+        for row in try await connection.send(changesQuery) {
+            let (sequence, operation, key, oldRow) = try row.decode((Int64, String, Int64?, String?).self)
             guard let operation = LoggedChange.Operation(rawValue: operation) else { continue }
             changes.append(LoggedChange(sequence: sequence, operation: operation, key: key, oldRow: oldRow))
         }

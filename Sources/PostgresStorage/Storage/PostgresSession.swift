@@ -91,11 +91,11 @@ actor PostgresSession<Record: PostgresRecordDecodable> {
         let (query, expected, logger, held) = (query, last?.keys.count ?? 0, logger, last == nil ? [] : heldPages)
         let (list, pages) = try await mappingErrors {
             try await connection.whileOpen { connection in
-                try await connection.query("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY", logger: logger)
+                try await connection.send("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY", logger: logger)
                 do {
                     var counts: [(value: String?, count: Int)] = []
-                    for try await (value, count) in try await connection.query(query.countsQuery.query, logger: logger).decode((String?, Int).self) {
-                        counts.append((value, count))
+                    for row in try await connection.send(query.countsQuery.query, logger: logger) {
+                        counts.append(try row.decode((String?, Int).self))
                     }
                     if query.sectionBy == nil, counts.isEmpty { counts = [(nil, 0)] }
                     let keys = try await Self.readKeys(of: query, on: connection, expected: expected)
@@ -105,10 +105,10 @@ actor PostgresSession<Record: PostgresRecordDecodable> {
                         let places = list.places(ofPage: page, size: pageSize)
                         if !places.isEmpty { pages[page] = try await Self.rows(Array(keys[places]), of: query, columns: columns, on: connection) }
                     }
-                    try await connection.query("COMMIT", logger: logger)
+                    try await connection.send("COMMIT", logger: logger)
                     return (list, pages)
                 } catch {
-                    _ = try? await connection.query("ROLLBACK", logger: logger)
+                    _ = try? await connection.send("ROLLBACK", logger: logger)
                     throw error
                 }
             }
@@ -122,7 +122,7 @@ actor PostgresSession<Record: PostgresRecordDecodable> {
     /// sequence, which hands each row across threads).
     private static func readKeys(of query: PostgresListQuery, on connection: PostgresConnection, expected: Int) async throws -> [Int64] {
         let collected = KeyCollector(key: query.key, capacity: expected)
-        _ = try await connection.query(query.keysQuery.query, logger: .silent) { row in try collected.add(row) }.get()
+        try await connection.send(query.keysQuery.query) { row in try collected.add(row) }
         return collected.keys
     }
 
@@ -141,7 +141,7 @@ actor PostgresSession<Record: PostgresRecordDecodable> {
                              on connection: PostgresConnection) async throws -> [(Int64, Record)] {
         var rows: [(Int64, Record)] = []
         rows.reserveCapacity(keys.count)
-        for try await row in try await connection.query(query.rowsQuery(keys: keys, columns: columns).query, logger: .silent) {
+        for row in try await connection.send(query.rowsQuery(keys: keys, columns: columns).query) {
             var cells = row.makeIterator()
             guard let keyCell = cells.next() else { continue }
             let key = try keyCell.decode(Int64.self)
@@ -162,7 +162,7 @@ actor PostgresSession<Record: PostgresRecordDecodable> {
         let names = try await mappingErrors {
             try await connection.whileOpen { connection in
                 var names: [String] = []
-                for try await name in try await connection.query(sql.query, logger: .silent).decode(String.self) { names.append(name) }
+                for row in try await connection.send(sql.query) { names.append(try row.decode(String.self)) }
                 return names
             }
         }
@@ -216,7 +216,7 @@ actor PostgresSession<Record: PostgresRecordDecodable> {
         let sql = PostgresChangeLog.triggerPresentQuery(table: table)
         return try await mappingErrors {
             try await connection.whileOpen { connection in
-                for try await present in try await connection.query(sql.query, logger: .silent).decode(Bool.self) { return present }
+                for row in try await connection.send(sql.query) { return try row.decode(Bool.self) }
                 return false
             }
         }
