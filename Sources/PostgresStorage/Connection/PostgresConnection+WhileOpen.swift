@@ -44,10 +44,7 @@ extension PostgresConnection {
     /// statement is ever written to a closed connection.
     @discardableResult
     func send(_ query: PostgresQuery, logger: Logger = .silent) async throws -> PostgresQueryResult {
-        try await eventLoop.flatSubmit { [self] in
-            guard !isClosed else { return eventLoop.makeFailedFuture(Self.closedError) }
-            return self.query(query, logger: logger)
-        }.get()
+        try await ifOpen { self.query(query, logger: logger) }
     }
 
     /// Runs `query`, handing each row to `onRow` on the connection's event loop as it
@@ -55,9 +52,14 @@ extension PostgresConnection {
     @discardableResult
     func send(_ query: PostgresQuery, logger: Logger = .silent,
               onRow: @escaping @Sendable (PostgresRow) throws -> Void) async throws -> PostgresQueryMetadata {
+        try await ifOpen { self.query(query, logger: logger, onRow) }
+    }
+
+    /// The result of `write` (which writes a statement), run on the event loop when the
+    /// connection is open there, or `connectionLost`.
+    private func ifOpen<Result: Sendable>(_ write: @escaping @Sendable () -> EventLoopFuture<Result>) async throws -> Result {
         try await eventLoop.flatSubmit { [self] in
-            guard !isClosed else { return eventLoop.makeFailedFuture(Self.closedError) }
-            return self.query(query, logger: logger, onRow)
+            isClosed ? eventLoop.makeFailedFuture(Self.closedError) : write()
         }.get()
     }
 
