@@ -38,6 +38,16 @@ final class ScreenReaderTests: XCTestCase {
         var environment = ProcessInfo.processInfo.environment
         environment["G_DEBUG"] = "fatal-warnings"
         viewer.environment = environment
+        // What the viewer prints goes to a file, so that a crash's backtrace can be part of
+        // the failure (the end of a long run's log is all that may be kept of it).
+        let viewerOutput = FileManager.default.temporaryDirectory
+            .appendingPathComponent("list-viewer-screen-reader-\(UUID().uuidString).log")
+        XCTAssertTrue(FileManager.default.createFile(atPath: viewerOutput.path, contents: nil))
+        defer { try? FileManager.default.removeItem(at: viewerOutput) }
+        let viewerLog = try FileHandle(forWritingTo: viewerOutput)
+        defer { try? viewerLog.close() }
+        viewer.standardOutput = viewerLog
+        viewer.standardError = viewerLog
         try viewer.run()
         defer {
             viewer.terminate()
@@ -60,11 +70,24 @@ final class ScreenReaderTests: XCTestCase {
         MainActor.assumeIsolated { _ = MainLoopPump.run(until: { !reader.isRunning }, timeout: .infinity) }
         let data = output.fileHandleForReading.readDataToEndOfFile()
         let errorText = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        XCTAssertTrue(viewer.isRunning, "the viewer kept running (no GLib warning or crash)")
+        if !viewer.isRunning {
+            let printed = (try? String(contentsOf: viewerOutput, encoding: .utf8)) ?? ""
+            FileHandle.standardError.write(Data(printed.utf8))
+            XCTFail("the viewer ended (a GLib warning or a crash), status \(viewer.terminationStatus): \(Self.crash(in: printed))")
+        }
         let line = String(decoding: data, as: UTF8.self).split(separator: "\n").last.map(String.init) ?? ""
         XCTAssertEqual(reader.terminationStatus, 0, line + errorText)
         let object = (try? JSONSerialization.jsonObject(with: Data(line.utf8))) as? [String: Any]
         return try XCTUnwrap(object, "the screen reader said: \(line) \(errorText)")
+    }
+
+    /// The part of `printed` (what the viewer wrote) that says why it ended: the crashed
+    /// thread's first frames, or else the last lines.
+    private static func crash(in printed: String) -> String {
+        let lines = printed.split(separator: "\n", omittingEmptySubsequences: false)
+        let start = lines.firstIndex { $0.contains("crashed") || $0.contains("-WARNING") || $0.contains("-CRITICAL") }
+            ?? max(lines.count - 20, 0)
+        return lines[start...].prefix(24).joined(separator: " | ")
     }
 
     func testAScreenReaderReadsRowsAndHeadingsSelectsABookAndReadsItsDetails() throws {
