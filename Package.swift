@@ -82,7 +82,7 @@ let package = Package(
         // recorder and the main-loop pump, for the manager's and the viewer's tests.
         .target(name: "GtkTestSupport", dependencies: ["CGtk", "CGtkTestShims", "ListViewManager", "TestSupport"], path: "Tests/GtkTestSupport"),
         // A private PostgreSQL server (initdb, pg_ctl) for the tests and benchmarks that need one.
-        .target(name: "PostgresTestSupport", dependencies: ["PostgresStorage"], path: "Tests/PostgresTestSupport"),
+        .target(name: "PostgresTestSupport", dependencies: ["PostgresStorage", "TestSupport"], path: "Tests/PostgresTestSupport"),
         // Seeded random storage operations shared by the storage and GTK tests, and the fuzz
         // targets' inputs and `main`.
         .target(name: "TestSupport", dependencies: ["ModelStorage", "CFuzzing"], path: "Tests/TestSupport"),

@@ -167,7 +167,10 @@ enum PagedScenarios {
         defer { argv.forEach { free($0) } }
         var pid: pid_t = 0
         let start = ContinuousClock.now
-        guard (argv + [nil]).withUnsafeBufferPointer({ posix_spawn(&pid, executable, nil, nil, UnsafeMutablePointer(mutating: $0.baseAddress!), environ) }) == 0 else { return nil }
+        let spawned = (argv + [nil]).withUnsafeBufferPointer { arguments in
+            withShellLikeSpawnAttributes { posix_spawn(&pid, executable, nil, $0, UnsafeMutablePointer(mutating: arguments.baseAddress!), environ) }
+        }
+        guard spawned == 0 else { return nil }
         var status: Int32 = 0
         var usage = rusage()
         guard wait4(pid, &status, 0, &usage) == pid, status == 0 else { return nil }

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import PostgresStorage
 
 /// A private PostgreSQL server for a test: a cluster made by `initdb` in a temporary
@@ -111,7 +112,7 @@ public final class PostgresTestServer: @unchecked Sendable {
         let envp = fullEnvironment.map { strdup($0) } + [nil]
         defer { (argv + envp).forEach { free($0) } }
         var pid: pid_t = 0
-        let spawned = posix_spawn(&pid, path, &actions, nil, argv, envp)
+        let spawned = withShellLikeSpawnAttributes { posix_spawn(&pid, path, &actions, $0, argv, envp) }
         guard spawned == 0 else { throw ServerError(description: "\(path) cannot be run: \(String(cString: strerror(spawned)))") }
         var status: Int32 = 0
         while waitpid(pid, &status, 0) == -1 && errno == EINTR {}

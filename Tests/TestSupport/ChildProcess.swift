@@ -55,8 +55,10 @@ public struct ChildProcess: Sendable {
         var pid: pid_t = 0
         let spawned = (argv + [nil]).withUnsafeBufferPointer { arguments in
             (envp + [nil]).withUnsafeBufferPointer { environment in
-                posix_spawn(&pid, program, &actions, nil, UnsafeMutablePointer(mutating: arguments.baseAddress!),
-                            UnsafeMutablePointer(mutating: environment.baseAddress!))
+                withShellLikeSpawnAttributes { attributes in
+                    posix_spawn(&pid, program, &actions, attributes, UnsafeMutablePointer(mutating: arguments.baseAddress!),
+                                UnsafeMutablePointer(mutating: environment.baseAddress!))
+                }
             }
         }
         close(output.write)
