@@ -1,4 +1,5 @@
 import Foundation
+import ModelStorage
 import PostgresNIO
 
 /// Where the rows a batch of commits changed were, and are, among a storage's runs
@@ -30,6 +31,11 @@ struct PostgresPlacement: Sendable {
         /// Its value of the query's whole order now (as text), for a run or a section it
         /// starts: nil when it is not a row of the query now.
         let value: [String?]?
+
+        /// Its places, as the runs take them.
+        var runPlace: RunPlace {
+            RunPlace(key: key, oldRun: oldRun, newRun: newRun, newOffset: newOffset, kept: kept, isRow: value != nil)
+        }
     }
 
     let query: PostgresListQuery

@@ -56,7 +56,7 @@ extension PostgresSession {
                     guard !keys.isEmpty else { return (runs, StorageUpdate(), log.position, [:]) }
                     let places = try await placement.places(bounds: runs.runs.map(\.bound), keys: keys, oldRows: oldRows, on: connection)
                     var next = runs
-                    guard let update = next.apply(places) else { return nil }
+                    guard let update = next.apply(places.map(\.runPlace)) else { return nil }
                     // The held pages the changed rows are in now, read again.
                     let touched = Set(places.compactMap { place -> Int? in
                         guard let run = place.newRun, let offset = place.kept ? next.offset(of: place.key, inRun: run) : place.newOffset else { return nil }

@@ -2,44 +2,113 @@ import Foundation
 import GRDB
 import ModelStorage
 
-/// Reads a query's keys again and again (each time the database changes), each read
+/// How many rows a run of a paged query starts with (`SQLiteRuns`).
+let sqliteRunSize = 4096
+
+/// Reads a query's rows again and again (each time the database changes), each read
 /// compared with the one before. Used on the refresher's queue only: a new query gets a new
 /// reader, whose first read is compared with the keys shown (`baseline`), if any.
+///
+/// When the table has a change log (`SQLiteChangeLog`), a read after the first reads the log
+/// instead of every key: the rows the commits since changed, placed among the runs by
+/// SQLite (`SQLitePlacement`). Every key is read again when the log does not say it all: no
+/// log, a change of the file's schema, a log pruned past the last read, too many changes.
 final class KeyReader<Record: FetchableRecord & Sendable>: @unchecked Sendable {
     private let query: PagedQuery
     private let pageSize: Int
     private let heldPages: HeldPages
     /// The most rows a read's changes may touch before it reloads the list instead.
     private let largestUpdate: Int
-    /// The keys of the last read.
-    private var last: KeyList<DatabaseValue>?
+    /// The rows of the last read, as runs when the table has a log (changes are applied to
+    /// them), else as one list.
+    private var last: SQLiteRuns?
+    private var lastList: KeyList<DatabaseValue>?
+    /// The keys shown when the reader was made, until its first read.
+    private var baseline: KeyList<DatabaseValue>?
+    /// Where the last read left the table's log, if it has one.
+    private var position: SQLiteChangeLog.Position?
 
     init(query: PagedQuery, pageSize: Int, heldPages: HeldPages, largestUpdate: Int, baseline: KeyList<DatabaseValue>? = nil) {
         self.query = query
         self.pageSize = pageSize
         self.heldPages = heldPages
         self.largestUpdate = largestUpdate
-        last = baseline
+        self.baseline = baseline
     }
 
-    /// Reads the keys, their changes since the last read, and the held pages' rows, in one
-    /// transaction. Pages that came back short since the last read are read too: a page
-    /// with fewer rows than the keys just read list for it (a rowid listed twice, or listed
-    /// but not found) means a damaged file, `SQLiteStorageError.unreadableRows`.
+    /// Reads the changes since the last read from the log if it can, else every key; with
+    /// the held pages' rows, in one transaction.
     func read(_ db: Database) throws -> KeyRead<Record, DatabaseValue> {
-        let keys = try KeyList(counts: query.counts(db), keys: query.keys(db, capacity: last?.keys.count ?? 0))
-        let short = heldPages.shortPages
-        var pages: [Int: [(Int64, Record)]] = [:]
-        for page in (last == nil ? short : heldPages.pages.union(short)).sorted() {
-            let places = keys.places(ofPage: page, size: pageSize)
-            guard !places.isEmpty else { continue }
-            let pageKeys = keys.keys[places]
-            let rows = try query.rows(db, keys: pageKeys, as: Record.self)
-            guard rows.count == pageKeys.count else { throw SQLiteStorageError.unreadableRows(table: query.table) }
-            pages[page] = rows
+        let now = try SQLiteChangeLog.position(of: query.table, in: db)
+        if let now, let position, let last, now.schemaVersion == position.schemaVersion, heldPages.shortPages.isEmpty,
+           let read = try readChanges(db, into: last, from: position) {
+            return read
         }
+        return try readKeys(db, position: now)
+    }
+
+    /// Reads every key, their changes since the last read, and the held pages' rows. Pages
+    /// that came back short since the last read are read too: a page with fewer rows than the
+    /// keys just read list for it (a rowid listed twice, or listed but not found) means a
+    /// damaged file, `SQLiteStorageError.unreadableRows`.
+    private func readKeys(_ db: Database, position: SQLiteChangeLog.Position?) throws -> KeyRead<Record, DatabaseValue> {
+        let before = lastList ?? last?.keyList ?? baseline
+        let keys = try KeyList(counts: query.counts(db), keys: query.keys(db, capacity: before?.keys.count ?? 0))
+        let update = before.flatMap { keys.update(from: $0, limit: largestUpdate, noSection: .null) }
+        // Runs only where changes will be applied to them: they hold the keys a second time.
+        let places: any RowPlaces<DatabaseValue> = position == nil ? keys : SQLiteRuns(keys, runSize: sqliteRunSize)
+        let short = heldPages.shortPages
+        let pages = try self.pages(before == nil ? short : heldPages.pages.union(short), of: places, db)
         heldPages.checked(short)
-        defer { last = keys }
-        return KeyRead(keys: keys, update: last.flatMap { keys.update(from: $0, limit: largestUpdate, noSection: .null) }, pages: pages)
+        (last, lastList, baseline, self.position) = (places as? SQLiteRuns, places as? KeyList<DatabaseValue>, nil, position)
+        return KeyRead(keys: places, update: update, pages: pages)
+    }
+
+    /// Reads the log's changes after `position` and applies them to `runs`, with the rows of
+    /// the held pages they touched; nil when every key is to be read instead.
+    private func readChanges(_ db: Database, into runs: SQLiteRuns, from position: SQLiteChangeLog.Position) throws -> KeyRead<Record, DatabaseValue>? {
+        guard let (changes, next) = try SQLiteChangeLog.changes(of: query.table, after: position, in: db),
+              changes.count <= min(largestUpdate, Self.mostChangesPlaced) else { return nil }
+        var applied = runs
+        let update: StorageUpdate
+        var touched: Set<Int> = []
+        if !changes.isEmpty {
+            let places: [RunPlace]
+            do {
+                guard let placed = try SQLitePlacement(query: query, db).places(of: changes, in: runs, db) else { return nil }
+                places = placed
+            } catch is SQLitePlacementError {
+                return nil
+            }
+            guard let applying = applied.apply(places) else { return nil }
+            update = applying
+            applied.splitLongRuns(runSize: sqliteRunSize)
+            for place in places {
+                guard let run = place.newRun, let offset = applied.offset(of: place.key, inRun: run) else { continue }
+                touched.insert((applied.start(ofRun: run) + offset) / pageSize)
+            }
+        } else {
+            update = StorageUpdate()
+        }
+        let pages = try self.pages(touched.intersection(heldPages.pages), of: applied, db)
+        (last, lastList, self.position) = (applied, nil, next)
+        return KeyRead(keys: applied, update: update, pages: pages, changesOnly: true)
+    }
+
+    /// Beyond this many changed rows, reading every key costs less than placing them.
+    private static var mostChangesPlaced: Int { 5_000 }
+
+    /// The rows of `pages` at their places in `runs`.
+    /// - Throws: `SQLiteStorageError.unreadableRows` for a page with fewer rows than places.
+    private func pages(_ pages: Set<Int>, of runs: any RowPlaces<DatabaseValue>, _ db: Database) throws -> [Int: [(Int64, Record)]] {
+        var read: [Int: [(Int64, Record)]] = [:]
+        for page in pages.sorted() {
+            let keys = runs.places(ofPage: page, size: pageSize).compactMap(runs.key(at:))
+            guard !keys.isEmpty else { continue }
+            let rows = try query.rows(db, keys: keys, as: Record.self)
+            guard rows.count == keys.count else { throw SQLiteStorageError.unreadableRows(table: query.table) }
+            read[page] = rows
+        }
+        return read
     }
 }

@@ -57,7 +57,7 @@ public struct PagedQuery: Sendable, Equatable {
     }
 
     /// The whole order: the section, the order within it, the rowid.
-    private var order: String {
+    var order: String {
         [sectionBy, orderBy, rowID].compactMap { $0 }.joined(separator: ", ")
     }
 

@@ -20,8 +20,9 @@ import ModelStorage
 ///
 /// It follows the database as `FetchedResultsStorage` does: a commit through `database`
 /// (at once) or from any other connection or process (found by polling `data_version`
-/// every `pollInterval`) reads the rowids again, and the storage tells its delegate only
-/// what changed, in one update: rows inserted, deleted or moved (a row whose section
+/// every `pollInterval`) reads the rows' places again (from the table's change log when it
+/// has one, `SQLiteChangeLog`: the changed rows alone; else every rowid), and the storage
+/// tells its delegate only what changed, in one update: rows inserted, deleted or moved (a row whose section
 /// changed too), sections that came or went, and `updateItem`s for the rows of the pages it
 /// holds whose records changed (those pages are read again in the same transaction).
 /// Bursts of commits are read once.

@@ -1,0 +1,159 @@
+import Foundation
+import GRDB
+
+/// The change log that lets `PagedQueryStorage`s follow a table without reading every key
+/// at each commit: triggers on the table record each row inserted, updated or deleted, in
+/// the writer's transaction, whatever program writes the file.
+///
+/// Each change is a row of the table's log, `list_view_manager_log_<table>`: its sequence
+/// number (`lvm_seq`, in commit order: SQLite has one writer at a time), the operation, the
+/// rowid (`lvm_key`), and for an update or a delete the row as it was, in columns named as
+/// the table's (values kept as they were, blobs and reals included), so that a storage knows
+/// where the row was in its order. An update that changes the rowid is an update of the old
+/// rowid and an insert of the new one. The log keeps its last ``kept`` changes: a storage
+/// that has not read it for longer reads every key again, once.
+///
+/// Install it once per table, with a connection that may write the file (a migration, say):
+/// ```swift
+/// try database.write { db in try SQLiteChangeLog.install(on: "book", in: db) }
+/// ```
+/// Without it, a storage reads every key again at each commit. A change of the file's
+/// schema (a column added, a trigger dropped) makes the storages read every key once;
+/// install the log again after a column is added, so that its rows keep that column too.
+///
+/// SQLite runs no delete trigger for a row that `INSERT OR REPLACE` replaces unless
+/// `PRAGMA recursive_triggers` is on; a storage that misses such a row finds it when its
+/// page is read (a page that comes back short makes it read every key again).
+public enum SQLiteChangeLog {
+    /// How many changes a log keeps.
+    public static let kept: Int64 = 100_000
+    /// How often (in changes) a writer's trigger drops the changes older than the log keeps.
+    static let pruningInterval: Int64 = 1024
+
+    /// The name of `table`'s log.
+    public static func logTable(for table: String) -> String { "list_view_manager_log_" + table }
+
+    /// The names of `table`'s triggers: after an insert, an update, a delete.
+    static func triggerNames(for table: String) -> [String] {
+        ["insert", "update", "delete"].map { "list_view_manager_\(table)_\($0)" }
+    }
+
+    /// The statements that make `table`'s log (if it has none) and its triggers (in place of
+    /// any it has), for a table whose `SELECT *` gives `columns` and whose rows `rowID` (`rowid`,
+    /// or `_rowid_` or `oid` for a table with a column called `rowid`) tells apart.
+    public static func installSQL(table: String, columns: [String], rowID: String = "rowid") -> [String] {
+        let log = logTable(for: table).quotedSQLIdentifier
+        let names = columns.map(\.quotedSQLIdentifier)
+        let old = columns.map { "OLD.\($0.quotedSQLIdentifier)" }
+        let recordOld = "INSERT INTO \(log) (lvm_operation, lvm_key\(names.map { ", " + $0 }.joined()))"
+        let prune = """
+            DELETE FROM \(log) WHERE (SELECT max(lvm_seq) FROM \(log)) % \(pruningInterval) = 0
+                AND lvm_seq <= (SELECT max(lvm_seq) FROM \(log)) - \(kept);
+            """
+        let (insert, update, delete) = (triggerNames(for: table)[0], triggerNames(for: table)[1], triggerNames(for: table)[2])
+        let target = table.quotedSQLIdentifier
+        return [
+            """
+            CREATE TABLE IF NOT EXISTS \(log) (
+                lvm_seq INTEGER PRIMARY KEY AUTOINCREMENT,
+                lvm_operation TEXT NOT NULL,
+                lvm_key INTEGER NOT NULL\(names.map { ",\n    " + $0 }.joined())
+            )
+            """,
+            "DROP TRIGGER IF EXISTS \(insert.quotedSQLIdentifier)",
+            "DROP TRIGGER IF EXISTS \(update.quotedSQLIdentifier)",
+            "DROP TRIGGER IF EXISTS \(delete.quotedSQLIdentifier)",
+            """
+            CREATE TRIGGER \(insert.quotedSQLIdentifier) AFTER INSERT ON \(target) BEGIN
+                INSERT INTO \(log) (lvm_operation, lvm_key) VALUES ('INSERT', NEW.\(rowID));
+                \(prune)
+            END
+            """,
+            """
+            CREATE TRIGGER \(update.quotedSQLIdentifier) AFTER UPDATE ON \(target) BEGIN
+                \(recordOld) VALUES ('UPDATE', OLD.\(rowID)\(old.map { ", " + $0 }.joined()));
+                INSERT INTO \(log) (lvm_operation, lvm_key) SELECT 'INSERT', NEW.\(rowID) WHERE NEW.\(rowID) IS NOT OLD.\(rowID);
+                \(prune)
+            END
+            """,
+            """
+            CREATE TRIGGER \(delete.quotedSQLIdentifier) AFTER DELETE ON \(target) BEGIN
+                \(recordOld) VALUES ('DELETE', OLD.\(rowID)\(old.map { ", " + $0 }.joined()));
+                \(prune)
+            END
+            """,
+        ]
+    }
+
+    /// Installs the log and the triggers on `table` (again after a column is added: the log
+    /// gains it), in the transaction open on `db` or in one of its own.
+    public static func install(on table: String, rowID: String = "rowid", in db: Database) throws {
+        let columns = try columnNames(of: table, in: db)
+        try db.inSavepoint {
+            let log = logTable(for: table)
+            if try db.tableExists(log) {
+                let logged = Set(try db.columns(in: log).map(\.name))
+                for column in columns where !logged.contains(column) {
+                    try db.execute(sql: "ALTER TABLE \(log.quotedSQLIdentifier) ADD COLUMN \(column.quotedSQLIdentifier)")
+                }
+            }
+            for statement in installSQL(table: table, columns: columns, rowID: rowID) { try db.execute(sql: statement) }
+            return .commit
+        }
+    }
+
+    /// The names of the columns `SELECT * FROM table` gives, in its order.
+    static func columnNames(of table: String, in db: Database) throws -> [String] {
+        try db.makeStatement(sql: "SELECT * FROM \(table.quotedSQLIdentifier) LIMIT 0").columnNames
+    }
+
+    // MARK: Reading
+
+    /// Where a reader of `table`'s log is: the last change read, and the file's schema then
+    /// (any change of the schema, a trigger dropped and made again included, is read as
+    /// a change of every row).
+    struct Position: Sendable, Equatable {
+        let sequence: Int64
+        let schemaVersion: Int
+    }
+
+    /// The position of the log of `table` now, or nil when the table is not followed (its
+    /// triggers or its log are missing).
+    static func position(of table: String, in db: Database) throws -> Position? {
+        let triggers = try Int.fetchOne(db, sql: "SELECT count(*) FROM sqlite_master WHERE type = 'trigger' AND tbl_name = ? AND name IN (?, ?, ?)",
+                                        arguments: StatementArguments([table] + triggerNames(for: table))) ?? 0
+        let log = logTable(for: table)
+        guard triggers == 3, try db.tableExists(log) else { return nil }
+        let sequence = try Int64.fetchOne(db, sql: "SELECT coalesce(max(lvm_seq), 0) FROM \(log.quotedSQLIdentifier)") ?? 0
+        let schemaVersion = try Int.fetchOne(db, sql: "PRAGMA schema_version") ?? 0
+        return Position(sequence: sequence, schemaVersion: schemaVersion)
+    }
+
+    /// A changed rowid, first in a batch: the change giving the row as it was, if any.
+    struct Change: Sendable, Equatable {
+        let key: Int64
+        /// The sequence number of its first change in the batch when that change holds the
+        /// row as it was (an update, a delete); nil when it was not a row before (an insert).
+        let oldRow: Int64?
+    }
+
+    /// The rowids `table`'s changes after `position` touched, each once, and the position
+    /// after them; nil when the log no longer holds every change since (pruned past it).
+    static func changes(of table: String, after position: Position, in db: Database) throws -> (changes: [Change], position: Position)? {
+        let log = logTable(for: table).quotedSQLIdentifier
+        let oldest = try Int64.fetchOne(db, sql: "SELECT min(lvm_seq) FROM \(log)")
+        var changes: [Change] = []
+        var seen = Set<Int64>()
+        var last = position.sequence
+        let rows = try Row.fetchCursor(db, sql: "SELECT lvm_seq, lvm_operation, lvm_key FROM \(log) WHERE lvm_seq > ? ORDER BY lvm_seq",
+                                       arguments: [position.sequence])
+        while let row = try rows.next() {
+            let (sequence, operation, key): (Int64, String, Int64) = (row[0], row[1], row[2])
+            last = sequence
+            guard seen.insert(key).inserted else { continue }
+            changes.append(Change(key: key, oldRow: operation == "INSERT" ? nil : sequence))
+        }
+        if let oldest, !changes.isEmpty, oldest > position.sequence + 1 { return nil }
+        return (changes, Position(sequence: last, schemaVersion: position.schemaVersion))
+    }
+}

@@ -1,0 +1,215 @@
+import Foundation
+import GRDB
+import ModelStorage
+import SQLiteStorage
+import TestSupport
+import XCTest
+
+/// A row of the change log tests' table: any of its columns may be in an order.
+struct Item: FetchableRecord, Equatable, Sendable {
+    var name: String?
+    var score: Double?
+
+    init(row: Row) {
+        name = row["name"]
+        score = row["score"]
+    }
+}
+
+/// `PagedQueryStorage` following a table through its change log (`SQLiteChangeLog`) on a real
+/// SQLite file, written by another connection as another program would: after each batch of
+/// commits, the storage's rows are the query's and its updates turn the rows shown before into
+/// them, and no commit read every key.
+final class SQLiteChangeLogTests: XCTestCase {
+    var folder: URL!
+    var path: String { folder.appendingPathComponent("items.sqlite").path }
+    var database: DatabasePool!
+    /// Another program's connection.
+    var writer: DatabaseQueue!
+
+    override func setUpWithError() throws {
+        folder = FileManager.default.temporaryDirectory.appendingPathComponent("SQLiteChangeLogTests-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        database = try DatabasePool(path: path)
+        var configuration = Configuration()
+        configuration.busyMode = .timeout(5)
+        writer = try DatabaseQueue(path: path, configuration: configuration)
+        try writer.write { db in
+            // Names compared without case, sections that may be NULL, reals, blobs.
+            try db.execute(sql: "CREATE TABLE item (name TEXT COLLATE NOCASE, kind TEXT, rank INTEGER, score REAL, data BLOB)")
+            for number in 0..<3000 {
+                try db.execute(sql: "INSERT INTO item VALUES (?, ?, ?, ?, ?)", arguments: Self.randomRow(number))
+            }
+        }
+    }
+
+    override func tearDownWithError() throws {
+        (database, writer) = (nil, nil)
+        try? FileManager.default.removeItem(at: folder)
+    }
+
+    /// A row whose values repeat often (rows tie on every column but the rowid).
+    static func randomRow(_ seed: Int) -> StatementArguments {
+        [name(seed), kind(seed), seed % 13, seed % 5 == 0 ? nil : Double(seed % 17) / 3, seed % 3 == 0 ? Data([UInt8(seed % 256)]) : nil]
+    }
+
+    static func name(_ seed: Int) -> String? { ["apple", "Apple", "banana", "cherry", "Date", nil][seed % 6] }
+    static func kind(_ seed: Int) -> String? { ["fruit", "nut", "seed", nil][(seed / 7) % 4] }
+
+    func waitUntil(timeout: TimeInterval = 10, file: StaticString = #filePath, line: UInt = #line, _ condition: () -> Bool) {
+        let deadline = Date().addingTimeInterval(timeout)
+        while !condition() {
+            if Date() > deadline { return XCTFail("timed out", file: file, line: line) }
+            RunLoop.main.run(until: Date().addingTimeInterval(0.005))
+        }
+    }
+
+    /// Every row's rowid as the storage shows it, section by section.
+    func shown(_ storage: PagedQueryStorage<Item>) -> [[Int64?]] {
+        (0..<storage.numberOfSections()).map { section in
+            (0..<storage.numberOfItems(inSection: section)).map { storage.rowID(at: IndexPath(item: $0, section: section)) }
+        }
+    }
+
+    /// The query's rowids, section by section, as SQLite orders them.
+    func expected(_ query: PagedQuery) throws -> [[Int64?]] {
+        let section = query.sectionBy ?? "NULL"
+        let rows = try writer.read { db in
+            try Row.fetchAll(db, sql: "SELECT \(section) AS lvm_section, rowid FROM item"
+                             + (query.filter.map { " WHERE \($0)" } ?? "") + " ORDER BY " + [query.sectionBy, query.orderBy, "rowid"].compactMap { $0 }.joined(separator: ", "),
+                             arguments: StatementArguments(query.arguments))
+        }
+        var sections: [[Int64?]] = []
+        var last: DatabaseValue?
+        for row in rows {
+            let value: DatabaseValue = row["lvm_section"]
+            if sections.isEmpty || value != last { sections.append([]) }
+            last = value
+            sections[sections.count - 1].append(row["rowid"])
+        }
+        return sections
+    }
+
+    /// Sections and rows after `update`, applied change after change to `sections` (a row
+    /// inserted is nil: its rowid is not known from the update).
+    func replay(_ update: StorageUpdate, on sections: [[Int64?]]) -> [[Int64?]] {
+        var sections = sections
+        for change in update.changes {
+            switch change {
+            case .insertItems(let section, let items): for item in items { sections[section].insert(nil, at: item) }
+            case .deleteItems(let section, let items): for item in items.reversed() { sections[section].remove(at: item) }
+            case .moveItem(let from, let to): sections[to[0]].insert(sections[from[0]].remove(at: from[1]), at: to[1])
+            case .deleteSection(let section): sections.remove(at: section)
+            case .insertSection(let section): sections.insert([], at: section)
+            case .moveSection(let from, let to): sections.insert(sections.remove(at: from), at: to)
+            case .updateItem, .supplementary: break
+            }
+        }
+        return sections
+    }
+
+    /// Random batches of inserts, updates (of the order, the section, other columns, the
+    /// rowid) and deletes, each committed by the other connection; after each, the storage
+    /// shows the query's rows, reached by its updates.
+    func follow(_ query: PagedQuery, batches: Int, file: StaticString = #filePath, line: UInt = #line) throws -> PagedQueryStorage<Item> {
+        try writer.write { db in try SQLiteChangeLog.install(on: "item", in: db) }
+        let storage = PagedQueryStorage<Item>(database: database, query: query, pageSize: 50, pollInterval: .milliseconds(20))
+        let recorder = UpdateRecorder()
+        storage.delegate = recorder
+        waitUntil { storage.isLoaded }
+        // A screenful held, so that changed rows shown are read with the changes.
+        for item in 0..<20 { _ = storage.item(at: IndexPath(item: item, section: 0)) }
+        waitUntil { storage.pagesRead > 0 }
+        recorder.reloads = 0
+        var generator = SeededGenerator(seed: 35)
+        var next = 10_000
+        for batch in 0..<batches {
+            let before = shown(storage)
+            recorder.updates = []
+            let loads = storage.loadCount
+            try writer.write { db in
+                // One insert at least, so that each batch commits a change.
+                try db.execute(sql: "INSERT INTO item VALUES (?, ?, ?, ?, ?)", arguments: Self.randomRow(batch))
+                for _ in 0..<Int.random(in: 0...12, using: &generator) {
+                    let rowid = Int.random(in: 1...3200, using: &generator)
+                    next += 1
+                    switch Int.random(in: 0..<6, using: &generator) {
+                    case 0: try db.execute(sql: "INSERT INTO item VALUES (?, ?, ?, ?, ?)", arguments: Self.randomRow(next))
+                    case 1: try db.execute(sql: "DELETE FROM item WHERE rowid = ?", arguments: [rowid])
+                    case 2: try db.execute(sql: "UPDATE item SET name = ?, score = ? WHERE rowid = ?",
+                                           arguments: [Self.name(next), Double(next % 11), rowid])
+                    case 3: try db.execute(sql: "UPDATE item SET kind = ?, rank = ? WHERE rowid = ?", arguments: [Self.kind(next), next % 13, rowid])
+                    case 4: try db.execute(sql: "UPDATE item SET data = randomblob(4) WHERE rowid = ?", arguments: [rowid])
+                    default: try db.execute(sql: "UPDATE OR IGNORE item SET rowid = ? WHERE rowid = ?", arguments: [next, rowid])
+                    }
+                }
+            }
+            waitUntil(file: file, line: line) { storage.loadCount > loads }
+            let now = try expected(query)
+            XCTAssertEqual(shown(storage), now, "batch \(batch)", file: file, line: line)
+            var replayed = before
+            for update in recorder.updates { replayed = replay(update, on: replayed) }
+            XCTAssertEqual(replayed.map(\.count), now.map(\.count), "batch \(batch): the updates give the rows", file: file, line: line)
+            XCTAssertTrue(zip(replayed.joined(), now.joined()).allSatisfy { $0 == nil || $0 == $1 },
+                          "batch \(batch): each row not inserted is where the updates put it", file: file, line: line)
+            XCTAssertEqual(recorder.reloads, 0, file: file, line: line)
+        }
+        return storage
+    }
+
+    func testASectionedOrderWithACollationIsFollowedFromTheLogAlone() throws {
+        let storage = try follow(PagedQuery(table: "item", orderBy: "name", sectionBy: "kind"), batches: 40)
+        XCTAssertEqual(storage.keyReadCount, 1, "every commit read from the log")
+        XCTAssertGreaterThan(storage.loadCount, 40)
+    }
+
+    func testAFilteredOrderOfManyColumnsBothWaysIsFollowedFromTheLogAlone() throws {
+        let query = PagedQuery(table: "item", filter: "rank > ?", arguments: [3.databaseValue], orderBy: "score DESC, name, data DESC")
+        let storage = try follow(query, batches: 40)
+        XCTAssertEqual(storage.keyReadCount, 1, "every commit read from the log")
+    }
+
+    func testAnExpressionOrderAndExpressionSectionsAreFollowedFromTheLogAlone() throws {
+        let query = PagedQuery(table: "item", orderBy: "length(name) DESC, lower(name)", sectionBy: "rank % 2")
+        let storage = try follow(query, batches: 30)
+        XCTAssertEqual(storage.keyReadCount, 1, "every commit read from the log")
+    }
+
+    func testWithoutTheLogEachCommitReadsEveryKey() throws {
+        let storage = PagedQueryStorage<Item>(database: database, query: PagedQuery(table: "item", orderBy: "name"), pollInterval: .milliseconds(20))
+        waitUntil { storage.isLoaded }
+        let loads = storage.loadCount
+        try writer.write { db in try db.execute(sql: "DELETE FROM item WHERE rowid = 5") }
+        waitUntil { storage.loadCount > loads }
+        XCTAssertEqual(storage.keyReadCount, 2)
+        XCTAssertEqual(storage.numberOfItems(inSection: 0), 2999)
+    }
+
+    func testARowInANewSectionASchemaChangeAndALogPrunedPastTheStorageAreEachOneReadOfEveryKey() throws {
+        try writer.write { db in try SQLiteChangeLog.install(on: "item", in: db) }
+        let query = PagedQuery(table: "item", orderBy: "name", sectionBy: "kind")
+        let storage = PagedQueryStorage<Item>(database: database, query: query, pollInterval: .milliseconds(20))
+        waitUntil { storage.isLoaded }
+        func write(_ sql: String) throws {
+            let loads = storage.loadCount
+            try writer.write { db in try db.execute(sql: sql) }
+            waitUntil { storage.loadCount > loads }
+            XCTAssertEqual(shown(storage), try expected(query), sql)
+        }
+        try write("UPDATE item SET kind = 'berry' WHERE rowid = 10")
+        XCTAssertEqual(storage.keyReadCount, 2, "a section the runs do not have")
+        try write("UPDATE item SET kind = 'nut' WHERE rowid = 11")
+        XCTAssertEqual(storage.keyReadCount, 2, "from the log again")
+        try write("CREATE INDEX item_name ON item (name)")
+        XCTAssertEqual(storage.keyReadCount, 3, "the schema changed")
+        // More changes than the log keeps, in one transaction: the storage's place is gone.
+        let loads = storage.loadCount
+        try writer.write { db in
+            for _ in 0..<(Int(SQLiteChangeLog.kept) / 3000 + 1) { try db.execute(sql: "UPDATE item SET rank = rank + 1") }
+        }
+        waitUntil { storage.loadCount > loads }
+        XCTAssertEqual(storage.keyReadCount, 4, "the log was pruned past the storage's place")
+        try write("DELETE FROM item WHERE rowid = 12")
+        XCTAssertEqual(storage.keyReadCount, 4, "and from the log again")
+    }
+}
