@@ -20,7 +20,8 @@ struct BenchmarkBook: FetchableRecord, Equatable, Sendable {
 /// `PagedQueryStorage` on tables of N rows (5 columns, made by the scenario in a temporary
 /// file, with an index on the section column): opening to a first screen of records, with
 /// and without 100 sections, and a row written by another connection arriving (found by
-/// the storage's polling, every 100 ms, as in the viewer); then the
+/// the storage's polling, every 100 ms, as in the viewer); commits shown one after another,
+/// with and without the table's change log (`PagedCommitScenario`); then the
 /// release `list-viewer` opening the same table to a screenshot, against a table of 2 rows
 /// (under a display only). `--scenario paged --sizes 1000000,10000000`.
 enum PagedScenarios {
@@ -36,6 +37,8 @@ enum PagedScenarios {
                 try makeTable(at: path, rows: size)
                 results.append(try open(path, rows: size, name: "paged_open", query: PagedQuery(table: "book")))
                 results.append(try open(path, rows: size, name: "paged_open_sections", query: PagedQuery(table: "book", sectionBy: "genre")))
+                results.append(try PagedCommitScenario.run(path, rows: size, logged: false, commits: 30))
+                results.append(try PagedCommitScenario.run(path, rows: size, logged: true, commits: 300))
                 if let viewer = viewerOpen(path, rows: size, folder: folder) { results += viewer }
             } catch {
                 writeToStandardError("list-benchmarks: the paged scenarios at \(size) rows failed: \(error)")
