@@ -212,4 +212,56 @@ final class SQLiteChangeLogTests: XCTestCase {
         try write("DELETE FROM item WHERE rowid = 12")
         XCTAssertEqual(storage.keyReadCount, 4, "and from the log again")
     }
+
+    func testATableWithAColumnCalledRowidAndAQuoteInItsNameIsFollowedFromTheLog() throws {
+        let table = "odd \"name\""
+        try database.write { db in
+            try db.execute(sql: #"CREATE TABLE "odd ""name""" (rowid TEXT, name TEXT, score REAL)"#)
+            for number in 0..<500 { try db.execute(sql: #"INSERT INTO "odd ""name""" VALUES ('x', ?, ?)"#, arguments: [Self.name(number), Double(number % 7)]) }
+            try SQLiteChangeLog.install(on: table, rowID: "_rowid_", in: db)
+        }
+        let query = PagedQuery(table: table, rowID: "_rowid_", orderBy: "score DESC, name")
+        let storage = PagedQueryStorage<Item>(database: database, query: query, pollInterval: .milliseconds(20))
+        var errors: [String] = []
+        storage.onError = { errors.append("\($0)") }
+        waitUntil { storage.isLoaded }
+        for step in 0..<20 {
+            let loads = storage.loadCount
+            try writer.write { db in
+                try db.execute(sql: #"UPDATE "odd ""name""" SET score = ? WHERE _rowid_ = ?"#, arguments: [Double(step % 5), step * 20 + 1])
+                try db.execute(sql: #"DELETE FROM "odd ""name""" WHERE _rowid_ = ?"#, arguments: [step * 20 + 2])
+                try db.execute(sql: #"INSERT INTO "odd ""name""" VALUES ('y', ?, ?)"#, arguments: [Self.name(step), Double(step % 3)])
+            }
+            waitUntil { storage.loadCount > loads }
+            let expected = try database.read { db in
+                try Int64.fetchAll(db, sql: #"SELECT _rowid_ FROM "odd ""name""" ORDER BY score DESC, name, _rowid_"#)
+            }
+            XCTAssertEqual(shown(storage).flatMap { $0 }, expected.map { Optional($0) }, "step \(step)")
+            XCTAssertEqual(errors, [])
+        }
+        XCTAssertEqual(storage.keyReadCount, 1, "every write read from the log")
+    }
+
+    func testTheStoragesOwnWritesAreReadFromTheLogAtOnce() throws {
+        try writer.write { db in try SQLiteChangeLog.install(on: "item", in: db) }
+        let query = PagedQuery(table: "item", orderBy: "name", sectionBy: "kind")
+        // No polling: the storage hears of its own writes at once, once it observes the table.
+        let storage = PagedQueryStorage<Item>(database: database, query: query, pollInterval: nil)
+        waitUntil { storage.isLoaded }
+        var observed = false
+        for step in 0..<20 {
+            let loads = storage.loadCount
+            try database.write { db in
+                try db.execute(sql: "UPDATE item SET name = ? WHERE rowid = ?", arguments: [Self.name(step + 1), step * 50 + 1])
+                try db.execute(sql: "INSERT INTO item VALUES (?, 'nut', 1, 2.5, NULL)", arguments: [Self.name(step)])
+            }
+            // The observation starts off the main thread: the first writes may come before it.
+            let deadline = Date().addingTimeInterval(observed ? 10 : 0.5)
+            while storage.loadCount == loads, Date() < deadline { RunLoop.main.run(until: Date().addingTimeInterval(0.005)) }
+            if storage.loadCount > loads { observed = true } else { XCTAssertFalse(observed, "step \(step)"); continue }
+            XCTAssertEqual(shown(storage), try expected(query), "step \(step)")
+        }
+        XCTAssertTrue(observed)
+        XCTAssertEqual(storage.keyReadCount, 1, "every write read from the log")
+    }
 }

@@ -91,8 +91,7 @@ public enum SQLiteChangeLog {
         let columns = try columnNames(of: table, in: db)
         try db.inSavepoint {
             let log = logTable(for: table)
-            if try db.tableExists(log) {
-                let logged = Set(try db.columns(in: log).map(\.name))
+            if let logged = try loggedColumns(of: table, in: db) {
                 for column in columns where !logged.contains(column) {
                     try db.execute(sql: "ALTER TABLE \(log.quotedSQLIdentifier) ADD COLUMN \(column.quotedSQLIdentifier)")
                 }
@@ -105,6 +104,13 @@ public enum SQLiteChangeLog {
     /// The names of the columns `SELECT * FROM table` gives, in its order.
     static func columnNames(of table: String, in db: Database) throws -> [String] {
         try db.makeStatement(sql: "SELECT * FROM \(table.quotedSQLIdentifier) LIMIT 0").columnNames
+    }
+
+    /// The columns of `table`'s log, or nil when it has none. (GRDB's `columns(in:)` and
+    /// `tableExists` do not read a name with a double quote in it.)
+    static func loggedColumns(of table: String, in db: Database) throws -> Set<String>? {
+        let names = try String.fetchAll(db, sql: "SELECT name FROM pragma_table_xinfo(?)", arguments: [logTable(for: table)])
+        return names.isEmpty ? nil : Set(names)
     }
 
     // MARK: Reading
@@ -123,7 +129,7 @@ public enum SQLiteChangeLog {
         let triggers = try Int.fetchOne(db, sql: "SELECT count(*) FROM sqlite_master WHERE type = 'trigger' AND tbl_name = ? AND name IN (?, ?, ?)",
                                         arguments: StatementArguments([table] + triggerNames(for: table))) ?? 0
         let log = logTable(for: table)
-        guard triggers == 3, try db.tableExists(log) else { return nil }
+        guard triggers == 3, try loggedColumns(of: table, in: db) != nil else { return nil }
         let sequence = try Int64.fetchOne(db, sql: "SELECT coalesce(max(lvm_seq), 0) FROM \(log.quotedSQLIdentifier)") ?? 0
         let schemaVersion = try Int.fetchOne(db, sql: "PRAGMA schema_version") ?? 0
         return Position(sequence: sequence, schemaVersion: schemaVersion)

@@ -51,7 +51,7 @@ struct SQLitePlacement {
         self.query = query
         columns = try SQLiteChangeLog.columnNames(of: query.table, in: db)
         log = SQLiteChangeLog.logTable(for: query.table)
-        logged = Set(try db.columns(in: log).map(\.name))
+        logged = try SQLiteChangeLog.loggedColumns(of: query.table, in: db) ?? []
     }
 
     /// The most probes taken in one stretch of positions at each step.
