@@ -43,12 +43,7 @@ enum PagedCommitScenario {
         }
         let cpu = (cpuMilliseconds() - cpuStart) / Double(commits)
         storage.stopObserving()
-        if logged {
-            try database.write { db in
-                for trigger in ["insert", "update", "delete"] { try db.execute(sql: "DROP TRIGGER \"list_view_manager_book_\(trigger)\"") }
-                try db.execute(sql: "DROP TABLE \"list_view_manager_log_book\"")
-            }
-        }
+        if logged { try database.write { db in try SQLiteChangeLog.remove(from: "book", in: db) } }
         let sorted = latencies.sorted()
         func percentile(_ p: Double) -> Double { sorted[min(sorted.count - 1, Int((Double(sorted.count) * p).rounded(.up)) - 1)] }
         return Measurement(scenario: logged ? "paged_commits_logged" : "paged_commits", n: rows, wallMilliseconds: percentile(0.5), extra: [

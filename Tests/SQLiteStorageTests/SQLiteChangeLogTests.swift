@@ -264,4 +264,37 @@ final class SQLiteChangeLogTests: XCTestCase {
         XCTAssertTrue(observed)
         XCTAssertEqual(storage.keyReadCount, 1, "every write read from the log")
     }
+
+    func testRowsThatAnInsertOrAnUpdateReplacesAreLoggedAndGo() throws {
+        try writer.write { db in
+            try db.execute(sql: "CREATE TABLE tag (id INTEGER PRIMARY KEY, label TEXT UNIQUE, weight INTEGER, UNIQUE (weight, id))")
+            for number in 1...300 { try db.execute(sql: "INSERT INTO tag VALUES (?, ?, ?)", arguments: [number, "tag \(number)", number % 17]) }
+            try SQLiteChangeLog.install(on: "tag", in: db)
+        }
+        let query = PagedQuery(table: "tag", orderBy: "weight, label")
+        let storage = PagedQueryStorage<Item>(database: database, query: query, pollInterval: .milliseconds(20))
+        waitUntil { storage.isLoaded }
+        for (step, sql) in [
+            "INSERT OR REPLACE INTO tag (label, weight) VALUES ('tag 7', 99)",         // another rowid, the same label
+            "INSERT OR REPLACE INTO tag (id, label, weight) VALUES (8, 'eight', 3)",   // the same rowid
+            "UPDATE OR REPLACE tag SET label = 'tag 10' WHERE id = 11",               // an update onto another row's label
+            "UPDATE OR REPLACE tag SET id = 13 WHERE id = 12",                        // onto another row's rowid
+            "INSERT OR IGNORE INTO tag (id, label, weight) VALUES (20, 'tag 20', 0)", // nothing replaced, nothing inserted
+            "REPLACE INTO tag (label, weight) VALUES ('tag 30', 1), ('tag 31', 2)",
+        ].enumerated() {
+            let loads = storage.loadCount
+            try writer.write { db in try db.execute(sql: sql) }
+            waitUntil { storage.loadCount > loads }
+            let expected = try writer.read { db in try Int64.fetchAll(db, sql: "SELECT rowid FROM tag ORDER BY weight, label, rowid") }
+            XCTAssertEqual(shown(storage).flatMap { $0 }, expected.map { Optional($0) }, "step \(step): \(sql)")
+        }
+        XCTAssertEqual(storage.keyReadCount, 1, "every replacement read from the log")
+        for (sql, keyReads) in [("", 2), ("DELETE FROM tag WHERE id = 1", 3)] {
+            let loads = storage.loadCount
+            try writer.write { db in try sql.isEmpty ? SQLiteChangeLog.remove(from: "tag", in: db) : db.execute(sql: sql) }
+            waitUntil { storage.loadCount > loads }
+            XCTAssertEqual(storage.keyReadCount, keyReads, "the log removed: each commit reads every key")
+        }
+        XCTAssertEqual(storage.numberOfItems(inSection: 0), try writer.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM tag") })
+    }
 }

@@ -21,9 +21,11 @@ import GRDB
 /// schema (a column added, a trigger dropped) makes the storages read every key once;
 /// install the log again after a column is added, so that its rows keep that column too.
 ///
-/// SQLite runs no delete trigger for a row that `INSERT OR REPLACE` replaces unless
-/// `PRAGMA recursive_triggers` is on; a storage that misses such a row finds it when its
-/// page is read (a page that comes back short makes it read every key again).
+/// Rows that `INSERT OR REPLACE` and `UPDATE OR REPLACE` replace (SQLite runs no delete
+/// trigger for them) are logged before the statement: those of the same rowid or the same
+/// values of a `UNIQUE` constraint of columns. One replaced through a unique index on an
+/// expression is found when its page is read (a page that comes back short makes the
+/// storage read every key again).
 public enum SQLiteChangeLog {
     /// How many changes a log keeps.
     public static let kept: Int64 = 100_000
@@ -33,15 +35,22 @@ public enum SQLiteChangeLog {
     /// The name of `table`'s log.
     public static func logTable(for table: String) -> String { "list_view_manager_log_" + table }
 
-    /// The names of `table`'s triggers: after an insert, an update, a delete.
+    /// The names of `table`'s triggers: after an insert, an update, a delete; before an
+    /// insert and an update (the rows they may replace).
     static func triggerNames(for table: String) -> [String] {
-        ["insert", "update", "delete"].map { "list_view_manager_\(table)_\($0)" }
+        ["insert", "update", "delete", "insert_replacing", "update_replacing"].map { "list_view_manager_\(table)_\($0)" }
     }
 
     /// The statements that make `table`'s log (if it has none) and its triggers (in place of
-    /// any it has), for a table whose `SELECT *` gives `columns` and whose rows `rowID` (`rowid`,
-    /// or `_rowid_` or `oid` for a table with a column called `rowid`) tells apart.
-    public static func installSQL(table: String, columns: [String], rowID: String = "rowid") -> [String] {
+    /// any it has), for a table whose `SELECT *` gives `columns`, whose rows `rowID` (`rowid`,
+    /// or `_rowid_` or `oid` for a table with a column called `rowid`) tells apart, and whose
+    /// `UNIQUE` constraints are on the columns of `uniqueKeys`.
+    ///
+    /// SQLite runs no delete trigger for a row that `INSERT OR REPLACE` or `UPDATE OR REPLACE`
+    /// deletes (unless `PRAGMA recursive_triggers` is on), so before each insert and update
+    /// the rows it may replace (the same rowid, the same values of a unique key) are logged as
+    /// deleted, with the row as it is; a storage finds those that stay where they were.
+    public static func installSQL(table: String, columns: [String], rowID: String = "rowid", uniqueKeys: [[String]] = []) -> [String] {
         let log = logTable(for: table).quotedSQLIdentifier
         let names = columns.map(\.quotedSQLIdentifier)
         let old = columns.map { "OLD.\($0.quotedSQLIdentifier)" }
@@ -51,7 +60,12 @@ public enum SQLiteChangeLog {
                 AND lvm_seq <= (SELECT max(lvm_seq) FROM \(log)) - \(kept);
             """
         let (insert, update, delete) = (triggerNames(for: table)[0], triggerNames(for: table)[1], triggerNames(for: table)[2])
+        let (insertReplacing, updateReplacing) = (triggerNames(for: table)[3], triggerNames(for: table)[4])
         let target = table.quotedSQLIdentifier
+        let conflicting = (["\(rowID) = NEW.\(rowID)"] + uniqueKeys.map { key in
+            "(" + key.map { "\($0.quotedSQLIdentifier) = NEW.\($0.quotedSQLIdentifier)" }.joined(separator: " AND ") + ")"
+        }).joined(separator: " OR ")
+        let recordReplaced = "\(recordOld) SELECT 'DELETE', \(rowID)\(names.map { ", " + $0 }.joined()) FROM \(target)"
         return [
             """
             CREATE TABLE IF NOT EXISTS \(log) (
@@ -63,6 +77,8 @@ public enum SQLiteChangeLog {
             "DROP TRIGGER IF EXISTS \(insert.quotedSQLIdentifier)",
             "DROP TRIGGER IF EXISTS \(update.quotedSQLIdentifier)",
             "DROP TRIGGER IF EXISTS \(delete.quotedSQLIdentifier)",
+            "DROP TRIGGER IF EXISTS \(insertReplacing.quotedSQLIdentifier)",
+            "DROP TRIGGER IF EXISTS \(updateReplacing.quotedSQLIdentifier)",
             """
             CREATE TRIGGER \(insert.quotedSQLIdentifier) AFTER INSERT ON \(target) BEGIN
                 INSERT INTO \(log) (lvm_operation, lvm_key) VALUES ('INSERT', NEW.\(rowID));
@@ -74,6 +90,16 @@ public enum SQLiteChangeLog {
                 \(recordOld) VALUES ('UPDATE', OLD.\(rowID)\(old.map { ", " + $0 }.joined()));
                 INSERT INTO \(log) (lvm_operation, lvm_key) SELECT 'INSERT', NEW.\(rowID) WHERE NEW.\(rowID) IS NOT OLD.\(rowID);
                 \(prune)
+            END
+            """,
+            """
+            CREATE TRIGGER \(insertReplacing.quotedSQLIdentifier) BEFORE INSERT ON \(target) BEGIN
+                \(recordReplaced) WHERE \(conflicting);
+            END
+            """,
+            """
+            CREATE TRIGGER \(updateReplacing.quotedSQLIdentifier) BEFORE UPDATE ON \(target) BEGIN
+                \(recordReplaced) WHERE \(rowID) IS NOT OLD.\(rowID) AND (\(conflicting));
             END
             """,
             """
@@ -89,6 +115,13 @@ public enum SQLiteChangeLog {
     /// gains it), in the transaction open on `db` or in one of its own.
     public static func install(on table: String, rowID: String = "rowid", in db: Database) throws {
         let columns = try columnNames(of: table, in: db)
+        var uniqueKeys: [[String]] = []
+        for index in try String.fetchAll(db, sql: "SELECT name FROM pragma_index_list(?) WHERE \"unique\"", arguments: [table]) {
+            let key = try String?.fetchAll(db, sql: "SELECT name FROM pragma_index_info(?) ORDER BY seqno", arguments: [index])
+            // A key of an expression cannot be compared column by column: such a replaced row
+            // is found when its page is read.
+            if !key.isEmpty, key.allSatisfy({ $0 != nil }) { uniqueKeys.append(key.compactMap { $0 }) }
+        }
         try db.inSavepoint {
             let log = logTable(for: table)
             if let logged = try loggedColumns(of: table, in: db) {
@@ -96,7 +129,7 @@ public enum SQLiteChangeLog {
                     try db.execute(sql: "ALTER TABLE \(log.quotedSQLIdentifier) ADD COLUMN \(column.quotedSQLIdentifier)")
                 }
             }
-            for statement in installSQL(table: table, columns: columns, rowID: rowID) { try db.execute(sql: statement) }
+            for statement in installSQL(table: table, columns: columns, rowID: rowID, uniqueKeys: uniqueKeys) { try db.execute(sql: statement) }
             return .commit
         }
     }
@@ -104,6 +137,15 @@ public enum SQLiteChangeLog {
     /// The names of the columns `SELECT * FROM table` gives, in its order.
     static func columnNames(of table: String, in db: Database) throws -> [String] {
         try db.makeStatement(sql: "SELECT * FROM \(table.quotedSQLIdentifier) LIMIT 0").columnNames
+    }
+
+    /// Removes `table`'s triggers and its log: storages read every key at each commit again.
+    public static func remove(from table: String, in db: Database) throws {
+        try db.inSavepoint {
+            for trigger in triggerNames(for: table) { try db.execute(sql: "DROP TRIGGER IF EXISTS \(trigger.quotedSQLIdentifier)") }
+            try db.execute(sql: "DROP TABLE IF EXISTS \(logTable(for: table).quotedSQLIdentifier)")
+            return .commit
+        }
     }
 
     /// The columns of `table`'s log, or nil when it has none. (GRDB's `columns(in:)` and
@@ -126,11 +168,12 @@ public enum SQLiteChangeLog {
     /// The position of the log of `table` now, or nil when the table is not followed (its
     /// triggers or its log are missing).
     static func position(of table: String, in db: Database) throws -> Position? {
-        let triggers = try Int.fetchOne(db, sql: "SELECT count(*) FROM sqlite_master WHERE type = 'trigger' AND tbl_name = ? AND name IN (?, ?, ?)",
-                                        arguments: StatementArguments([table] + triggerNames(for: table))) ?? 0
-        let log = logTable(for: table)
-        guard triggers == 3, try loggedColumns(of: table, in: db) != nil else { return nil }
-        let sequence = try Int64.fetchOne(db, sql: "SELECT coalesce(max(lvm_seq), 0) FROM \(log.quotedSQLIdentifier)") ?? 0
+        let names = triggerNames(for: table)
+        let triggers = try Int.fetchOne(db, sql: "SELECT count(*) FROM sqlite_master WHERE type = 'trigger' AND tbl_name = ? AND name IN ("
+                                            + names.map { _ in "?" }.joined(separator: ", ") + ")",
+                                        arguments: StatementArguments([table] + names)) ?? 0
+        guard triggers == names.count, try loggedColumns(of: table, in: db) != nil else { return nil }
+        let sequence = try Int64.fetchOne(db, sql: "SELECT coalesce(max(lvm_seq), 0) FROM \(logTable(for: table).quotedSQLIdentifier)") ?? 0
         let schemaVersion = try Int.fetchOne(db, sql: "PRAGMA schema_version") ?? 0
         return Position(sequence: sequence, schemaVersion: schemaVersion)
     }
