@@ -100,6 +100,45 @@ final class PostgresFaultTests: PostgresServerTestCase {
         XCTAssertEqual(storage.record(at: IndexPath(item: 0, section: 0))?["title"], "book 000000 (first)")
         XCTAssertEqual(recorder.reloads, 1, "never a reload")
     }
+
+    /// Every session of the storage (its keys, its pages, its listening one) ended, whatever
+    /// it is doing, ten times while commits go on: the storage shows it is reconnecting,
+    /// reports nothing but connection problems, and catches up from the log, reading every
+    /// key no more.
+    func testEverySessionEndedInAnyStateIsShownAndCaughtUpFromTheLog() throws {
+        let (storage, recorder) = makeStorage()
+        var states: [PostgresQueryStorage<PostgresRecord>.State] = []
+        storage.onStateChange = { states.append($0) }
+        wait("the first read, live") { storage.isLoaded && storage.state == .live }
+        for page in 0..<10 { _ = storage.item(at: IndexPath(item: page * 50, section: 0)) }
+        wait("the pages") { storage.pagesKept == 10 }
+        let keyReads = storage.keyReadCount
+        var ended = 0
+        for round in 0..<10 {
+            try server.psql("UPDATE book SET title = 'book ' || lpad((20001 - id)::text, 6, '0') || ' moved \(round)' WHERE id = \(round + 1)")
+            RunLoop.main.run(until: Date().addingTimeInterval(0.1))
+            let output = try server.psql("""
+                SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity
+                WHERE datname = current_database() AND pid <> pg_backend_pid() AND backend_type = 'client backend'
+                """)
+            ended += Int(output.trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0
+            RunLoop.main.run(until: Date().addingTimeInterval(0.2))
+        }
+        XCTAssertGreaterThanOrEqual(ended, 10, "a session ended each time at least")
+        XCTAssertTrue(states.contains { if case .reconnecting = $0 { true } else { false } }, "shown as reconnecting: \(states)")
+        XCTAssertTrue(recorder.errors.allSatisfy(\.isConnectionProblem), "\(recorder.errors)")
+        try server.psql("INSERT INTO book VALUES (30000, 'book 000000 (after)')")
+        let expected = try table()
+        wait("the list to be the table's", seconds: 30) { keys(of: storage) == expected.keys }
+        wait("live again") { storage.state == .live }
+        wait("the held rows to be the table's") {
+            (0..<500).allSatisfy { position in
+                storage.record(at: IndexPath(item: position, section: 0)).map { $0["title"] == expected.titles[expected.keys[position]] } ?? true
+            }
+        }
+        XCTAssertEqual(storage.keyReadCount, keyReads, "caught up from the log, not by reading every key")
+        XCTAssertEqual(recorder.reloads, 1, "never a reload")
+    }
 }
 
 /// A text set on one thread and read on another.
