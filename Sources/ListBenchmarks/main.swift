@@ -10,7 +10,9 @@ import Foundation
 //   --gtk-one SCENARIO N  one GTK scenario on the project (scroll_paged and
 //                 scroll_paged_memory: a table of N books scrolled from the paged SQLite
 //                 storage, and from memory; postgres_latency and postgres_latency_undelayed:
-//                 1,000 commits to a table of N books, each timed to the frame that shows it)
+//                 1,000 commits to a table of N books, each timed to the frame that shows it;
+//                 sqlite_latency and sqlite_latency_undelayed: the same for the paged SQLite
+//                 storage following its table's change log)
 //   --gtk         also the GTK scenarios, on the project and the C baseline, each in a
 //                 fresh process, with ratio lines (needs a display: run under xvfb-run)
 //   --gtk-section-headers  the project's list shows section headers as GTK 4.12's own
@@ -34,7 +36,8 @@ if let index = arguments.firstIndex(of: "--gtk-one"), arguments.count > index + 
     // One GTK scenario on the project, in this fresh process (used by --gtk).
     let scenario = arguments[index + 1]
     let run = scenario.hasPrefix("scroll_paged") ? PagedScrollScenario.run
-        : scenario.hasPrefix("postgres_latency") ? PostgresLatencyScenario.run : GtkScenarios.runOne
+        : scenario.hasPrefix("postgres_latency") ? PostgresLatencyScenario.run
+        : scenario.hasPrefix("sqlite_latency") ? SQLiteLatencyScenario.run : GtkScenarios.runOne
     if let measurement = MainActor.assumeIsolated({ run(scenario, count) }) {
         print(measurement.json)
     }

@@ -101,7 +101,8 @@ where Record.ID: Sendable {
     ///     of one section should be adjacent in the query's order; sections come in the
     ///     order of their first row.
     ///   - header: the header model of the section with this identity, or nil for none.
-    ///   - pollInterval: how often to look for writes from other connections (nil: never).
+    ///   - pollInterval: how often to look for writes from other connections (nil: never); a
+    ///     write to the database's files is looked at at once too (Linux's inotify), unless nil.
     ///   - coalescingDelay: how long a change waits before its fetch, so that writes
     ///     following it close behind are fetched together.
     ///   - schedule: where results are applied; `DispatchQueue.main.async` by default.

@@ -25,6 +25,8 @@ final class Refresher<Value: Sendable>: @unchecked Sendable {
     private var dirty = false
     private var stopped = false
     private var timer: DispatchSourceTimer?
+    /// Looks at once when a program writes the database's files (nil where inotify is not).
+    private var watch: FileWatch?
     // Used on `queue` only.
     private var lastDataVersion: Int?
 
@@ -74,6 +76,7 @@ final class Refresher<Value: Sendable>: @unchecked Sendable {
         timer.setEventHandler { [weak self] in self?.poll() }
         lock.withLock { self.timer = timer }
         timer.resume()
+        watchFiles(of: path)
     }
 
     /// Opens the polling connection to `path` and takes the database's version from now;
@@ -86,15 +89,35 @@ final class Refresher<Value: Sendable>: @unchecked Sendable {
         }
     }
 
+    /// Looks for a commit (`poll`) each time a program writes the files of the database at
+    /// `path`, from now on (in place of the files watched before).
+    private func watchFiles(of path: String) {
+        let queue = queue
+        let watch = FileWatch(path: path, queue: queue) { [weak self] in
+            // A write may come before its commit is seen (the WAL's index is updated after
+            // the last frame is written, and shared memory tells no one): looked at again
+            // shortly after.
+            self?.poll()
+            for delay in [5, 50] { queue.asyncAfter(deadline: .now() + .milliseconds(delay)) { [weak self] in self?.poll() } }
+        }
+        let old = lock.withLock {
+            defer { self.watch = stopped ? nil : watch }
+            return self.watch
+        }
+        old?.cancel()
+        if lock.withLock({ stopped }) { watch?.cancel() }
+    }
+
     func stop() {
-        let timer = lock.withLock {
+        let (timer, watch) = lock.withLock {
             stopped = true
             // A fetch under way is not applied after the storage stopped observing.
             fetchGeneration += 1
-            defer { self.timer = nil }
-            return self.timer
+            defer { (self.timer, self.watch) = (nil, nil) }
+            return (self.timer, self.watch)
         }
         timer?.cancel()
+        watch?.cancel()
     }
 
     /// Runs on `queue`: a cheap read of `data_version`; a change means another
@@ -175,6 +198,7 @@ final class Refresher<Value: Sendable>: @unchecked Sendable {
             pollConnection = nil
             connectPolling(to: path)
         }
+        watchFiles(of: path)
     }
 
     private func runFetch() {

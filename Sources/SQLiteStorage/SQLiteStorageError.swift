@@ -12,6 +12,10 @@ public enum SQLiteStorageError: Error, Equatable, Sendable {
     /// or a rowid that looking it up does not find. The file is damaged (`PRAGMA
     /// integrity_check` says where); the rows read so far stay, the others placeholders.
     case unreadableRows(table: String)
+    /// `SQLiteChangeLog.install(on:rowID:in:)` cannot log this table's rows: it has no rowid
+    /// (`WITHOUT ROWID`), or a column has the name given for the rowid (give `_rowid_` or
+    /// `oid` instead).
+    case noRowID(table: String, rowID: String)
 }
 
 extension SQLiteStorageError: LocalizedError {
@@ -22,6 +26,8 @@ extension SQLiteStorageError: LocalizedError {
             tr("%@ was replaced by another file", path)
         case .unreadableRows(let table):
             tr("the table %@ lists rows that cannot be read: the file is damaged", table)
+        case .noRowID(let table, let rowID):
+            tr("the table %@ has no rowid called %@ to log its changes by", table, rowID)
         }
     }
 }

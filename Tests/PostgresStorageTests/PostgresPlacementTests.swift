@@ -197,7 +197,7 @@ final class PostgresPlacementTests: PostgresServerTestCase {
             let shown = (0..<runs.sectionCount).map { section in
                 (0..<runs.count(inSection: section)).map { runs.key(at: runs.start(ofSection: section) + $0) }
             }
-            if let update = runs.apply(places.map(\.runPlace)) {
+            if let update = runs.apply(places.map(\.runPlace))?.update {
                 applied += 1
                 // The update, replayed on the rows shown, leaves each row it did not insert
                 // where the runs have it now.

@@ -209,6 +209,8 @@ final class SQLiteChangeLogTests: XCTestCase {
         }
         waitUntil { storage.loadCount > loads }
         XCTAssertEqual(storage.keyReadCount, 4, "the log was pruned past the storage's place")
+        let logged = try writer.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM list_view_manager_log_item") ?? 0 }
+        XCTAssertEqual(logged, Int(SQLiteChangeLog.kept), "the log keeps its last changes, no more")
         try write("DELETE FROM item WHERE rowid = 12")
         XCTAssertEqual(storage.keyReadCount, 4, "and from the log again")
     }
@@ -296,5 +298,138 @@ final class SQLiteChangeLogTests: XCTestCase {
             XCTAssertEqual(storage.keyReadCount, keyReads, "the log removed: each commit reads every key")
         }
         XCTAssertEqual(storage.numberOfItems(inSection: 0), try writer.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM tag") })
+    }
+
+    func testAnotherProgramsCommitIsFoundAtOnceNotAtTheNextPoll() throws {
+        // A poll every minute: only the files' watch can find the commits in time.
+        let storage = PagedQueryStorage<Item>(database: database, query: PagedQuery(table: "item", orderBy: "name"), pollInterval: .seconds(60))
+        waitUntil { storage.isLoaded }
+        // The watch is set up on the storage's queue after the first read is asked for.
+        RunLoop.main.run(until: Date().addingTimeInterval(0.2))
+        for round in 0..<3 {
+            let loads = storage.loadCount
+            let start = Date()
+            try writer.write { db in try db.execute(sql: "DELETE FROM item WHERE rowid = ?", arguments: [round + 1]) }
+            waitUntil(timeout: 5) { storage.loadCount > loads }
+            XCTAssertLessThan(Date().timeIntervalSince(start), 5, "round \(round)")
+            XCTAssertEqual(storage.numberOfItems(inSection: 0), 2999 - round)
+        }
+    }
+
+    /// Follows `query` through the log while `statements` are committed one after another by
+    /// the other connection, each shown as the query's rows; returns the storage.
+    @discardableResult
+    func follow(_ query: PagedQuery, through statements: [String], file: StaticString = #filePath, line: UInt = #line) throws -> PagedQueryStorage<Item> {
+        let storage = PagedQueryStorage<Item>(database: database, query: query, pageSize: 50, pollInterval: .milliseconds(20))
+        waitUntil(file: file, line: line) { storage.isLoaded }
+        for sql in statements {
+            let loads = storage.loadCount
+            try writer.write { db in try db.execute(sql: sql) }
+            waitUntil(file: file, line: line) { storage.loadCount > loads }
+            XCTAssertEqual(shown(storage), try expected(query), sql, file: file, line: line)
+        }
+        return storage
+    }
+
+    func testASectionLeftWithNoRowWhileItsRowGoesToALaterRunIsFollowed() throws {
+        try writer.write { db in
+            try db.execute(sql: "UPDATE item SET kind = 'fruit' WHERE kind IS NULL OR kind <> 'fruit'")
+            try db.execute(sql: "UPDATE item SET kind = 'berry' WHERE rowid = 7")
+            try SQLiteChangeLog.install(on: "item", in: db)
+        }
+        // Two sections, "berry" (one row) then "fruit" (2,999): the berry goes to the fruits'
+        // run, after the run it leaves, which goes with its section.
+        let storage = try follow(PagedQuery(table: "item", orderBy: "name", sectionBy: "kind"),
+                                 through: ["UPDATE item SET kind = 'fruit', name = 'zzz' WHERE rowid = 7",
+                                           "UPDATE item SET kind = 'nut' WHERE rowid = 8"])
+        XCTAssertEqual(storage.keyReadCount, 2, "from the log but for the section that came")
+    }
+
+    func testARowThatLeavesAHeldPageForOneNotHeldShowsItsNewRecordThere() throws {
+        try writer.write { db in try SQLiteChangeLog.install(on: "item", in: db) }
+        let query = PagedQuery(table: "item", orderBy: "name, rowid")
+        let storage = try follow(query, through: [])
+        _ = storage.item(at: IndexPath(item: 0, section: 0))
+        waitUntil { storage.record(at: IndexPath(item: 0, section: 0)) != nil }
+        let first = try XCTUnwrap(storage.rowID(at: IndexPath(item: 0, section: 0)))
+        let loads = storage.loadCount
+        try writer.write { db in try db.execute(sql: "UPDATE item SET name = 'zzz', score = 42 WHERE rowid = ?", arguments: [first]) }
+        waitUntil { storage.loadCount > loads }
+        let last = IndexPath(item: storage.numberOfItems(inSection: 0) - 1, section: 0)
+        XCTAssertEqual(storage.rowID(at: last), first)
+        _ = storage.item(at: last)
+        waitUntil { storage.record(at: last) != nil }
+        XCTAssertEqual(storage.record(at: last)?.name, "zzz", "read again, not the record of its old page")
+        XCTAssertEqual(storage.keyReadCount, 1)
+    }
+
+    func testAQueryWhoseConditionNumbersItsArgumentsOrNamesTheRowidIsFollowedFromTheLog() throws {
+        try writer.write { db in try SQLiteChangeLog.install(on: "item", in: db) }
+        let statements = ["UPDATE item SET rank = 9 WHERE rowid = 10", "DELETE FROM item WHERE rowid = 12",
+                          "UPDATE item SET name = 'zzz' WHERE rowid = 14", "INSERT INTO item (rowid, name, rank) VALUES (5000, 'a', 9)"]
+        let numbered = try follow(PagedQuery(table: "item", filter: "rank > ?1 AND rank < ?2", arguments: [3.databaseValue, 12.databaseValue],
+                                             orderBy: "name"), through: statements)
+        XCTAssertEqual(numbered.keyReadCount, 1)
+        // Other rows, so that each statement changes one.
+        let byRowid = try follow(PagedQuery(table: "item", filter: "rowid % 2 = 0", orderBy: "oid DESC"),
+                                 through: ["UPDATE item SET rank = 9 WHERE rowid = 20", "DELETE FROM item WHERE rowid = 22",
+                                           "UPDATE item SET rowid = 5004 WHERE rowid = 24", "INSERT INTO item (rowid, name) VALUES (5002, 'a')"])
+        XCTAssertEqual(byRowid.keyReadCount, 1)
+    }
+
+    func testAColumnAddedWithoutInstallingTheLogAgainIsFollowedByReadingEveryKey() throws {
+        try writer.write { db in
+            try SQLiteChangeLog.install(on: "item", in: db)
+            try db.execute(sql: "ALTER TABLE item ADD COLUMN archived INTEGER DEFAULT 0")
+        }
+        let storage = try follow(PagedQuery(table: "item", filter: "archived = 0", orderBy: "name"),
+                                 through: ["UPDATE item SET archived = 1 WHERE rowid = 3", "UPDATE item SET name = 'zzz' WHERE rowid = 4"])
+        XCTAssertEqual(storage.keyReadCount, 3, "the log lacks the column: every key read")
+        try writer.write { db in try SQLiteChangeLog.install(on: "item", in: db) }
+        let reads = storage.keyReadCount
+        for sql in ["UPDATE item SET archived = 1 WHERE rowid = 5", "UPDATE item SET archived = 0 WHERE rowid = 3"] {
+            let loads = storage.loadCount
+            try writer.write { db in try db.execute(sql: sql) }
+            waitUntil { storage.loadCount > loads }
+        }
+        XCTAssertEqual(shown(storage), try expected(PagedQuery(table: "item", filter: "archived = 0", orderBy: "name")))
+        XCTAssertEqual(storage.keyReadCount, reads + 1, "installed again: the schema's change, then the log")
+    }
+
+    func testAnUnsectionedQueryWithNoRowIsOneEmptySectionAndFollowsItsRowsFromTheLog() throws {
+        try writer.write { db in try SQLiteChangeLog.install(on: "item", in: db) }
+        let query = PagedQuery(table: "item", filter: "name = 'none'")
+        let storage = try follow(query, through: [])
+        XCTAssertEqual(storage.numberOfSections(), 1)
+        XCTAssertEqual(storage.numberOfItems(inSection: 0), 0)
+        try follow(query, through: ["INSERT INTO item (name) VALUES ('none')", "INSERT INTO item (name) VALUES ('none')"])
+    }
+
+    func testTablesWithoutARowidAreRefusedAndUniqueKeysCompareWithTheirCollation() throws {
+        try writer.write { db in
+            try db.execute(sql: "CREATE TABLE bare (name TEXT PRIMARY KEY) WITHOUT ROWID")
+            try db.execute(sql: "CREATE TABLE odd (rowid TEXT, name TEXT)")
+            try db.execute(sql: "CREATE TABLE word (text TEXT, weight INTEGER)")
+            try db.execute(sql: "CREATE UNIQUE INDEX word_text ON word (text COLLATE NOCASE)")
+            try db.execute(sql: "INSERT INTO word VALUES ('apple', 1), ('pear', 2), ('plum', 3)")
+        }
+        XCTAssertThrowsError(try writer.write { db in try SQLiteChangeLog.install(on: "bare", in: db) }) {
+            XCTAssertEqual($0 as? SQLiteStorageError, .noRowID(table: "bare", rowID: "rowid"))
+        }
+        XCTAssertThrowsError(try writer.write { db in try SQLiteChangeLog.install(on: "odd", in: db) }) {
+            XCTAssertEqual($0 as? SQLiteStorageError, .noRowID(table: "odd", rowID: "rowid"))
+        }
+        try writer.write { db in try SQLiteChangeLog.install(on: "odd", rowID: "_rowid_", in: db) }
+        try writer.write { db in try SQLiteChangeLog.install(on: "word", in: db) }
+        let query = PagedQuery(table: "word", orderBy: "weight")
+        let storage = PagedQueryStorage<Item>(database: database, query: query, pollInterval: .milliseconds(20))
+        waitUntil { storage.isLoaded }
+        let loads = storage.loadCount
+        // "Apple" is "apple" to the index: the row it replaces goes.
+        try writer.write { db in try db.execute(sql: "INSERT OR REPLACE INTO word VALUES ('Apple', 9)") }
+        waitUntil { storage.loadCount > loads }
+        let rows = try writer.read { db in try Int64.fetchAll(db, sql: "SELECT rowid FROM word ORDER BY weight, rowid") }
+        XCTAssertEqual(shown(storage).flatMap { $0 }, rows.map { Optional($0) })
+        XCTAssertEqual(storage.keyReadCount, 1)
     }
 }

@@ -35,11 +35,12 @@ extension KeyRuns {
     /// changed row leaves the place it had, then takes its new one, so that the runs are the
     /// rows of the snapshot the places were read in. Returns the update that shows it: the
     /// rows inserted, deleted and moved (within and between runs; a row that kept its place
-    /// is no change), then the sections left with no row deleted. Nil, changing nothing,
+    /// is no change), then the sections left with no row deleted; and the position of each
+    /// changed row that is a row now. Nil, changing nothing,
     /// when a row goes into a section the runs do not have, was in a run whose keys are not
     /// read, or has a place the runs do not (they differ from the rows the places were read
     /// against): then the keys are to be read again.
-    package mutating func apply(_ places: [RunPlace]) -> StorageUpdate? {
+    package mutating func apply(_ places: [RunPlace]) -> (update: StorageUpdate, positions: [Int64: Int])? {
         var next = self
         guard let before = next.applying(places) else { return nil }
         // The runs changed as windows, diffed together so that a row that went to another
@@ -76,9 +77,16 @@ extension KeyRuns {
         for section in (0..<next.sectionCount).reversed() where next.count(inSection: section) == 0 {
             update.append(.deleteSection(section))
         }
+        // Where each changed row is now, counted across sections: positions stay what they
+        // are when the runs left with no row go (run numbers do not).
+        var positions: [Int64: Int] = [:]
+        for place in places {
+            guard let run = place.newRun, let offset = next.offset(of: place.key, inRun: run) else { continue }
+            positions[place.key] = next.start(ofRun: run) + offset
+        }
         next.removeEmptyRuns()
         self = next
-        return update
+        return (update, positions)
     }
 
     /// Moves the rows of `places`; returns the keys each run changed had before, or nil when

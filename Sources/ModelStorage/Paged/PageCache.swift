@@ -63,6 +63,12 @@ package struct PageCache<Record> {
         recent.removeAll { $0 == page }
     }
 
+    /// Forgets the record of the row `key` (its page stays kept): a row that changed where
+    /// its page was not read again, whose record may be old.
+    package mutating func forget(_ key: Int64) {
+        entries[key] = nil
+    }
+
     /// Drops every page.
     package mutating func removeAll() {
         entries = [:]

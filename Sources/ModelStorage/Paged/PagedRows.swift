@@ -13,12 +13,17 @@ package struct KeyRead<Record: Sendable, SectionValue: Hashable & Sendable>: Sen
     package let pages: [Int: [(Int64, Record)]]
     /// Whether the read was of the changed rows alone (from a change log), not of every key.
     package let changesOnly: Bool
+    /// The rows a read of the changes alone found changed: those whose pages it did not read
+    /// are forgotten (their records may be old), and read again when shown.
+    package let changedKeys: [Int64]
 
-    package init(keys: any RowPlaces<SectionValue>, update: StorageUpdate?, pages: [Int: [(Int64, Record)]], changesOnly: Bool = false) {
+    package init(keys: any RowPlaces<SectionValue>, update: StorageUpdate?, pages: [Int: [(Int64, Record)]], changesOnly: Bool = false,
+                 changedKeys: [Int64] = []) {
         self.keys = keys
         self.update = update
         self.pages = pages
         self.changesOnly = changesOnly
+        self.changedKeys = changedKeys
     }
 }
 
@@ -111,6 +116,10 @@ package final class PagedRows<Record: Equatable & Sendable, SectionValue: Hashab
             heldPages.set([])
             isLoaded = true
             return nil
+        }
+        if !read.changedKeys.isEmpty {
+            let reread = Set(read.pages.values.joined().map(\.0))
+            for key in read.changedKeys where !reread.contains(key) { cache.forget(key) }
         }
         for (page, rows) in read.pages.sorted(by: { $0.key < $1.key }) { keep(rows, as: page, reporting: &update) }
         for page in failedPages.sorted() where !reading.contains(page) && !cache.holds(page) { request(page) }

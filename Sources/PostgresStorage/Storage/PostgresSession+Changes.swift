@@ -39,7 +39,7 @@ extension PostgresSession {
         let connection = try await connected(for: .keys)
         let columns = try await columnNames()
         let query = query
-        let (applied, snapshot): ((runs: PostgresRuns, update: StorageUpdate, position: PostgresChangePosition, pages: [Int: [(Int64, Record)]])?, PostgresSnapshot) = try await mappingErrors {
+        let (applied, snapshot): ((runs: PostgresRuns, update: StorageUpdate, position: PostgresChangePosition, pages: [Int: [(Int64, Record)]], changed: [Int64])?, PostgresSnapshot) = try await mappingErrors {
             try await connection.whileOpen { connection in
                 try await Self.inSnapshot(on: connection) {
                     let log = try await PostgresChangeLog.read(query.table, after: position, on: connection)
@@ -53,23 +53,20 @@ extension PostgresSession {
                         keys.append(key)
                         oldRows.append(change.operation == .insert ? nil : change.oldRow)
                     }
-                    guard !keys.isEmpty else { return (runs, StorageUpdate(), log.position, [:]) }
+                    guard !keys.isEmpty else { return (runs, StorageUpdate(), log.position, [:], []) }
                     let places = try await placement.places(bounds: runs.runs.map(\.bound), keys: keys, oldRows: oldRows, on: connection)
                     var next = runs
-                    guard let update = next.apply(places.map(\.runPlace)) else { return nil }
+                    guard let (update, positions) = next.apply(places.map(\.runPlace)) else { return nil }
                     // The held pages the changed rows are in now, read again.
-                    let touched = Set(places.compactMap { place -> Int? in
-                        guard let run = place.newRun, let offset = place.kept ? next.offset(of: place.key, inRun: run) : place.newOffset else { return nil }
-                        return (next.start(ofRun: run) + offset) / pageSize
-                    }).intersection(heldPages)
+                    let touched = Set(positions.values.map { $0 / pageSize }).intersection(heldPages)
                     let pages = try await Self.pages(touched, of: next, size: pageSize, query: query, columns: columns, on: connection)
-                    return (next, update, log.position, pages)
+                    return (next, update, log.position, pages, keys)
                 }
             }
         }
         guard let applied else { return nil }
         (last, logPosition, self.snapshot) = (applied.runs, applied.position, snapshot)
-        return KeyRead(keys: applied.runs, update: applied.update, pages: applied.pages, changesOnly: true)
+        return KeyRead(keys: applied.runs, update: applied.update, pages: applied.pages, changesOnly: true, changedKeys: applied.changed)
     }
 
     /// The value of `body`, run in a REPEATABLE READ transaction on `connection` (all it

@@ -55,8 +55,11 @@ final class KeyReader<Record: FetchableRecord & Sendable>: @unchecked Sendable {
         let before = lastList ?? last?.keyList ?? baseline
         let keys = try KeyList(counts: query.counts(db), keys: query.keys(db, capacity: before?.keys.count ?? 0))
         let update = before.flatMap { keys.update(from: $0, limit: largestUpdate, noSection: .null) }
-        // Runs only where changes will be applied to them: they hold the keys a second time.
-        let places: any RowPlaces<DatabaseValue> = position == nil ? keys : SQLiteRuns(keys, runSize: sqliteRunSize)
+        // Runs only where changes will be applied to them, and only when they show the same
+        // sections (an unsectioned query with no row is one empty section, which runs do not
+        // keep).
+        let runs = position == nil ? nil : SQLiteRuns(keys, runSize: sqliteRunSize)
+        let places: any RowPlaces<DatabaseValue> = runs.flatMap { $0.sectionCount == keys.sectionCount ? $0 : nil } ?? keys
         let short = heldPages.shortPages
         let pages = try self.pages(before == nil ? short : heldPages.pages.union(short), of: places, db)
         heldPages.checked(short)
@@ -65,34 +68,26 @@ final class KeyReader<Record: FetchableRecord & Sendable>: @unchecked Sendable {
     }
 
     /// Reads the log's changes after `position` and applies them to `runs`, with the rows of
-    /// the held pages they touched; nil when every key is to be read instead.
+    /// the held pages they touched; nil when every key is to be read instead (too many
+    /// changes, a log pruned past `position`, rows the runs do not fit).
     private func readChanges(_ db: Database, into runs: SQLiteRuns, from position: SQLiteChangeLog.Position) throws -> KeyRead<Record, DatabaseValue>? {
-        guard let (changes, next) = try SQLiteChangeLog.changes(of: query.table, after: position, in: db),
-              changes.count <= min(largestUpdate, Self.mostChangesPlaced) else { return nil }
+        let limit = min(largestUpdate, Self.mostChangesPlaced)
+        guard let (changes, next) = try SQLiteChangeLog.changes(of: query.table, after: position, limit: limit, in: db) else { return nil }
         var applied = runs
-        let update: StorageUpdate
+        var update = StorageUpdate()
         var touched: Set<Int> = []
         if !changes.isEmpty {
-            let places: [RunPlace]
-            do {
-                guard let placed = try SQLitePlacement(query: query, db).places(of: changes, in: runs, db) else { return nil }
-                places = placed
-            } catch is SQLitePlacementError {
-                return nil
-            }
-            guard let applying = applied.apply(places) else { return nil }
+            // Any statement of the placement that fails (a query SQLite places as no one
+            // tested) is a read of every key instead, whose own failure is reported.
+            guard let places = try? SQLitePlacement(query: query, db).places(of: changes, in: runs, db),
+                  let (applying, positions) = applied.apply(places) else { return nil }
             update = applying
             applied.splitLongRuns(runSize: sqliteRunSize)
-            for place in places {
-                guard let run = place.newRun, let offset = applied.offset(of: place.key, inRun: run) else { continue }
-                touched.insert((applied.start(ofRun: run) + offset) / pageSize)
-            }
-        } else {
-            update = StorageUpdate()
+            touched = Set(positions.values.map { $0 / pageSize })
         }
         let pages = try self.pages(touched.intersection(heldPages.pages), of: applied, db)
         (last, lastList, self.position) = (applied, nil, next)
-        return KeyRead(keys: applied, update: update, pages: pages, changesOnly: true)
+        return KeyRead(keys: applied, update: update, pages: pages, changesOnly: true, changedKeys: changes.map(\.key))
     }
 
     /// Beyond this many changed rows, reading every key costs less than placing them.

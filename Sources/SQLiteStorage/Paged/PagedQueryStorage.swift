@@ -19,13 +19,13 @@ import ModelStorage
 /// is shown again.
 ///
 /// It follows the database as `FetchedResultsStorage` does: a commit through `database`
-/// (at once) or from any other connection or process (found by polling `data_version`
-/// every `pollInterval`) reads the rows' places again (from the table's change log when it
-/// has one, `SQLiteChangeLog`: the changed rows alone; else every rowid), and the storage
-/// tells its delegate only what changed, in one update: rows inserted, deleted or moved (a row whose section
-/// changed too), sections that came or went, and `updateItem`s for the rows of the pages it
-/// holds whose records changed (those pages are read again in the same transaction).
-/// Bursts of commits are read once.
+/// (at once) or from any other connection or process (found at once through inotify, else by
+/// polling `data_version` every `pollInterval`) reads the rows' places again (from the
+/// table's change log when it has one, `SQLiteChangeLog`: the changed rows alone; else every
+/// rowid), and the storage tells its delegate only what changed, in one update: rows
+/// inserted, deleted or moved (a row whose section changed too), sections that came or went,
+/// and `updateItem`s for the rows of the pages it holds whose records changed (those pages
+/// are read again in the same transaction). Bursts of commits are read once.
 ///
 /// No query runs on the calling thread. The storage has no rows until its query is first
 /// read (`onLoad`); a query that cannot be read is reported to `onError` and leaves the
@@ -69,7 +69,8 @@ public final class PagedQueryStorage<Record: FetchableRecord & Equatable & Senda
     ///   - maximumPages: the most pages kept (at least one screenful is needed).
     ///   - header: the header model of the section of this value (by default its text;
     ///     nil for the one section of an unsectioned query).
-    ///   - pollInterval: how often to look for writes from other connections (nil: never);
+    ///   - pollInterval: how often to look for writes from other connections (nil: never; a
+    ///     write to the database's files is looked at at once too, through Linux's inotify);
     ///     a look is one `PRAGMA data_version` on a connection of its own.
     ///   - coalescingDelay: how long a change waits before its read, so that writes
     ///     following it close behind are read together.

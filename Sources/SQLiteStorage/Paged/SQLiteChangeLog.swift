@@ -27,10 +27,8 @@ import GRDB
 /// expression is found when its page is read (a page that comes back short makes the
 /// storage read every key again).
 public enum SQLiteChangeLog {
-    /// How many changes a log keeps.
+    /// How many changes a log keeps (each change's trigger drops those older).
     public static let kept: Int64 = 100_000
-    /// How often (in changes) a writer's trigger drops the changes older than the log keeps.
-    static let pruningInterval: Int64 = 1024
 
     /// The name of `table`'s log.
     public static func logTable(for table: String) -> String { "list_view_manager_log_" + table }
@@ -44,26 +42,28 @@ public enum SQLiteChangeLog {
     /// The statements that make `table`'s log (if it has none) and its triggers (in place of
     /// any it has), for a table whose `SELECT *` gives `columns`, whose rows `rowID` (`rowid`,
     /// or `_rowid_` or `oid` for a table with a column called `rowid`) tells apart, and whose
-    /// `UNIQUE` constraints are on the columns of `uniqueKeys`.
+    /// `UNIQUE` constraints are on the columns of `uniqueKeys` (each compared with the
+    /// collation of its index).
     ///
     /// SQLite runs no delete trigger for a row that `INSERT OR REPLACE` or `UPDATE OR REPLACE`
     /// deletes (unless `PRAGMA recursive_triggers` is on), so before each insert and update
     /// the rows it may replace (the same rowid, the same values of a unique key) are logged as
     /// deleted, with the row as it is; a storage finds those that stay where they were.
-    public static func installSQL(table: String, columns: [String], rowID: String = "rowid", uniqueKeys: [[String]] = []) -> [String] {
+    public static func installSQL(table: String, columns: [String], rowID: String = "rowid",
+                                  uniqueKeys: [[(column: String, collation: String)]] = []) -> [String] {
         let log = logTable(for: table).quotedSQLIdentifier
         let names = columns.map(\.quotedSQLIdentifier)
         let old = columns.map { "OLD.\($0.quotedSQLIdentifier)" }
         let recordOld = "INSERT INTO \(log) (lvm_operation, lvm_key\(names.map { ", " + $0 }.joined()))"
-        let prune = """
-            DELETE FROM \(log) WHERE (SELECT max(lvm_seq) FROM \(log)) % \(pruningInterval) = 0
-                AND lvm_seq <= (SELECT max(lvm_seq) FROM \(log)) - \(kept);
-            """
+        // A seek on the log's key: nothing to delete costs one look.
+        let prune = "DELETE FROM \(log) WHERE lvm_seq <= (SELECT max(lvm_seq) FROM \(log)) - \(kept);"
         let (insert, update, delete) = (triggerNames(for: table)[0], triggerNames(for: table)[1], triggerNames(for: table)[2])
         let (insertReplacing, updateReplacing) = (triggerNames(for: table)[3], triggerNames(for: table)[4])
         let target = table.quotedSQLIdentifier
         let conflicting = (["\(rowID) = NEW.\(rowID)"] + uniqueKeys.map { key in
-            "(" + key.map { "\($0.quotedSQLIdentifier) = NEW.\($0.quotedSQLIdentifier)" }.joined(separator: " AND ") + ")"
+            // Compared as the index compares them, with its collation.
+            "(" + key.map { "\($0.column.quotedSQLIdentifier) = NEW.\($0.column.quotedSQLIdentifier) COLLATE \($0.collation.quotedSQLIdentifier)" }
+                .joined(separator: " AND ") + ")"
         }).joined(separator: " OR ")
         let recordReplaced = "\(recordOld) SELECT 'DELETE', \(rowID)\(names.map { ", " + $0 }.joined()) FROM \(target)"
         return [
@@ -111,16 +111,25 @@ public enum SQLiteChangeLog {
         ]
     }
 
-    /// Installs the log and the triggers on `table` (again after a column is added: the log
-    /// gains it), in the transaction open on `db` or in one of its own.
+    /// Installs the log and the triggers on `table` (again after a column is added or
+    /// renamed: the log gains it; SQLite refuses to drop a column the triggers name, so take
+    /// the log away first, `remove(from:in:)`, and install it again after), in the
+    /// transaction open on `db` or in one of its own.
+    /// - Throws: `SQLiteStorageError.noRowID` for a `WITHOUT ROWID` table, or one with a
+    ///   column named `rowID`.
     public static func install(on table: String, rowID: String = "rowid", in db: Database) throws {
         let columns = try columnNames(of: table, in: db)
-        var uniqueKeys: [[String]] = []
-        for index in try String.fetchAll(db, sql: "SELECT name FROM pragma_index_list(?) WHERE \"unique\"", arguments: [table]) {
-            let key = try String?.fetchAll(db, sql: "SELECT name FROM pragma_index_info(?) ORDER BY seqno", arguments: [index])
-            // A key of an expression cannot be compared column by column: such a replaced row
-            // is found when its page is read.
-            if !key.isEmpty, key.allSatisfy({ $0 != nil }) { uniqueKeys.append(key.compactMap { $0 }) }
+        let withoutRowID = try Bool.fetchOne(db, sql: "SELECT wr FROM pragma_table_list WHERE name = ?", arguments: [table]) ?? false
+        guard !withoutRowID, !columns.contains(where: { $0.lowercased() == rowID.lowercased() }) else {
+            throw SQLiteStorageError.noRowID(table: table, rowID: rowID)
+        }
+        var uniqueKeys: [[(column: String, collation: String)]] = []
+        for index in try String.fetchAll(db, sql: "SELECT name FROM pragma_index_list(?) WHERE \"unique\" AND NOT partial", arguments: [table]) {
+            let key = try Row.fetchAll(db, sql: "SELECT name, coll FROM pragma_index_xinfo(?) WHERE key ORDER BY seqno", arguments: [index])
+                .map { row -> (String?, String) in (row[0], row[1]) }
+            // A key of an expression cannot be compared column by column, nor can a partial
+            // index's rows be found by it: such a replaced row is found when its page is read.
+            if !key.isEmpty, key.allSatisfy({ $0.0 != nil }) { uniqueKeys.append(key.map { ($0.0!, $0.1) }) }
         }
         try db.inSavepoint {
             let log = logTable(for: table)
@@ -187,10 +196,16 @@ public enum SQLiteChangeLog {
     }
 
     /// The rowids `table`'s changes after `position` touched, each once, and the position
-    /// after them; nil when the log no longer holds every change since (pruned past it).
-    static func changes(of table: String, after position: Position, in db: Database) throws -> (changes: [Change], position: Position)? {
+    /// after them; nil when the log no longer holds every change since (pruned past it), or
+    /// they touched more than `limit` rows.
+    static func changes(of table: String, after position: Position, limit: Int, in db: Database) throws -> (changes: [Change], position: Position)? {
         let log = logTable(for: table).quotedSQLIdentifier
-        let oldest = try Int64.fetchOne(db, sql: "SELECT min(lvm_seq) FROM \(log)")
+        // Pruned past the position: a change after it is gone (the sequence has no gaps:
+        // a rolled-back transaction gives its numbers back).
+        if let oldest = try Int64.fetchOne(db, sql: "SELECT min(lvm_seq) FROM \(log)"), oldest > position.sequence + 1,
+           try Int64.fetchOne(db, sql: "SELECT max(lvm_seq) FROM \(log)").map({ $0 > position.sequence }) == true {
+            return nil
+        }
         var changes: [Change] = []
         var seen = Set<Int64>()
         var last = position.sequence
@@ -200,9 +215,9 @@ public enum SQLiteChangeLog {
             let (sequence, operation, key): (Int64, String, Int64) = (row[0], row[1], row[2])
             last = sequence
             guard seen.insert(key).inserted else { continue }
+            if seen.count > limit { return nil }
             changes.append(Change(key: key, oldRow: operation == "INSERT" ? nil : sequence))
         }
-        if let oldest, !changes.isEmpty, oldest > position.sequence + 1 { return nil }
         return (changes, Position(sequence: last, schemaVersion: position.schemaVersion))
     }
 }

@@ -52,6 +52,10 @@ struct SQLitePlacement {
         columns = try SQLiteChangeLog.columnNames(of: query.table, in: db)
         log = SQLiteChangeLog.logTable(for: query.table)
         logged = try SQLiteChangeLog.loggedColumns(of: query.table, in: db) ?? []
+        // A column added or renamed since the log was installed: its rows as they were lack
+        // it, and cannot be placed (the storage reads every key until the log is installed
+        // again).
+        guard columns.allSatisfy(logged.contains) else { throw SQLitePlacementError.inconsistent }
     }
 
     /// The most probes taken in one stretch of positions at each step.
@@ -95,8 +99,9 @@ struct SQLitePlacement {
         // Rows placed at one place go in their order, each after the ones before it.
         arrivals.sort { ($0.run, $0.offset, $0.tie) < ($1.run, $1.offset, $1.tie) }
         var newPlaces: [Int64: (run: Int, offset: Int)] = [:]
+        var before = 0
         for (index, arrival) in arrivals.enumerated() {
-            let before = arrivals[..<index].count(where: { $0.run == arrival.run })
+            before = index > 0 && arrivals[index - 1].run == arrival.run ? before + 1 : 0
             newPlaces[arrival.key] = (arrival.run, arrival.offset + before)
         }
         return changes.map { change in
@@ -130,13 +135,20 @@ struct SQLitePlacement {
             // The probes of each range still holding one.
             var probes: [Int64: Int] = [:]
             var open: [Int] = []
+            // Rows in one range share its probes, picked once.
+            var picked: [Range<Int>: Bool] = [:]
             for (index, range) in ranges.enumerated() {
-                let picked = Self.probes(in: range).filter { position in
-                    guard let key = runs.key(at: position), !skipping.contains(key) else { return false }
-                    probes[key] = position
-                    return true
-                }
-                if !picked.isEmpty { open.append(index) }
+                let any = picked[range] ?? {
+                    var any = false
+                    for position in Self.probes(in: range) {
+                        guard let key = runs.key(at: position), !skipping.contains(key) else { continue }
+                        probes[key] = position
+                        any = true
+                    }
+                    picked[range] = any
+                    return any
+                }()
+                if any { open.append(index) }
             }
             if open.isEmpty { return ranges }
             let sorted = try sort(open.map { rows[$0] }, with: Array(probes.keys), db)
@@ -183,11 +195,11 @@ struct SQLitePlacement {
         let was = rows.compactMap { if case .was(let change, _) = $0 { change } else { nil } }
         let sql = """
             SELECT \(rowID), lvm_probe FROM (
-                SELECT \(rowID) AS \(rowID), 1 AS lvm_probe, * FROM \(table) WHERE \(rowID) IN (SELECT value FROM json_each(?))
+                SELECT \(rowIDColumns(rowID)), 1 AS lvm_probe, * FROM \(table) WHERE \(rowID) IN (SELECT value FROM json_each(?))
                 UNION ALL
-                SELECT \(rowID), 0, * FROM \(table) WHERE \(rowID) IN (SELECT value FROM json_each(?))
+                SELECT \(rowIDColumns(rowID)), 0, * FROM \(table) WHERE \(rowID) IN (SELECT value FROM json_each(?))
                 UNION ALL
-                SELECT lvm_key, 0, \(loggedColumns) FROM \(log.quotedSQLIdentifier) WHERE lvm_seq IN (SELECT value FROM json_each(?))
+                SELECT \(rowIDColumns("lvm_key")), 0, \(loggedColumns) FROM \(log.quotedSQLIdentifier) WHERE lvm_seq IN (SELECT value FROM json_each(?))
             ) AS \(table) ORDER BY \(query.order)
             """
         let arguments: StatementArguments = [Self.json(probes), Self.json(now), Self.json(was)]
@@ -208,20 +220,29 @@ struct SQLitePlacement {
         return keys.map { rank[$0] ?? 0 }
     }
 
-    /// The log's columns in the order of the table's `SELECT *` (NULL for a column the log
-    /// does not have).
+    /// The log's columns in the order of the table's `SELECT *`.
     private var loggedColumns: String {
-        columns.map { logged.contains($0) ? $0.quotedSQLIdentifier : "NULL" }.joined(separator: ", ")
+        columns.map(\.quotedSQLIdentifier).joined(separator: ", ")
+    }
+
+    /// `key` under each name of the rowid the table leaves to it (`rowid`, `_rowid_`, `oid`,
+    /// unless a column has it), for the query's condition and order to find it in a union,
+    /// where SQLite has none.
+    private func rowIDColumns(_ key: String) -> String {
+        let taken = Set(columns.map { $0.lowercased() })
+        return ["rowid", "_rowid_", "oid"].filter { !taken.contains($0) }.map { "\(key) AS \($0)" }.joined(separator: ", ")
     }
 
     /// The rowid and the section's value of each of `keys` that is a row of the query now.
     private func rowsOfTheQuery(now keys: [Int64], _ db: Database) throws -> [Int64: DatabaseValue] {
         guard !keys.isEmpty else { return [:] }
         let section = query.sectionBy ?? "NULL"
-        let sql = "SELECT \(query.rowID), \(section) FROM \(query.table.quotedSQLIdentifier) WHERE \(query.rowID) IN (SELECT value FROM json_each(?))"
-            + (query.filter.map { " AND (\($0))" } ?? "")
+        // The condition first, so that the keys' parameter is numbered after its own, whether
+        // they are `?` or `?NNN`.
+        let sql = "SELECT \(query.rowID), \(section) FROM \(query.table.quotedSQLIdentifier) WHERE "
+            + (query.filter.map { "(\($0)) AND " } ?? "") + "\(query.rowID) IN (SELECT value FROM json_each(?))"
         var rows: [Int64: DatabaseValue] = [:]
-        let cursor = try GRDB.Row.fetchCursor(db, sql: sql, arguments: StatementArguments([Self.json(keys).databaseValue] + query.arguments))
+        let cursor = try GRDB.Row.fetchCursor(db, sql: sql, arguments: StatementArguments(query.arguments + [Self.json(keys).databaseValue]))
         while let row = try cursor.next() { rows[row[0]] = row[1] }
         return rows
     }
@@ -235,12 +256,14 @@ struct SQLitePlacement {
         let table = query.table.quotedSQLIdentifier
         let sql = """
             SELECT lvm_seq FROM (
-                SELECT NULL AS lvm_seq, * FROM \(table) WHERE 0
+                SELECT NULL AS lvm_seq, \(rowIDColumns(query.rowID)), * FROM \(table) WHERE 0
                 UNION ALL
-                SELECT lvm_seq, \(loggedColumns) FROM \(log.quotedSQLIdentifier) WHERE lvm_seq IN (SELECT value FROM json_each(?))
+                SELECT lvm_seq, \(rowIDColumns("lvm_key")), \(loggedColumns) FROM \(log.quotedSQLIdentifier)
+                WHERE lvm_seq IN (\(changes.map(String.init).joined(separator: ",")))
             ) AS \(table) WHERE (\(filter))
             """
-        return Set(try Int64.fetchAll(db, sql: sql, arguments: StatementArguments([Self.json(changes).databaseValue] + query.arguments)))
+        // The changes' numbers are written in (integers): the condition's arguments alone are bound.
+        return Set(try Int64.fetchAll(db, sql: sql, arguments: StatementArguments(query.arguments)))
     }
 
     private static func json(_ keys: [Int64]) -> String {
