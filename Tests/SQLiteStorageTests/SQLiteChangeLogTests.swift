@@ -432,4 +432,27 @@ final class SQLiteChangeLogTests: XCTestCase {
         XCTAssertEqual(shown(storage).flatMap { $0 }, rows.map { Optional($0) })
         XCTAssertEqual(storage.keyReadCount, 1)
     }
+
+    /// The inotify instances this process has open.
+    func inotifyInstances() -> Int {
+        let folder = "/proc/self/fd"
+        return ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).filter {
+            (try? FileManager.default.destinationOfSymbolicLink(atPath: folder + "/" + $0)) == "anon_inode:inotify"
+        }.count
+    }
+
+    func testTwoHundredStoragesShareOneInotifyInstanceAndEachIsWokenByACommit() throws {
+        // A user has 128 instances for all their programs: storages must not take one each.
+        let before = inotifyInstances()
+        let storages = (0..<200).map { _ in
+            PagedQueryStorage<Item>(database: database, query: PagedQuery(table: "item", orderBy: "name"), pollInterval: .seconds(60))
+        }
+        waitUntil { storages.allSatisfy(\.isLoaded) }
+        RunLoop.main.run(until: Date().addingTimeInterval(0.3))
+        XCTAssertLessThanOrEqual(inotifyInstances() - before, 1)
+        let loads = storages.map(\.loadCount)
+        try writer.write { db in try db.execute(sql: "DELETE FROM item WHERE rowid = 1") }
+        waitUntil { zip(storages, loads).allSatisfy { $0.loadCount > $1 } }
+        XCTAssertTrue(storages.allSatisfy { $0.numberOfItems(inSection: 0) == 2999 })
+    }
 }
