@@ -8,27 +8,6 @@ import PostgresStorage
 import PostgresTestSupport
 import Synchronization
 
-/// A book's row in `postgres_latency`: its title. Every row made is listed, so that a frame
-/// can tell whether it shows a title.
-final class ServerBookRow: ListRow, ModelTransfer {
-    private final class Weak { weak var row: ServerBookRow?; init(_ row: ServerBookRow) { self.row = row } }
-    nonisolated(unsafe) private static var made: [Weak] = []
-
-    let title = Label()
-    required init() {
-        super.init()
-        append(title)
-        Self.made.append(Weak(self))
-    }
-
-    func update(with model: PagedRow<ServerBook>) { title.text = model.record?.title ?? "–" }
-
-    /// Whether a row on screen (mapped) shows `text`.
-    static func isShown(_ text: String) -> Bool {
-        made.contains { $0.row.map { $0.title.text == text && gtk_widget_get_mapped($0.rootWidget) != 0 } ?? false }
-    }
-}
-
 /// The time from a commit on another connection to the frame that shows it: a list of N
 /// books by title from `PostgresQueryStorage` in a window, and 1,000 commits, one after
 /// another, alternately a new book (a row inserted on screen, second from the top, with the
@@ -38,8 +17,6 @@ final class ServerBookRow: ListRow, ModelTransfer {
 /// storage's coalescing delay (20 ms, its default); `postgres_latency_undelayed` sets it to
 /// zero.
 enum PostgresLatencyScenario {
-    static let commits = 1_000
-
     @MainActor
     static func run(_ scenario: String, count: Int) -> Measurement? {
         guard GtkScenarios.openDisplay() else { return nil }
@@ -58,60 +35,21 @@ enum PostgresLatencyScenario {
             address: server.address(), query: PostgresListQuery(table: "book", columns: ["title", "genre"], orderBy: [.init("title")]),
             environment: environment, coalescingDelay: scenario.hasSuffix("undelayed") ? .zero : .milliseconds(20))
         let manager = ListViewManager(storage: storage)
-        manager.register(ServerBookRow.self)
+        manager.register(LatencyBookRow<ServerBook>.self)
         let window = GtkScenarios.window(showing: manager)
-        while storage.state != .live || !ServerBookRow.isShown("Title 0") { g_main_context_iteration(nil, 1) }
+        while storage.state != .live || !ShownTitles.isShown("Title 0") { g_main_context_iteration(nil, 1) }
 
         let writer = Writer(address: server.address(), environment: environment)
-        let probe = Probe()
-        let clock = gtk_widget_get_frame_clock(window)!
-        let handler = Signal.connect(UnsafeMutableRawPointer(clock), "after-paint") {
-            if probe.painted == nil, ServerBookRow.isShown(probe.expected) { probe.painted = .now }
-        }
-        var latencies: [Double] = []
-        let readsBefore = storage.keyReadCount
-        for commit in 1...commits {
-            // "Title 0 …" sorts right after "Title 0", the first book.
-            let expected = "Title 0, commit \(commit)"
-            probe.expected = expected
-            let statement = commit % 2 == 1
+        defer { writer.close() }
+        return CommitToFrame.measure(scenario, count: count, window: window, keyReads: { storage.keyReadCount }) { number, title in
+            writer.run(number % 2 == 1
                 ? ["BEGIN", "DELETE FROM book WHERE id > \(count)",
-                   "INSERT INTO book VALUES (\(count + commit), '\(expected)', 'Author', 'Genre 00', 2000, 100)", "COMMIT"]
-                : ["UPDATE book SET title = '\(expected)' WHERE id = \(count + commit - 1)"]
-            probe.painted = nil
-            let sent = ContinuousClock.now
-            writer.run(statement)
-            let deadline = ContinuousClock.now + .seconds(10)
-            while (probe.painted == nil && writer.failure == nil && ContinuousClock.now < deadline) || !writer.isIdle {
-                // Without blocking: the writer's end is no GLib source.
-                if g_main_context_iteration(nil, 0) == 0 { usleep(100) }
-            }
-            if let failure = writer.failure ?? (probe.painted == nil ? "commit \(commit) not shown in 10 s" : nil) {
-                writeToStandardError("list-benchmarks: a commit failed: \(failure)")
-                return nil
-            }
-            latencies.append(milliseconds(of: probe.painted! - sent))
+                   "INSERT INTO book VALUES (\(count + number), '\(title)', 'Author', 'Genre 00', 2000, 100)", "COMMIT"]
+                : ["UPDATE book SET title = '\(title)' WHERE id = \(count + number - 1)"])
+            return nil
+        } writer: {
+            (!writer.isIdle, writer.failure)
         }
-        writer.close()
-        g_signal_handler_disconnect(UnsafeMutableRawPointer(clock).assumingMemoryBound(to: GObject.self), handler)
-        gtk_window_destroy(gtkCast(window, to: GtkWindow.self))
-        let sorted = latencies.sorted()
-        func percentile(_ p: Double) -> Double { sorted[min(sorted.count - 1, Int((Double(sorted.count) * p).rounded(.up)) - 1)] }
-        return Measurement(scenario: scenario, n: count, wallMilliseconds: percentile(0.5), extra: [
-            ("commits", Double(commits)),
-            ("median_ms", percentile(0.5)),
-            ("p99_ms", percentile(0.99)),
-            ("max_ms", sorted.last ?? 0),
-            ("min_ms", sorted.first ?? 0),
-            ("key_reads", Double(storage.keyReadCount - readsBefore)),
-        ])
-    }
-
-    /// The title a frame should show, and when the first frame that shows it was painted.
-    @MainActor
-    final class Probe {
-        var expected = ""
-        var painted: ContinuousClock.Instant?
     }
 
     /// Runs statements on a connection of its own, one at a time, off the main thread.

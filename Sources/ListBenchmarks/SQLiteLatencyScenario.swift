@@ -15,8 +15,6 @@ import SQLiteStorage
 /// every 100 ms, a coalescing delay of 20 ms); `sqlite_latency_undelayed` polls every 10 ms and
 /// reads at once.
 enum SQLiteLatencyScenario {
-    static let commits = 1_000
-
     @MainActor
     static func run(_ scenario: String, count: Int) -> Measurement? {
         guard GtkScenarios.openDisplay() else { return nil }
@@ -42,59 +40,25 @@ enum SQLiteLatencyScenario {
             return nil
         }
         let manager = ListViewManager(storage: storage)
-        manager.register(LatencyBookRow.self)
+        manager.register(LatencyBookRow<BenchmarkBook>.self)
         let window = GtkScenarios.window(showing: manager)
-        while !LatencyBookRow.isShown("Title 0") { g_main_context_iteration(nil, 1) }
-
-        let probe = PostgresLatencyScenario.Probe()
-        let clock = gtk_widget_get_frame_clock(window)!
-        let handler = Signal.connect(UnsafeMutableRawPointer(clock), "after-paint") {
-            if probe.painted == nil, LatencyBookRow.isShown(probe.expected) { probe.painted = .now }
-        }
-        var latencies: [Double] = []
-        let readsBefore = storage.keyReadCount
-        for commit in 1...commits {
-            // "Title 0 …" sorts right after "Title 0", the first book.
-            let expected = "Title 0, commit \(commit)"
-            probe.expected = expected
-            probe.painted = nil
-            let sent = ContinuousClock.now
+        while !ShownTitles.isShown("Title 0") { g_main_context_iteration(nil, 1) }
+        defer { storage.stopObserving() }
+        return CommitToFrame.measure(scenario, count: count, window: window, keyReads: { storage.keyReadCount }) { number, title in
             do {
                 try writer.write { db in
-                    if commit % 2 == 1 {
+                    if number % 2 == 1 {
                         try db.execute(sql: "DELETE FROM book WHERE rowid > ?", arguments: [count])
                         try db.execute(sql: "INSERT INTO book (rowid, title, author, genre, year, pages) VALUES (?, ?, 'Author', 'Genre 00', 2000, 100)",
-                                       arguments: [count + commit, expected])
+                                       arguments: [count + number, title])
                     } else {
-                        try db.execute(sql: "UPDATE book SET title = ? WHERE rowid = ?", arguments: [expected, count + commit - 1])
+                        try db.execute(sql: "UPDATE book SET title = ? WHERE rowid = ?", arguments: [title, count + number - 1])
                     }
                 }
+                return nil
             } catch {
-                writeToStandardError("list-benchmarks: a commit failed: \(error)")
-                return nil
+                return "\(error)"
             }
-            let deadline = ContinuousClock.now + .seconds(10)
-            while probe.painted == nil && ContinuousClock.now < deadline {
-                if g_main_context_iteration(nil, 0) == 0 { usleep(100) }
-            }
-            guard let painted = probe.painted else {
-                writeToStandardError("list-benchmarks: commit \(commit) not shown in 10 s")
-                return nil
-            }
-            latencies.append(milliseconds(of: painted - sent))
         }
-        g_signal_handler_disconnect(UnsafeMutableRawPointer(clock).assumingMemoryBound(to: GObject.self), handler)
-        gtk_window_destroy(gtkCast(window, to: GtkWindow.self))
-        storage.stopObserving()
-        let sorted = latencies.sorted()
-        func percentile(_ p: Double) -> Double { sorted[min(sorted.count - 1, Int((Double(sorted.count) * p).rounded(.up)) - 1)] }
-        return Measurement(scenario: scenario, n: count, wallMilliseconds: percentile(0.5), extra: [
-            ("commits", Double(commits)),
-            ("median_ms", percentile(0.5)),
-            ("p99_ms", percentile(0.99)),
-            ("max_ms", sorted.last ?? 0),
-            ("min_ms", sorted.first ?? 0),
-            ("key_reads", Double(storage.keyReadCount - readsBefore)),
-        ])
     }
 }

@@ -201,7 +201,7 @@ final class PostgresPlacementTests: PostgresServerTestCase {
                 applied += 1
                 // The update, replayed on the rows shown, leaves each row it did not insert
                 // where the runs have it now.
-                let replayed = replay(update, on: shown)
+                let replayed = update.replayed(on: shown)
                 XCTAssertEqual(replayed.count, runs.sectionCount, "batch \(batch)")
                 XCTAssertEqual(replayed.map(\.count), (0..<runs.sectionCount).map(runs.count(inSection:)), "batch \(batch)")
                 let flat = Array(replayed.joined())
@@ -216,22 +216,5 @@ final class PostgresPlacementTests: PostgresServerTestCase {
             XCTAssertEqual((0..<runs.sectionCount).map(runs.count(inSection:)), runs.sectionValues.map { sections[$0] ?? 0 })
         }
         XCTAssertEqual(applied, 8, "every batch applied: no section came or went")
-    }
-
-    /// `update`'s changes made in order to `sections` (an inserted row is nil).
-    private func replay(_ update: StorageUpdate, on sections: [[Int64?]]) -> [[Int64?]] {
-        var sections = sections
-        for change in update.changes {
-            switch change {
-            case .insertItems(let section, let items): for item in items { sections[section].insert(nil, at: item) }
-            case .deleteItems(let section, let items): for item in items.reversed() { sections[section].remove(at: item) }
-            case .moveItem(let from, let to): sections[to[0]].insert(sections[from[0]].remove(at: from[1]), at: to[1])
-            case .deleteSection(let section): sections.remove(at: section)
-            case .insertSection(let section): sections.insert([], at: section)
-            case .moveSection(let from, let to): sections.insert(sections.remove(at: from), at: to)
-            case .updateItem, .supplementary: break
-            }
-        }
-        return sections
     }
 }

@@ -90,24 +90,6 @@ final class SQLiteChangeLogTests: XCTestCase {
         return sections
     }
 
-    /// Sections and rows after `update`, applied change after change to `sections` (a row
-    /// inserted is nil: its rowid is not known from the update).
-    func replay(_ update: StorageUpdate, on sections: [[Int64?]]) -> [[Int64?]] {
-        var sections = sections
-        for change in update.changes {
-            switch change {
-            case .insertItems(let section, let items): for item in items { sections[section].insert(nil, at: item) }
-            case .deleteItems(let section, let items): for item in items.reversed() { sections[section].remove(at: item) }
-            case .moveItem(let from, let to): sections[to[0]].insert(sections[from[0]].remove(at: from[1]), at: to[1])
-            case .deleteSection(let section): sections.remove(at: section)
-            case .insertSection(let section): sections.insert([], at: section)
-            case .moveSection(let from, let to): sections.insert(sections.remove(at: from), at: to)
-            case .updateItem, .supplementary: break
-            }
-        }
-        return sections
-    }
-
     /// Random batches of inserts, updates (of the order, the section, other columns, the
     /// rowid) and deletes, each committed by the other connection; after each, the storage
     /// shows the query's rows, reached by its updates.
@@ -148,7 +130,7 @@ final class SQLiteChangeLogTests: XCTestCase {
             let now = try expected(query)
             XCTAssertEqual(shown(storage), now, "batch \(batch)", file: file, line: line)
             var replayed = before
-            for update in recorder.updates { replayed = replay(update, on: replayed) }
+            for update in recorder.updates { replayed = update.replayed(on: replayed) }
             XCTAssertEqual(replayed.map(\.count), now.map(\.count), "batch \(batch): the updates give the rows", file: file, line: line)
             XCTAssertTrue(zip(replayed.joined(), now.joined()).allSatisfy { $0 == nil || $0 == $1 },
                           "batch \(batch): each row not inserted is where the updates put it", file: file, line: line)
