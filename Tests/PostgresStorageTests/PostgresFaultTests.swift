@@ -16,9 +16,9 @@ final class PostgresFaultTests: PostgresServerTestCase {
             """ + PostgresChangeLog.installSQL(table: "book", key: "id").joined(separator: ";\n"))
     }
 
-    private func makeStorage() -> (PostgresQueryStorage<PostgresRecord>, Recorder) {
+    private func makeStorage(pollInterval: Duration = .seconds(2)) -> (PostgresQueryStorage<PostgresRecord>, Recorder) {
         let storage = PostgresQueryStorage<PostgresRecord>(address: server.address(), query: PostgresListQuery(table: "book", columns: ["title"], orderBy: [.init("title")]),
-                                                           pageSize: 50, environment: ownerEnvironment)
+                                                           pageSize: 50, environment: ownerEnvironment, pollInterval: pollInterval)
         let recorder = Recorder()
         storage.delegate = recorder
         storage.onError = { recorder.errors.append($0) }
@@ -138,6 +138,34 @@ final class PostgresFaultTests: PostgresServerTestCase {
         }
         XCTAssertEqual(storage.keyReadCount, keyReads, "caught up from the log, not by reading every key")
         XCTAssertEqual(recorder.reloads, 1, "never a reload")
+    }
+
+    /// The table dropped and made again, with the trigger, in one transaction: the log then
+    /// holds only the new table's inserts (a DROP logs no delete), so the storage, reading
+    /// them as changes to the old rows, showed both tables' rows. It reads every key instead;
+    /// and finds a table made again with no row (no commit to tell it) within a poll interval.
+    func testATableDroppedAndMadeAgainIsReadAgainNotTakenFromTheLog() throws {
+        let (storage, recorder) = makeStorage(pollInterval: .milliseconds(300))
+        wait("the first read, live") { storage.isLoaded && storage.state == .live }
+        _ = storage.item(at: IndexPath(item: 0, section: 0))
+        wait("the first page") { storage.pagesKept == 1 }
+        let keyReads = storage.keyReadCount
+        let remake = "DROP TABLE book; CREATE TABLE book (id bigint PRIMARY KEY, title text NOT NULL);\n"
+            + PostgresChangeLog.installSQL(table: "book", key: "id").joined(separator: ";\n")
+        try server.psql("BEGIN;\n\(remake);\nINSERT INTO book SELECT i, 'new book ' || lpad(i::text, 6, '0') FROM generate_series(100001, 100500) i;\nCOMMIT")
+        var expected = try table()
+        XCTAssertEqual(expected.keys.count, 500)
+        wait("the list to be the new table's") { keys(of: storage) == expected.keys }
+        XCTAssertEqual(storage.record(at: IndexPath(item: 0, section: 0))?["title"], "new book 100001")
+        XCTAssertGreaterThan(storage.keyReadCount, keyReads, "every key read again")
+
+        try server.psql("BEGIN;\n\(remake);\nCOMMIT")
+        expected = try table()
+        wait("the list to be empty, as the table made again") { storage.numberOfItems(inSection: 0) == 0 }
+        try server.psql("INSERT INTO book VALUES (7, 'book after')")
+        wait("the insert, followed") { keys(of: storage) == [7] }
+        XCTAssertEqual(storage.state, .live)
+        XCTAssertEqual(recorder.errors, [])
     }
 }
 

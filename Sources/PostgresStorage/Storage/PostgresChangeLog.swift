@@ -146,11 +146,12 @@ public enum PostgresChangeLog {
         }
     }
 
-    /// Whether `table` has the trigger.
+    /// Whether `table` has the trigger, and the table's object id.
     static func triggerPresentQuery(table: String) -> PostgresListQuery.SQL {
         var bindings = PostgresBindings(capacity: 2)
         bindings.append(table.quotedIdentifier)
         bindings.append(triggerName)
-        return .init(text: "SELECT EXISTS (SELECT 1 FROM pg_trigger WHERE tgrelid = $1::text::regclass AND tgname = $2)", bindings: bindings)
+        return .init(text: "SELECT EXISTS (SELECT 1 FROM pg_trigger WHERE tgrelid = $1::text::regclass AND tgname = $2), $1::text::regclass::oid::int8",
+                     bindings: bindings)
     }
 }

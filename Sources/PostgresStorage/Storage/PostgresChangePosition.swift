@@ -53,6 +53,9 @@ struct ChangeLogRead: Sendable {
     /// Whether the log no longer holds every change after the position read from (it was
     /// pruned past it): the keys are to be read again.
     let missedChanges: Bool
+    /// The table's object id: a table dropped and made again is another table, whose
+    /// rows the log's changes do not lead to from the old one's (a `DROP` logs nothing).
+    let tableID: Int64
 }
 
 extension PostgresChangeLog {
@@ -61,23 +64,25 @@ extension PostgresChangeLog {
     /// the position they bring the reader to. With no position, only the position.
     static func read(_ table: String, after position: PostgresChangePosition?, on connection: PostgresConnection) async throws -> ChangeLogRead {
         let schema = schema.quotedIdentifier
-        var found: (position: PostgresChangePosition, prunedThrough: Int64, prunedTransaction: Int64)?
+        var found: (position: PostgresChangePosition, prunedThrough: Int64, prunedTransaction: Int64, tableID: Int64)?
+        var tableBinding = PostgresBindings(capacity: 1)
+        tableBinding.append(table.quotedIdentifier)
         let positionQuery = PostgresQuery(unsafeSQL: """
             SELECT coalesce((SELECT max(seq) FROM \(schema).changes), pruned_through),
                    ARRAY(SELECT running::text::bigint FROM pg_snapshot_xip(pg_current_snapshot()) running),
-                   pruned_through, pruned_xid::text::bigint
+                   pruned_through, pruned_xid::text::bigint, $1::text::regclass::oid::int8
             FROM \(schema).log_state
-            """)
+            """, binds: tableBinding)
         for row in try await connection.send(positionQuery) {
-            let (sequence, running, through, transaction) = try row.decode((Int64, [Int64], Int64, Int64).self)
-            found = (PostgresChangePosition(sequence: sequence, running: running.sorted()), through, transaction)
+            let (sequence, running, through, transaction, tableID) = try row.decode((Int64, [Int64], Int64, Int64, Int64).self)
+            found = (PostgresChangePosition(sequence: sequence, running: running.sorted()), through, transaction, tableID)
         }
         guard let found else { throw PostgresStorageError.server(message: tr("the change log has no state"), sqlState: "XX000") }
-        guard let position else { return ChangeLogRead(changes: [], position: found.position, missedChanges: false) }
+        guard let position else { return ChangeLogRead(changes: [], position: found.position, missedChanges: false, tableID: found.tableID) }
         // Dropped: changes numbered after the position, or changes of a transaction then
         // running (which may have been numbered before it).
         if found.prunedThrough > position.sequence || position.running.contains(where: { $0 <= found.prunedTransaction }) {
-            return ChangeLogRead(changes: [], position: found.position, missedChanges: true)
+            return ChangeLogRead(changes: [], position: found.position, missedChanges: true, tableID: found.tableID)
         }
         var bindings = PostgresBindings(capacity: 3)
         bindings.append(position.sequence)
@@ -94,6 +99,6 @@ extension PostgresChangeLog {
             guard let operation = LoggedChange.Operation(rawValue: operation) else { continue }
             changes.append(LoggedChange(sequence: sequence, operation: operation, key: key, oldRow: oldRow))
         }
-        return ChangeLogRead(changes: changes, position: found.position, missedChanges: false)
+        return ChangeLogRead(changes: changes, position: found.position, missedChanges: false, tableID: found.tableID)
     }
 }

@@ -12,38 +12,41 @@ extension PostgresSession {
         let connection = try await connected(for: .keys)
         let columns = last == nil ? [] : try await columnNames()
         let (query, held, known) = (query, last == nil ? [] : heldPages, placement)
-        let ((runs, position, placement, pages), snapshot) = try await mappingErrors {
+        let ((runs, log, placement, pages), snapshot) = try await mappingErrors {
             try await connection.whileOpen { connection in
                 try await Self.inSnapshot(on: connection) {
-                    let position = try await PostgresChangeLog.read(query.table, after: nil, on: connection).position
+                    let log = try await PostgresChangeLog.read(query.table, after: nil, on: connection)
                     let runs = try await PostgresRuns.read(query, runSize: followedRunSize, on: connection)
                     let placement: PostgresPlacement
                     if let known { placement = known } else { placement = try await PostgresPlacement.read(query, on: connection) }
                     let pages = try await Self.pages(held, of: runs, size: pageSize, query: query, columns: columns, on: connection)
-                    return (runs, position, placement, pages)
+                    return (runs, log, placement, pages)
                 }
             }
         }
         let update = last?.keyList.flatMap { old in runs.keyList?.update(from: old, limit: largestUpdate, noSection: nil) }
-        (last, logPosition, self.placement, self.snapshot) = (runs, position, placement, snapshot)
+        (last, logPosition, self.placement, self.snapshot, tableID) = (runs, log.position, placement, snapshot, log.tableID)
         return KeyRead(keys: runs, update: update, pages: pages)
     }
 
     /// Reads the change log from the last read's position and applies its changes to the
     /// runs, in one snapshot: the rows the commits touched, placed by the server, and the
     /// held pages they are in. Nil when the keys are to be read again instead: the log no
-    /// longer holds every change since, a `TRUNCATE`, a row gone to a section the runs do
-    /// not have, or runs that differ from what the server placed the rows against.
+    /// longer holds every change since, a `TRUNCATE`, the table dropped and made again, a
+    /// row gone to a section the runs do not have, or runs that differ from what the server
+    /// placed the rows against.
     func readChanges(heldPages: Set<Int>, pageSize: Int) async throws(PostgresStorageError) -> KeyRead<Record, String?>? {
         guard let runs = last as? PostgresRuns, let position = logPosition, let placement else { return nil }
         let connection = try await connected(for: .keys)
         let columns = try await columnNames()
-        let query = query
-        let (applied, snapshot): ((runs: PostgresRuns, update: StorageUpdate, position: PostgresChangePosition, pages: [Int: [(Int64, Record)]], changed: [Int64])?, PostgresSnapshot) = try await mappingErrors {
+        let (query, tableID) = (query, tableID)
+        let ((readTableID, applied), snapshot): ((Int64, (runs: PostgresRuns, update: StorageUpdate, position: PostgresChangePosition, pages: [Int: [(Int64, Record)]], changed: [Int64])?), PostgresSnapshot) = try await mappingErrors {
             try await connection.whileOpen { connection in
                 try await Self.inSnapshot(on: connection) {
                     let log = try await PostgresChangeLog.read(query.table, after: position, on: connection)
-                    guard !log.missedChanges, !log.changes.contains(where: { $0.operation == .truncate }) else { return nil }
+                    guard log.tableID == tableID, !log.missedChanges, !log.changes.contains(where: { $0.operation == .truncate }) else {
+                        return (log.tableID, nil)
+                    }
                     // Each key once, with the row as it was before the first of its changes.
                     var keys: [Int64] = []
                     var oldRows: [String?] = []
@@ -53,17 +56,19 @@ extension PostgresSession {
                         keys.append(key)
                         oldRows.append(change.operation == .insert ? nil : change.oldRow)
                     }
-                    guard !keys.isEmpty else { return (runs, StorageUpdate(), log.position, [:], []) }
+                    guard !keys.isEmpty else { return (log.tableID, (runs, StorageUpdate(), log.position, [:], [])) }
                     let places = try await placement.places(bounds: runs.runs.map(\.bound), keys: keys, oldRows: oldRows, on: connection)
                     var next = runs
-                    guard let (update, positions) = next.apply(places.map(\.runPlace)) else { return nil }
+                    guard let (update, positions) = next.apply(places.map(\.runPlace)) else { return (log.tableID, nil) }
                     // The held pages the changed rows are in now, read again.
                     let touched = Set(positions.values.map { $0 / pageSize }).intersection(heldPages)
                     let pages = try await Self.pages(touched, of: next, size: pageSize, query: query, columns: columns, on: connection)
-                    return (next, update, log.position, pages, keys)
+                    return (log.tableID, (next, update, log.position, pages, keys))
                 }
             }
         }
+        // Another table's columns and order types are read again with its keys.
+        if readTableID != tableID { (self.placement, self.columns) = (nil, nil) }
         guard let applied else { return nil }
         (last, logPosition, self.snapshot) = (applied.runs, applied.position, snapshot)
         return KeyRead(keys: applied.runs, update: applied.update, pages: applied.pages, changesOnly: true, changedKeys: applied.changed)

@@ -26,7 +26,7 @@ actor PostgresSession<Record: PostgresRecordDecodable> {
     private var isClosed = false
     /// The query read, its columns' names once known, and the keys of the last read.
     private(set) var query: PostgresListQuery
-    private var columns: [String]?
+    var columns: [String]?
     var last: (any RowPlaces<String?>)?
     var largestUpdate: Int
     /// Whether the table has the change log's trigger (the follower says): the keys are
@@ -37,6 +37,9 @@ actor PostgresSession<Record: PostgresRecordDecodable> {
     var placement: PostgresPlacement?
     /// The snapshot of the database the last read of the keys was of.
     var snapshot: PostgresSnapshot?
+    /// The object id of the table the runs were read from (`readRuns`): the log is read on
+    /// only while the table is that one, not one dropped and made again.
+    var tableID: Int64?
 
     init(address: PostgresAddress, query: PostgresListQuery, environment: [String: String], largestUpdate: Int) {
         self.address = address
@@ -230,7 +233,11 @@ actor PostgresSession<Record: PostgresRecordDecodable> {
                 group.addTask {
                     while true {
                         try await Task.sleep(for: interval)
-                        if try await !self.hasChangeTrigger(table: table) { return }
+                        let found = try await self.changeTrigger(of: table)
+                        // A table made again since the last read needs a read (it may
+                        // have been made without a commit to tell it).
+                        let readFrom = await self.tableID
+                        if !found.present || readFrom.map({ $0 != found.tableID }) ?? false { return }
                     }
                 }
                 // The first to end ends the other.
@@ -243,12 +250,18 @@ actor PostgresSession<Record: PostgresRecordDecodable> {
     /// Whether `table` has the change trigger (`PostgresChangeLog`).
     /// - Throws: `unknownTable` when the table has gone; the connection's errors.
     func hasChangeTrigger(table: String) async throws(PostgresStorageError) -> Bool {
+        try await changeTrigger(of: table).present
+    }
+
+    /// Whether `table` has the change trigger, and the table's object id.
+    /// - Throws: `unknownTable` when the table has gone; the connection's errors.
+    func changeTrigger(of table: String) async throws(PostgresStorageError) -> (present: Bool, tableID: Int64) {
         let connection = try await connected(for: .pages)
         let sql = PostgresChangeLog.triggerPresentQuery(table: table)
         return try await mappingErrors {
             try await connection.whileOpen { connection in
-                for row in try await connection.send(sql.query) { return try row.decode(Bool.self) }
-                return false
+                for row in try await connection.send(sql.query) { return try row.decode((Bool, Int64).self) }
+                return (false, 0)
             }
         }
     }
