@@ -23,6 +23,7 @@ packages=(
     libsqlite3-dev    # the system SQLite that GRDB links (the SQLiteStorage library only)
     sqlite3           # the sqlite3 command, a second process writing in the SQLite storage tests
     postgresql        # PostgreSQL's server and psql: the PostgreSQL storage tests start private servers
+    pgbouncer         # the PostgreSQL storage tests follow tables through a private PgBouncer (transaction pooling)
     gettext           # msgfmt and xgettext: the translations, built by meson and checked by the tests
     locales           # localedef and the locales' sources: the translation test builds a French locale
 )

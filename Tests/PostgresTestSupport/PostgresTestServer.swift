@@ -76,10 +76,17 @@ public final class PostgresTestServer: @unchecked Sendable {
     }
 
     private func runAsServer(_ program: String, _ arguments: [String]) throws {
+        try Self.runAsServerUser(Self.binary(program), arguments)
+    }
+
+    /// Runs `path` with `arguments` and waits for it, as the `postgres` user when root
+    /// (servers refuse to run as root).
+    @discardableResult
+    static func runAsServerUser(_ path: String, _ arguments: [String]) throws -> String {
         if getuid() == 0 {
-            try Self.run("/usr/sbin/runuser", ["-u", "postgres", "--", Self.binary(program)] + arguments)
+            try run("/usr/sbin/runuser", ["-u", "postgres", "--", path] + arguments)
         } else {
-            try Self.run(Self.binary(program), arguments)
+            try run(path, arguments)
         }
     }
 
@@ -98,7 +105,7 @@ public final class PostgresTestServer: @unchecked Sendable {
     /// `Process` waits until every process holding its hidden descriptor is gone, and the
     /// server `pg_ctl` starts inherits it.
     @discardableResult
-    private static func run(_ path: String, _ arguments: [String], environment: [String: String] = [:]) throws -> String {
+    static func run(_ path: String, _ arguments: [String], environment: [String: String] = [:]) throws -> String {
         let outputPath = NSTemporaryDirectory() + "pg-output-\(UUID().uuidString)"
         defer { try? FileManager.default.removeItem(atPath: outputPath) }
         var actions = posix_spawn_file_actions_t()
@@ -125,7 +132,7 @@ public final class PostgresTestServer: @unchecked Sendable {
     }
 
     /// A TCP port nobody listens on now: one the kernel gives a socket bound to port 0.
-    private static func freePort() throws -> Int {
+    static func freePort() throws -> Int {
         let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard descriptor >= 0 else { throw ServerError(description: "no socket for a free port") }
         defer { close(descriptor) }

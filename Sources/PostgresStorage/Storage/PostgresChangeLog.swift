@@ -146,12 +146,25 @@ public enum PostgresChangeLog {
         }
     }
 
-    /// Whether `table` has the trigger, and the table's object id.
-    static func triggerPresentQuery(table: String) -> PostgresListQuery.SQL {
-        var bindings = PostgresBindings(capacity: 2)
+    /// Whether `table` has the trigger, the table's object id, and whether the log holds
+    /// changes to it after `position` (false with no position): one look of a storage.
+    static func lookQuery(table: String, after position: PostgresChangePosition?) -> PostgresListQuery.SQL {
+        let schema = schema.quotedIdentifier
+        var bindings = PostgresBindings(capacity: 5)
         bindings.append(table.quotedIdentifier)
         bindings.append(triggerName)
-        return .init(text: "SELECT EXISTS (SELECT 1 FROM pg_trigger WHERE tgrelid = $1::text::regclass AND tgname = $2), $1::text::regclass::oid::int8",
-                     bindings: bindings)
+        let trigger = "SELECT EXISTS (SELECT 1 FROM pg_trigger WHERE tgrelid = $1::text::regclass AND tgname = $2), $1::text::regclass::oid::int8"
+        guard let position else { return .init(text: trigger + ", false", bindings: bindings) }
+        bindings.append(table)
+        bindings.append(position.sequence)
+        bindings.append(position.running)
+        // Two lookups, one index each: the changes numbered after the position, and those
+        // of the transactions then running (numbered before it, committed since).
+        return .init(text: trigger + """
+            ,
+                   EXISTS (SELECT 1 FROM \(schema).changes WHERE seq > $4 AND table_name = $3)
+                   OR EXISTS (SELECT 1 FROM \(schema).changes
+                              WHERE xid = ANY (ARRAY(SELECT running::text::xid8 FROM unnest($5::bigint[]) running)) AND table_name = $3)
+            """, bindings: bindings)
     }
 }

@@ -15,8 +15,9 @@ import PostgresNIO
 /// table, it reads every key once, then each commit that touches the table at once (bursts
 /// are read together, `coalescingDelay`) from the log: the rows it changed, placed by the
 /// server, and the held pages they are in, in one snapshot, shown as one update of the rows
-/// inserted, deleted, moved and changed. Without the trigger it reads every key every
-/// `pollInterval` (``State/polling``). ``snapshot`` says which commits the rows include,
+/// inserted, deleted, moved and changed. Through PgBouncer's transaction pooling, where no
+/// `LISTEN` holds, it looks in the log instead (``WakeUp/pollLog(every:)``). Without the
+/// trigger it reads every key every `pollInterval` (``State/polling``). ``snapshot`` says which commits the rows include,
 /// and ``onceReflecting(transaction:_:)`` waits for one.
 ///
 /// No statement runs on the storage's thread. Errors are reported to `onError`, and
@@ -36,6 +37,19 @@ public final class PostgresQueryStorage<Record: PostgresRecordDecodable>: PagedS
         /// Stopped: by `stopObserving`, or by an error that following cannot get past (the
         /// table dropped, say), reported to `onError`. The rows stay as they were.
         case stopped
+    }
+
+    /// How a storage following the change log learns that a commit changed its table.
+    public enum WakeUp: Equatable, Sendable {
+        /// `LISTEN`, on a connection of the storage's own: each commit is told at once.
+        /// The server keeps a session for the storage as long as it follows the table.
+        case listen
+        /// A look in the log every `interval` for changes to the table after the storage's
+        /// position (one indexed statement, no session held between statements): for
+        /// PgBouncer in transaction pooling mode, which gives each transaction whichever
+        /// server session is free, so that a `LISTEN` hears nothing. A commit is seen
+        /// `interval` later at most.
+        case pollLog(every: Duration)
     }
 
     /// Where the rows are read.
@@ -66,6 +80,8 @@ public final class PostgresQueryStorage<Record: PostgresRecordDecodable>: PagedS
     /// How often the keys are read again when the table has no trigger, and how often the
     /// trigger is looked for while listening.
     public let pollInterval: Duration
+    /// How the storage learns of commits while the table has the trigger.
+    public let wakeUp: WakeUp
     /// The longest wait between two tries to connect again.
     private let longestReconnectionWait: Duration
     /// A change of query that the next read of the keys takes, and whether that read is
@@ -101,19 +117,22 @@ public final class PostgresQueryStorage<Record: PostgresRecordDecodable>: PagedS
     ///   - coalescingDelay: how long a notification waits before its read, so that commits
     ///     close behind it are read together.
     ///   - pollInterval: how often the keys are read again when the table has no trigger.
+    ///   - wakeUp: how commits are learnt of while the table has the trigger: `LISTEN`, or
+    ///     through PgBouncer's transaction pooling, a look in the log every so often.
     ///   - longestReconnectionWait: the longest wait between two tries to connect again.
     ///   - schedule: where results are applied; `DispatchQueue.main.async` by default.
     public init(address: PostgresAddress, query: PostgresListQuery, pageSize: Int = 100, maximumPages: Int = 20,
                 environment: [String: String] = ProcessInfo.processInfo.environment,
                 header: @escaping (String?) -> Any? = { $0 },
                 coalescingDelay: Duration = .milliseconds(20), pollInterval: Duration = .seconds(2),
-                longestReconnectionWait: Duration = .seconds(5),
+                wakeUp: WakeUp = .listen, longestReconnectionWait: Duration = .seconds(5),
                 schedule: @escaping Schedule = { DispatchQueue.main.async(execute: $0) }) {
         self.address = address
         self.query = query
         session = PostgresSession(address: address, query: query, environment: environment, largestUpdate: defaultLargestUpdate)
         self.coalescingDelay = coalescingDelay
         self.pollInterval = pollInterval
+        self.wakeUp = wakeUp
         self.longestReconnectionWait = longestReconnectionWait
         super.init(pageSize: pageSize, maximumPages: maximumPages, schedule: schedule, header: header)
         let session = session
@@ -219,8 +238,8 @@ public final class PostgresQueryStorage<Record: PostgresRecordDecodable>: PagedS
     /// `onError`. Any other error ends the following (`onError`, `State.stopped`).
     private func follow() {
         followGeneration += 1
-        let (session, schedule, table, pollInterval, longestWait, generation) =
-            (session, schedule, query.table, pollInterval, longestReconnectionWait, followGeneration)
+        let (session, schedule, table, pollInterval, wakeUp, longestWait, generation) =
+            (session, schedule, query.table, pollInterval, wakeUp, longestReconnectionWait, followGeneration)
         let box = WeakBox(self)
         /// Runs `body` where the storage lives, if this follower is still the current one.
         @Sendable func apply(_ body: @escaping @Sendable (PostgresQueryStorage) -> Void) {
@@ -237,7 +256,15 @@ public final class PostgresQueryStorage<Record: PostgresRecordDecodable>: PagedS
                     let live = try await session.hasChangeTrigger(table: table)
                     (attempt, reached) = (0, true)
                     await session.setFollowsLog(live)
-                    if live {
+                    if live, case .pollLog(let interval) = wakeUp {
+                        apply { storage in
+                            storage.state = .live
+                            storage.readKeys(after: .zero)
+                        }
+                        try await session.pollLog(of: table, every: interval) {
+                            apply { storage in storage.readKeys(after: .zero) }
+                        }
+                    } else if live {
                         try await session.listen(on: PostgresChangeLog.channel, checkingTriggerOf: table, every: pollInterval) {
                             // Every commit from now on is told: what came before is read now.
                             apply { storage in
@@ -247,6 +274,8 @@ public final class PostgresQueryStorage<Record: PostgresRecordDecodable>: PagedS
                         } _: { payload in
                             guard payload == table else { return }
                             apply { storage in storage.readKeys(after: storage.coalescingDelay) }
+                        } missed: {
+                            apply { storage in storage.readKeys(after: .zero) }
                         }
                     } else {
                         apply { storage in

@@ -222,22 +222,28 @@ actor PostgresSession<Record: PostgresRecordDecodable> {
 
     /// `listen(on:listening:_:)` until the connection is lost or `table`'s trigger goes, as
     /// a `DROP TABLE` or `DROP TRIGGER` sends no notification: every `interval`, it looks
-    /// that the trigger is still there (throwing `unknownTable` when the table has gone), and
-    /// returns when it is not.
+    /// in the log (`look(at:)`, throwing `unknownTable` when the table has gone), returns
+    /// when the trigger has gone or the table was made again, and calls `missed` when two
+    /// looks in a row find changes after the same position: notifications that did not come
+    /// (a `LISTEN` through PgBouncer's transaction pooling hears nothing), read all the same.
     nonisolated func listen(on channel: String, checkingTriggerOf table: String, every interval: Duration,
                             listening: @escaping @Sendable () -> Void,
-                            _ received: @escaping @Sendable (String) -> Void) async throws(PostgresStorageError) {
+                            _ received: @escaping @Sendable (String) -> Void,
+                            missed: @escaping @Sendable () -> Void) async throws(PostgresStorageError) {
         try await mappingErrors {
             try await withThrowingTaskGroup(of: Void.self) { group in
                 group.addTask { try await self.listen(on: channel, listening: listening, received) }
                 group.addTask {
+                    var pending: PostgresChangePosition?
                     while true {
                         try await Task.sleep(for: interval)
-                        let found = try await self.changeTrigger(of: table)
-                        // A table made again since the last read needs a read (it may
-                        // have been made without a commit to tell it).
-                        let readFrom = await self.tableID
-                        if !found.present || readFrom.map({ $0 != found.tableID }) ?? false { return }
+                        switch try await self.look(at: table) {
+                        case .gone: return
+                        case .nothing: pending = nil
+                        case .changes(let position):
+                            if position == pending { missed() }
+                            pending = position
+                        }
                     }
                 }
                 // The first to end ends the other.
@@ -247,21 +253,60 @@ actor PostgresSession<Record: PostgresRecordDecodable> {
         }
     }
 
+    /// Looks in the change log every `interval` for changes to `table` after the position
+    /// of the last read, calling `changed` when there are, until the connection is lost
+    /// (thrown), the task is cancelled, or the trigger goes or the table is made again
+    /// (returns; `unknownTable` thrown when the table has gone). No `LISTEN`: each look is
+    /// one statement, so it works through PgBouncer's transaction pooling.
+    func pollLog(of table: String, every interval: Duration, changed: @escaping @Sendable () -> Void) async throws(PostgresStorageError) {
+        while !Task.isCancelled {
+            do { try await Task.sleep(for: interval) } catch { return }
+            switch try await look(at: table) {
+            case .gone: return
+            case .nothing: break
+            case .changes: changed()
+            }
+        }
+    }
+
+    /// What a look in the change log finds.
+    enum LogLook: Equatable {
+        /// The trigger has gone, or the table was dropped and made again since the last read.
+        case gone
+        /// No change to the table after the last read's position (or no read yet).
+        case nothing
+        /// Changes to the table after the last read's position, `position`.
+        case changes(after: PostgresChangePosition)
+    }
+
+    /// One statement: whether `table` has the change trigger and is the table the last
+    /// read was of, and whether the log has changes to it after that read's position.
+    /// - Throws: `unknownTable` when the table has gone; the connection's errors.
+    func look(at table: String) async throws(PostgresStorageError) -> LogLook {
+        let (position, readFrom) = (logPosition, tableID)
+        let connection = try await connected(for: .pages)
+        let sql = PostgresChangeLog.lookQuery(table: table, after: position)
+        let (present, found, changed) = try await mappingErrors {
+            try await connection.whileOpen { connection in
+                for row in try await connection.send(sql.query) { return try row.decode((Bool, Int64, Bool).self) }
+                return (false, 0, false)
+            }
+        }
+        // A table made again since the last read needs a read (it may have been made
+        // without a commit to tell it).
+        if !present || readFrom.map({ $0 != found }) ?? false { return .gone }
+        return changed ? position.map { .changes(after: $0) } ?? .nothing : .nothing
+    }
+
     /// Whether `table` has the change trigger (`PostgresChangeLog`).
     /// - Throws: `unknownTable` when the table has gone; the connection's errors.
     func hasChangeTrigger(table: String) async throws(PostgresStorageError) -> Bool {
-        try await changeTrigger(of: table).present
-    }
-
-    /// Whether `table` has the change trigger, and the table's object id.
-    /// - Throws: `unknownTable` when the table has gone; the connection's errors.
-    func changeTrigger(of table: String) async throws(PostgresStorageError) -> (present: Bool, tableID: Int64) {
         let connection = try await connected(for: .pages)
-        let sql = PostgresChangeLog.triggerPresentQuery(table: table)
+        let sql = PostgresChangeLog.lookQuery(table: table, after: nil)
         return try await mappingErrors {
             try await connection.whileOpen { connection in
-                for row in try await connection.send(sql.query) { return try row.decode((Bool, Int64).self) }
-                return (false, 0)
+                for row in try await connection.send(sql.query) { return try row.decode((Bool, Int64, Bool).self).0 }
+                return false
             }
         }
     }
