@@ -39,6 +39,24 @@ public final class PostgresTestServer: @unchecked Sendable {
         try start()
     }
 
+    /// Makes and starts a streaming replica of `primary` (a hot standby: it serves reads),
+    /// copied by `pg_basebackup -R` over the primary's TCP port as its owner.
+    public init(replicaOf primary: PostgresTestServer) throws {
+        folder = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("pg-replica-\(UUID().uuidString.prefix(8))")
+        port = try Self.freePort()
+        try FileManager.default.createDirectory(atPath: socketFolder, withIntermediateDirectories: true)
+        if getuid() == 0 { try Self.run("/bin/chown", ["-R", "postgres:postgres", folder.path]) }
+        try Self.runAsServerUser(Self.binary("pg_basebackup"), ["-D", data.path, "-R", "-X", "stream", "--no-sync", "-h", "127.0.0.1",
+                                                               "-p", String(primary.port), "-U", Self.owner],
+                                 environment: ["PGPASSWORD": Self.ownerPassword])
+        try start()
+    }
+
+    /// Makes the (replica) server a primary, and waits until it takes writes.
+    public func promote() throws {
+        try runAsServer("pg_ctl", ["-D", data.path, "-w", "promote"])
+    }
+
     /// Starts the (stopped) server.
     public func start() throws {
         try runAsServer("pg_ctl", ["-D", data.path, "-l", folder.appendingPathComponent("log").path, "-w", "-o",
@@ -82,11 +100,11 @@ public final class PostgresTestServer: @unchecked Sendable {
     /// Runs `path` with `arguments` and waits for it, as the `postgres` user when root
     /// (servers refuse to run as root).
     @discardableResult
-    static func runAsServerUser(_ path: String, _ arguments: [String]) throws -> String {
+    static func runAsServerUser(_ path: String, _ arguments: [String], environment: [String: String] = [:]) throws -> String {
         if getuid() == 0 {
-            try run("/usr/sbin/runuser", ["-u", "postgres", "--", path] + arguments)
+            try run("/usr/sbin/runuser", ["-u", "postgres", "--", path] + arguments, environment: environment)
         } else {
-            try run(path, arguments)
+            try run(path, arguments, environment: environment)
         }
     }
 

@@ -146,15 +146,16 @@ public enum PostgresChangeLog {
         }
     }
 
-    /// Whether `table` has the trigger, the table's object id, and whether the log holds
-    /// changes to it after `position` (false with no position): one look of a storage.
+    /// Whether `table` has the trigger, the table's object id, whether the log holds
+    /// changes to it after `position` (false with no position), and whether the server is a
+    /// replica: one look of a storage.
     static func lookQuery(table: String, after position: PostgresChangePosition?) -> PostgresListQuery.SQL {
         let schema = schema.quotedIdentifier
         var bindings = PostgresBindings(capacity: 5)
         bindings.append(table.quotedIdentifier)
         bindings.append(triggerName)
         let trigger = "SELECT EXISTS (SELECT 1 FROM pg_trigger WHERE tgrelid = $1::text::regclass AND tgname = $2), $1::text::regclass::oid::int8"
-        guard let position else { return .init(text: trigger + ", false", bindings: bindings) }
+        guard let position else { return .init(text: trigger + ", false, pg_is_in_recovery()", bindings: bindings) }
         bindings.append(table)
         bindings.append(position.sequence)
         bindings.append(position.running)
@@ -164,7 +165,8 @@ public enum PostgresChangeLog {
             ,
                    EXISTS (SELECT 1 FROM \(schema).changes WHERE seq > $4 AND table_name = $3)
                    OR EXISTS (SELECT 1 FROM \(schema).changes
-                              WHERE xid = ANY (ARRAY(SELECT running::text::xid8 FROM unnest($5::bigint[]) running)) AND table_name = $3)
+                              WHERE xid = ANY (ARRAY(SELECT running::text::xid8 FROM unnest($5::bigint[]) running)) AND table_name = $3),
+                   pg_is_in_recovery()
             """, bindings: bindings)
     }
 }

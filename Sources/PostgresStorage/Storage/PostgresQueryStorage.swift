@@ -42,7 +42,9 @@ public final class PostgresQueryStorage<Record: PostgresRecordDecodable>: PagedS
     /// How a storage following the change log learns that a commit changed its table.
     public enum WakeUp: Equatable, Sendable {
         /// `LISTEN`, on a connection of the storage's own: each commit is told at once.
-        /// The server keeps a session for the storage as long as it follows the table.
+        /// The server keeps a session for the storage as long as it follows the table. A
+        /// replica (a hot standby) takes no `LISTEN`: there the storage looks in the log
+        /// every ``PostgresQueryStorage/replicaLookInterval`` instead.
         case listen
         /// A look in the log every `interval` for changes to the table after the storage's
         /// position (one indexed statement, no session held between statements): for
@@ -50,6 +52,14 @@ public final class PostgresQueryStorage<Record: PostgresRecordDecodable>: PagedS
         /// server session is free, so that a `LISTEN` hears nothing. A commit is seen
         /// `interval` later at most.
         case pollLog(every: Duration)
+
+        /// How often the log is looked in, or nil for `LISTEN`.
+        var lookInterval: Duration? {
+            switch self {
+            case .listen: nil
+            case .pollLog(let interval): interval
+            }
+        }
     }
 
     /// Where the rows are read.
@@ -68,9 +78,9 @@ public final class PostgresQueryStorage<Record: PostgresRecordDecodable>: PagedS
             guard state != oldValue else { return }
             onStateChange?(state)
             if state == .stopped {
-                let stopped = waiters
-                waiters = []
-                stopped.forEach { $0.body(false) }
+                let stopped = waiters.map(\.body) + lsnWaiters.map(\.body)
+                (waiters, lsnWaiters) = ([], [])
+                stopped.forEach { $0(false) }
             }
         }
     }
@@ -82,6 +92,9 @@ public final class PostgresQueryStorage<Record: PostgresRecordDecodable>: PagedS
     public let pollInterval: Duration
     /// How the storage learns of commits while the table has the trigger.
     public let wakeUp: WakeUp
+    /// How often a storage reading a replica (which takes no `LISTEN`) with
+    /// ``WakeUp/listen`` looks in the log.
+    public static var replicaLookInterval: Duration { .milliseconds(100) }
     /// The longest wait between two tries to connect again.
     private let longestReconnectionWait: Duration
     /// A change of query that the next read of the keys takes, and whether that read is
@@ -101,6 +114,11 @@ public final class PostgresQueryStorage<Record: PostgresRecordDecodable>: PagedS
     private var isClosed = false
     /// What `onceReflecting` waits for: a transaction, and what to call.
     private var waiters: [(transaction: Int64, body: (Bool) -> Void)] = []
+    /// What `onceReflecting(lsn:)` waits for: a place in the log, the reads begun before the
+    /// call, and what to call.
+    private var lsnWaiters: [(lsn: PostgresLSN, readsBefore: Int, body: (Bool) -> Void)] = []
+    /// The reads of the keys begun so far.
+    private var readsBegun = 0
 
     /// The snapshot of the database the rows shown are of: that of the last read of their
     /// places (nil before the first). The rows include every commit it sees.
@@ -188,6 +206,32 @@ public final class PostgresQueryStorage<Record: PostgresRecordDecodable>: PagedS
         }
     }
 
+    /// Calls `body` with true once the rows shown include every commit whose record in the
+    /// log ends at or before `lsn` (`SELECT pg_current_wal_lsn()` after the `COMMIT`, on the
+    /// primary), or with false when the storage stops following the server first: read your
+    /// writes when the storage reads a replica, which shows a commit only once it has
+    /// replayed it. On a replica, that is once a read's snapshot was taken after the replica
+    /// replayed the log through `lsn` (the storage reads again until one is); on a primary,
+    /// once a read begun after this call ends (the commit had ended before `lsn` was known).
+    public func onceReflecting(lsn: PostgresLSN, _ body: @escaping (Bool) -> Void) {
+        guard state != .stopped else { return body(false) }
+        lsnWaiters.append((lsn, readsBegun, body))
+        readKeys(after: .zero)
+    }
+
+    /// Calls the waiters whose commits the rows of the read `read` (its number among the
+    /// reads begun) now include; reads again soon while some wait for a replica.
+    private func callLSNWaitersReflected(afterRead read: Int) {
+        guard let snapshot, !lsnWaiters.isEmpty else { return }
+        func reflected(_ waiter: (lsn: PostgresLSN, readsBefore: Int, body: (Bool) -> Void)) -> Bool {
+            snapshot.replayed.map { $0 >= waiter.lsn } ?? (read > waiter.readsBefore)
+        }
+        let done = lsnWaiters.filter(reflected)
+        lsnWaiters.removeAll(where: reflected)
+        done.forEach { $0.body(true) }
+        if !lsnWaiters.isEmpty { readKeys(after: max(coalescingDelay, .milliseconds(10))) }
+    }
+
     /// Calls the waiters whose transactions the rows now include.
     private func callWaitersReflected() {
         guard let snapshot, !waiters.isEmpty else { return }
@@ -238,8 +282,9 @@ public final class PostgresQueryStorage<Record: PostgresRecordDecodable>: PagedS
     /// `onError`. Any other error ends the following (`onError`, `State.stopped`).
     private func follow() {
         followGeneration += 1
-        let (session, schedule, table, pollInterval, wakeUp, longestWait, generation) =
-            (session, schedule, query.table, pollInterval, wakeUp, longestReconnectionWait, followGeneration)
+        let (session, schedule, table, pollInterval, longestWait, generation) =
+            (session, schedule, query.table, pollInterval, longestReconnectionWait, followGeneration)
+        let (lookInterval, replicaLookInterval) = (wakeUp.lookInterval, Self.replicaLookInterval)
         let box = WeakBox(self)
         /// Runs `body` where the storage lives, if this follower is still the current one.
         @Sendable func apply(_ body: @escaping @Sendable (PostgresQueryStorage) -> Void) {
@@ -256,7 +301,10 @@ public final class PostgresQueryStorage<Record: PostgresRecordDecodable>: PagedS
                     let live = try await session.hasChangeTrigger(table: table)
                     (attempt, reached) = (0, true)
                     await session.setFollowsLog(live)
-                    if live, case .pollLog(let interval) = wakeUp {
+                    // A replica takes no LISTEN: its log is looked in instead.
+                    let standby = await session.isStandby
+                    let lookEvery = lookInterval ?? (standby ? replicaLookInterval : nil)
+                    if live, let interval = lookEvery {
                         apply { storage in
                             storage.state = .live
                             storage.readKeys(after: .zero)
@@ -320,6 +368,8 @@ public final class PostgresQueryStorage<Record: PostgresRecordDecodable>: PagedS
         }
         readingKeys = true
         readBegan = delay == .zero
+        readsBegun += 1
+        let read = readsBegun
         let (session, schedule, held, pageSize, largestUpdate, change) = (session, schedule, rows.heldPages, rows.pageSize, largestUpdate, queryChange)
         queryChange = nil
         let box = WeakBox(self)
@@ -342,19 +392,20 @@ public final class PostgresQueryStorage<Record: PostgresRecordDecodable>: PagedS
             } catch {
                 result = .failure(error)
             }
-            schedule { box.object?.show(result) }
+            schedule { box.object?.show(result, read: read) }
         }
     }
 
-    private func show(_ result: Result<(KeyRead<Record, String?>, PostgresSnapshot?), PostgresStorageError>) {
+    private func show(_ result: Result<(KeyRead<Record, String?>, PostgresSnapshot?), PostgresStorageError>, read: Int) {
         readingKeys = false
         readBegan = false
         switch result {
         case .failure(let error): if !isClosed { onError?(error) }
-        case .success(let (read, snapshot)):
+        case .success(let (keyRead, snapshot)):
             self.snapshot = snapshot
-            show(read)
+            show(keyRead)
             callWaitersReflected()
+            callLSNWaitersReflected(afterRead: read)
         }
         if readAgain {
             readAgain = false

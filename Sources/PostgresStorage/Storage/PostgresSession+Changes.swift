@@ -11,10 +11,10 @@ extension PostgresSession {
     func readRuns(heldPages: Set<Int>, pageSize: Int) async throws(PostgresStorageError) -> KeyRead<Record, String?> {
         let connection = try await connected(for: .keys)
         let columns = last == nil ? [] : try await columnNames()
-        let (query, held, known) = (query, last == nil ? [] : heldPages, placement)
+        let (query, held, known, onStandby) = (query, last == nil ? [] : heldPages, placement, isStandby)
         let ((runs, log, placement, pages), snapshot) = try await mappingErrors {
             try await connection.whileOpen { connection in
-                try await Self.inSnapshot(on: connection) {
+                try await Self.inSnapshot(on: connection, onStandby: onStandby) {
                     let log = try await PostgresChangeLog.read(query.table, after: nil, on: connection)
                     let runs = try await PostgresRuns.read(query, runSize: followedRunSize, on: connection)
                     let placement: PostgresPlacement
@@ -39,10 +39,10 @@ extension PostgresSession {
         guard let runs = last as? PostgresRuns, let position = logPosition, let placement else { return nil }
         let connection = try await connected(for: .keys)
         let columns = try await columnNames()
-        let (query, tableID) = (query, tableID)
+        let (query, tableID, onStandby) = (query, tableID, isStandby)
         let ((readTableID, applied), snapshot): ((Int64, (runs: PostgresRuns, update: StorageUpdate, position: PostgresChangePosition, pages: [Int: [(Int64, Record)]], changed: [Int64])?), PostgresSnapshot) = try await mappingErrors {
             try await connection.whileOpen { connection in
-                try await Self.inSnapshot(on: connection) {
+                try await Self.inSnapshot(on: connection, onStandby: onStandby) {
                     let log = try await PostgresChangeLog.read(query.table, after: position, on: connection)
                     guard log.tableID == tableID, !log.missedChanges, !log.changes.contains(where: { $0.operation == .truncate }) else {
                         return (log.tableID, nil)
@@ -76,12 +76,14 @@ extension PostgresSession {
 
     /// The value of `body`, run in a REPEATABLE READ transaction on `connection` (all it
     /// reads is of one snapshot), committed when it returns, rolled back when it throws; and
-    /// that snapshot.
-    static func inSnapshot<Value: Sendable>(on connection: PostgresConnection,
+    /// that snapshot (on a replica, `onStandby`, with how far the replica had replayed the
+    /// log before it was taken).
+    static func inSnapshot<Value: Sendable>(on connection: PostgresConnection, onStandby: Bool,
                                             _ body: () async throws -> Value) async throws -> (Value, PostgresSnapshot) {
+        let replayed = onStandby ? try await PostgresSnapshot.replayed(on: connection) : nil
         try await connection.send("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY")
         do {
-            let snapshot = try await PostgresSnapshot.current(on: connection)
+            let snapshot = try await PostgresSnapshot.current(on: connection, replayed: replayed)
             let value = try await body()
             try await connection.send("COMMIT")
             return (value, snapshot)

@@ -37,6 +37,10 @@ actor PostgresSession<Record: PostgresRecordDecodable> {
     var placement: PostgresPlacement?
     /// The snapshot of the database the last read of the keys was of.
     var snapshot: PostgresSnapshot?
+    /// Whether the server is a replica (a hot standby, `pg_is_in_recovery()`), as the last
+    /// look at the table found: it takes no `LISTEN`, and its reads say how far it had
+    /// replayed the primary's log.
+    private(set) var isStandby = false
     /// The object id of the table the runs were read from (`readRuns`): the log is read on
     /// only while the table is that one, not one dropped and made again.
     var tableID: Int64?
@@ -126,10 +130,10 @@ actor PostgresSession<Record: PostgresRecordDecodable> {
     private func readEveryKey(heldPages: Set<Int>, pageSize: Int) async throws(PostgresStorageError) -> KeyRead<Record, String?> {
         let connection = try await connected(for: .keys)
         let columns = last == nil ? [] : try await columnNames()
-        let (query, expected, logger, held) = (query, last?.rowCount ?? 0, logger, last == nil ? [] : heldPages)
+        let (query, expected, logger, held, onStandby) = (query, last?.rowCount ?? 0, logger, last == nil ? [] : heldPages, isStandby)
         let ((list, pages), snapshot) = try await mappingErrors {
             try await connection.whileOpen { connection in
-                try await Self.inSnapshot(on: connection) {
+                try await Self.inSnapshot(on: connection, onStandby: onStandby) {
                     var counts: [(value: String?, count: Int)] = []
                     for row in try await connection.send(query.countsQuery.query, logger: logger) {
                         counts.append(try row.decode((String?, Int).self))
@@ -286,29 +290,36 @@ actor PostgresSession<Record: PostgresRecordDecodable> {
         let (position, readFrom) = (logPosition, tableID)
         let connection = try await connected(for: .pages)
         let sql = PostgresChangeLog.lookQuery(table: table, after: position)
-        let (present, found, changed) = try await mappingErrors {
+        let (present, found, changed, standby) = try await mappingErrors {
             try await connection.whileOpen { connection in
-                for row in try await connection.send(sql.query) { return try row.decode((Bool, Int64, Bool).self) }
-                return (false, 0, false)
+                for row in try await connection.send(sql.query) { return try row.decode((Bool, Int64, Bool, Bool).self) }
+                return (false, 0, false, false)
             }
         }
+        isStandby = standby
         // A table made again since the last read needs a read (it may have been made
         // without a commit to tell it).
         if !present || readFrom.map({ $0 != found }) ?? false { return .gone }
         return changed ? position.map { .changes(after: $0) } ?? .nothing : .nothing
     }
 
-    /// Whether `table` has the change trigger (`PostgresChangeLog`).
+    /// Whether `table` has the change trigger (`PostgresChangeLog`); notes whether the
+    /// server is a replica (`isStandby`).
     /// - Throws: `unknownTable` when the table has gone; the connection's errors.
     func hasChangeTrigger(table: String) async throws(PostgresStorageError) -> Bool {
         let connection = try await connected(for: .pages)
         let sql = PostgresChangeLog.lookQuery(table: table, after: nil)
-        return try await mappingErrors {
+        let (present, standby) = try await mappingErrors {
             try await connection.whileOpen { connection in
-                for row in try await connection.send(sql.query) { return try row.decode((Bool, Int64, Bool).self).0 }
-                return false
+                for row in try await connection.send(sql.query) {
+                    let found = try row.decode((Bool, Int64, Bool, Bool).self)
+                    return (found.0, found.3)
+                }
+                return (false, false)
             }
         }
+        isStandby = standby
+        return present
     }
 }
 
