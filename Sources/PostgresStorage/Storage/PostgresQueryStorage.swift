@@ -95,6 +95,12 @@ public final class PostgresQueryStorage<Record: PostgresRecordDecodable>: PagedS
     /// How often a storage reading a replica (which takes no `LISTEN`) with
     /// ``WakeUp/listen`` looks in the log.
     public static var replicaLookInterval: Duration { .milliseconds(100) }
+    /// How often one run of rows (4,096) is compared with the table, round the runs, to
+    /// find writes the log did not record; nil for never.
+    public let driftCheckInterval: Duration?
+    /// How many times a drift check found the rows shown differing from the table (a write
+    /// the log did not record), each then repaired by a read of every key.
+    public private(set) var driftsRepaired = 0
     /// The longest wait between two tries to connect again.
     private let longestReconnectionWait: Duration
     /// A change of query that the next read of the keys takes, and whether that read is
@@ -107,6 +113,8 @@ public final class PostgresQueryStorage<Record: PostgresRecordDecodable>: PagedS
     private var readAgain = false
     /// Listens for the trigger's notifications, or polls.
     private var follower: Task<Void, Never>?
+    /// Compares a run with the table every `driftCheckInterval`.
+    private var driftChecker: Task<Void, Never>?
     /// Counts the followers started and stopped: what a follower asks of the storage is done
     /// only while it is the current one (a stopped storage stays stopped).
     private var followGeneration = 0
@@ -137,13 +145,15 @@ public final class PostgresQueryStorage<Record: PostgresRecordDecodable>: PagedS
     ///   - pollInterval: how often the keys are read again when the table has no trigger.
     ///   - wakeUp: how commits are learnt of while the table has the trigger: `LISTEN`, or
     ///     through PgBouncer's transaction pooling, a look in the log every so often.
+    ///   - driftCheckInterval: how often a run of rows is compared with the table, to find
+    ///     writes the log did not record (nil: never).
     ///   - longestReconnectionWait: the longest wait between two tries to connect again.
     ///   - schedule: where results are applied; `DispatchQueue.main.async` by default.
     public init(address: PostgresAddress, query: PostgresListQuery, pageSize: Int = 100, maximumPages: Int = 20,
                 environment: [String: String] = ProcessInfo.processInfo.environment,
                 header: @escaping (String?) -> Any? = { $0 },
                 coalescingDelay: Duration = .milliseconds(20), pollInterval: Duration = .seconds(2),
-                wakeUp: WakeUp = .listen, longestReconnectionWait: Duration = .seconds(5),
+                wakeUp: WakeUp = .listen, driftCheckInterval: Duration? = .seconds(5), longestReconnectionWait: Duration = .seconds(5),
                 schedule: @escaping Schedule = { DispatchQueue.main.async(execute: $0) }) {
         self.address = address
         self.query = query
@@ -151,6 +161,7 @@ public final class PostgresQueryStorage<Record: PostgresRecordDecodable>: PagedS
         self.coalescingDelay = coalescingDelay
         self.pollInterval = pollInterval
         self.wakeUp = wakeUp
+        self.driftCheckInterval = driftCheckInterval
         self.longestReconnectionWait = longestReconnectionWait
         super.init(pageSize: pageSize, maximumPages: maximumPages, schedule: schedule, header: header)
         let session = session
@@ -172,6 +183,7 @@ public final class PostgresQueryStorage<Record: PostgresRecordDecodable>: PagedS
 
     deinit {
         follower?.cancel()
+        driftChecker?.cancel()
         let session = session
         Task { await session.close() }
     }
@@ -180,6 +192,8 @@ public final class PostgresQueryStorage<Record: PostgresRecordDecodable>: PagedS
     public func stopObserving() {
         follower?.cancel()
         follower = nil
+        driftChecker?.cancel()
+        driftChecker = nil
         followGeneration += 1
         state = .stopped
     }
@@ -262,6 +276,7 @@ public final class PostgresQueryStorage<Record: PostgresRecordDecodable>: PagedS
         queryChange = (query, comparable && queryChange?.comparable != false)
         if otherTable, state != .stopped {
             follower?.cancel()
+            driftChecker?.cancel()
             follow()
         }
         readKeys(after: .zero)
@@ -293,6 +308,7 @@ public final class PostgresQueryStorage<Record: PostgresRecordDecodable>: PagedS
                 body(storage)
             }
         }
+        if let interval = driftCheckInterval { checkForDrift(every: interval, generation: generation) }
         follower = Task {
             var attempt = 0
             var reached = false
@@ -352,6 +368,30 @@ public final class PostgresQueryStorage<Record: PostgresRecordDecodable>: PagedS
                         storage.state = .stopped
                     }
                     return
+                }
+            }
+        }
+    }
+
+    /// Compares a run with the table every `interval`, one run after another (when the
+    /// table follows the log and has no change the storage has not read); on a difference,
+    /// reads every key, which shows the smallest update from the rows shown.
+    private func checkForDrift(every interval: Duration, generation: Int) {
+        let (session, schedule) = (session, schedule)
+        let box = WeakBox(self)
+        driftChecker = Task {
+            var run = 0
+            while !Task.isCancelled {
+                do { try await Task.sleep(for: interval) } catch { return }
+                // Connection problems and other errors are the follower's to report.
+                guard let agrees = try? await session.checkForDrift(run: run) else { continue }
+                run += 1
+                if !agrees {
+                    schedule {
+                        guard let storage = box.object, storage.followGeneration == generation else { return }
+                        storage.driftsRepaired += 1
+                        storage.readKeys(after: .zero)
+                    }
                 }
             }
         }
