@@ -22,6 +22,8 @@ import Foundation
 //                 heap and resident memory per window (needs a display)
 //   --pgbench SCALE CLIENTS SECONDS  a PostgreSQL storage following pgbench_accounts while
 //                 pgbench's TPC-B-like load runs (PostgresLoadScenario)
+//   --many-storages STORAGES SECONDS ROWS  storages following one table through PgBouncer,
+//                 from a primary and a replica, under 100 commits a second (ManyStoragesScenario)
 let arguments = CommandLine.arguments
 func value(after flag: String) -> String? {
     arguments.firstIndex(of: flag).flatMap { arguments.indices.contains($0 + 1) ? arguments[$0 + 1] : nil }
@@ -47,6 +49,14 @@ if let index = arguments.firstIndex(of: "--gtk-one"), arguments.count > index + 
 if let index = arguments.firstIndex(of: "--pgbench"), arguments.count > index + 3,
    let scale = Int(arguments[index + 1]), let clients = Int(arguments[index + 2]), let seconds = Int(arguments[index + 3]) {
     if let measurement = MainActor.assumeIsolated({ PostgresLoadScenario.run(scale: scale, clients: clients, seconds: seconds) }) {
+        print(measurement.json)
+    }
+    exit(0)
+}
+
+if let index = arguments.firstIndex(of: "--many-storages"), arguments.count > index + 3,
+   let storages = Int(arguments[index + 1]), let seconds = Int(arguments[index + 2]), let rows = Int(arguments[index + 3]) {
+    if let measurement = MainActor.assumeIsolated({ ManyStoragesScenario.run(storages: storages, seconds: seconds, rows: rows) }) {
         print(measurement.json)
     }
     exit(0)

@@ -167,6 +167,33 @@ final class PostgresFaultTests: PostgresServerTestCase {
         XCTAssertEqual(storage.state, .live)
         XCTAssertEqual(recorder.errors, [])
     }
+
+    /// A column dropped: one the query does not read is followed from the log as before
+    /// (the log's rows as they were no longer have it); one it reads is an error naming it
+    /// at each commit, the rows staying as they were, until a column of that name is back.
+    func testAColumnDroppedIsFollowedOrReportedByName() throws {
+        try server.psql("ALTER TABLE book ADD COLUMN pages integer NOT NULL DEFAULT 100, ADD COLUMN shelf text")
+        let (storage, recorder) = makeStorage()
+        wait("the first read, live") { storage.isLoaded && storage.state == .live }
+        _ = storage.item(at: IndexPath(item: 0, section: 0))
+        wait("the first page") { storage.pagesKept == 1 }
+        try server.psql("UPDATE book SET pages = 7 WHERE id = 1")
+        try server.psql("ALTER TABLE book DROP COLUMN pages; UPDATE book SET title = 'book 000000 (first)' WHERE id = 2; DELETE FROM book WHERE id = 1")
+        var expected = try table()
+        wait("the commit after the drop") { keys(of: storage) == expected.keys }
+        XCTAssertEqual(storage.record(at: IndexPath(item: 0, section: 0))?["title"], "book 000000 (first)")
+        XCTAssertEqual(storage.keyReadCount, 1, "from the log")
+        XCTAssertTrue(recorder.errors.isEmpty, "\(recorder.errors)")
+
+        try server.psql("ALTER TABLE book DROP COLUMN title CASCADE; DELETE FROM book WHERE id = 3")
+        wait("the error") { !recorder.errors.isEmpty }
+        XCTAssertTrue(recorder.errors.contains { "\($0.localizedDescription)".contains("title") }, "\(recorder.errors)")
+        XCTAssertEqual(storage.record(at: IndexPath(item: 0, section: 0))?["title"], "book 000000 (first)", "the rows stay")
+        try server.psql("ALTER TABLE book ADD COLUMN title text NOT NULL DEFAULT 'back'; UPDATE book SET title = 'book ' || lpad(id::text, 6, '0')")
+        expected = try table()
+        wait("the table again", seconds: 20) { keys(of: storage) == expected.keys }
+        XCTAssertNotEqual(storage.state, .stopped)
+    }
 }
 
 /// A text set on one thread and read on another.

@@ -61,7 +61,9 @@ public final class PgBouncerTestServer: @unchecked Sendable {
 
     /// Starts PgBouncer (in the background: it returns once PgBouncer listens).
     public func start() throws {
-        try PostgresTestServer.runAsServerUser(Self.program, ["-d", configuration])
+        // With as many open files as it may have (a socket a client): the user's default
+        // of 1,024 holds 1,000 clients at most.
+        try PostgresTestServer.runAsServerUser("/bin/sh", ["-c", "ulimit -n \"$(ulimit -Hn)\" && exec \"$0\" -d \"$1\"", Self.program, configuration])
         // Daemonized: listening once its pid file is written.
         let deadline = Date().addingTimeInterval(10)
         while pid == nil, Date() < deadline { usleep(10_000) }

@@ -46,7 +46,7 @@ public final class PostgresTestServer: @unchecked Sendable {
         port = try Self.freePort()
         try FileManager.default.createDirectory(atPath: socketFolder, withIntermediateDirectories: true)
         if getuid() == 0 { try Self.run("/bin/chown", ["-R", "postgres:postgres", folder.path]) }
-        try Self.runAsServerUser(Self.binary("pg_basebackup"), ["-D", data.path, "-R", "-X", "stream", "--no-sync", "-h", "127.0.0.1",
+        try Self.runAsServerUser(Self.binary("pg_basebackup"), ["-D", data.path, "-R", "-X", "stream", "--checkpoint=fast", "--no-sync", "-h", "127.0.0.1",
                                                                "-p", String(primary.port), "-U", Self.owner],
                                  environment: ["PGPASSWORD": Self.ownerPassword])
         try start()
