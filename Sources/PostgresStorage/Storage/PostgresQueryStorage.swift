@@ -43,8 +43,10 @@ public final class PostgresQueryStorage<Record: PostgresRecordDecodable>: PagedS
     public enum WakeUp: Equatable, Sendable {
         /// `LISTEN`, on a connection of the storage's own: each commit is told at once.
         /// The server keeps a session for the storage as long as it follows the table. A
-        /// replica (a hot standby) takes no `LISTEN`: there the storage looks in the log
-        /// every ``PostgresQueryStorage/replicaLookInterval`` instead.
+        /// replica (a hot standby) takes no `LISTEN`, and PgBouncer's transaction pooling
+        /// takes one but does not keep it (found when two looks in the log, `pollInterval`
+        /// apart, see changes not told): there the storage looks in the log every
+        /// ``PostgresQueryStorage/replicaLookInterval`` instead (``PostgresQueryStorage/wakeUpInUse``).
         case listen
         /// A look in the log every `interval` for changes to the table after the storage's
         /// position (one indexed statement, no session held between statements): for
@@ -92,8 +94,14 @@ public final class PostgresQueryStorage<Record: PostgresRecordDecodable>: PagedS
     public let pollInterval: Duration
     /// How the storage learns of commits while the table has the trigger.
     public let wakeUp: WakeUp
-    /// How often a storage reading a replica (which takes no `LISTEN`) with
-    /// ``WakeUp/listen`` looks in the log.
+    /// How it learns of them now: `wakeUp`, but for a storage reading a replica, or one
+    /// whose notifications did not come (the server took its `LISTEN` but did not keep it,
+    /// as PgBouncer's transaction pooling does), which look in the log every
+    /// ``replicaLookInterval``.
+    public private(set) var wakeUpInUse: WakeUp
+    /// How often a storage with ``WakeUp/listen`` looks in the log when notifications cannot
+    /// come: on a replica (which takes no `LISTEN`), or through a server that took the
+    /// `LISTEN` and did not keep it (PgBouncer's transaction pooling).
     public static var replicaLookInterval: Duration { .milliseconds(100) }
     /// How often one run of rows (4,096) is compared with the table, round the runs, to
     /// find writes the log did not record; nil for never.
@@ -161,6 +169,7 @@ public final class PostgresQueryStorage<Record: PostgresRecordDecodable>: PagedS
         self.coalescingDelay = coalescingDelay
         self.pollInterval = pollInterval
         self.wakeUp = wakeUp
+        wakeUpInUse = wakeUp
         self.driftCheckInterval = driftCheckInterval
         self.longestReconnectionWait = longestReconnectionWait
         super.init(pageSize: pageSize, maximumPages: maximumPages, schedule: schedule, header: header)
@@ -311,6 +320,8 @@ public final class PostgresQueryStorage<Record: PostgresRecordDecodable>: PagedS
         if let interval = driftCheckInterval { checkForDrift(every: interval, generation: generation) }
         follower = Task {
             var attempt = 0
+            // Whether notifications come (a LISTEN not kept is found by the log's looks).
+            var heard = true
             var reached = false
             while !Task.isCancelled {
                 do throws(PostgresStorageError) {
@@ -319,27 +330,30 @@ public final class PostgresQueryStorage<Record: PostgresRecordDecodable>: PagedS
                     await session.setFollowsLog(live)
                     // A replica takes no LISTEN: its log is looked in instead.
                     let standby = await session.isStandby
-                    let lookEvery = lookInterval ?? (standby ? replicaLookInterval : nil)
+                    let lookEvery = lookInterval ?? (standby || !heard ? replicaLookInterval : nil)
                     if live, let interval = lookEvery {
                         apply { storage in
                             storage.state = .live
+                            storage.wakeUpInUse = .pollLog(every: interval)
                             storage.readKeys(after: .zero)
                         }
                         try await session.pollLog(of: table, every: interval) {
                             apply { storage in storage.readKeys(after: .zero) }
                         }
                     } else if live {
-                        try await session.listen(on: PostgresChangeLog.channel, checkingTriggerOf: table, every: pollInterval) {
+                        // Notifications that did not come: the server takes LISTEN but does
+                        // not keep it (PgBouncer's transaction pooling). From then on, the
+                        // log is looked in.
+                        heard = try await !session.listen(on: PostgresChangeLog.channel, checkingTriggerOf: table, every: pollInterval) {
                             // Every commit from now on is told: what came before is read now.
                             apply { storage in
                                 storage.state = .live
+                                storage.wakeUpInUse = .listen
                                 storage.readKeys(after: .zero)
                             }
                         } _: { payload in
                             guard payload == table else { return }
                             apply { storage in storage.readKeys(after: storage.coalescingDelay) }
-                        } missed: {
-                            apply { storage in storage.readKeys(after: .zero) }
                         }
                     } else {
                         apply { storage in

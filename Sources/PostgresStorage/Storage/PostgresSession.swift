@@ -226,33 +226,37 @@ actor PostgresSession<Record: PostgresRecordDecodable> {
 
     /// `listen(on:listening:_:)` until the connection is lost or `table`'s trigger goes, as
     /// a `DROP TABLE` or `DROP TRIGGER` sends no notification: every `interval`, it looks
-    /// in the log (`look(at:)`, throwing `unknownTable` when the table has gone), returns
-    /// when the trigger has gone or the table was made again, and calls `missed` when two
+    /// in the log (`look(at:)`, throwing `unknownTable` when the table has gone), and
+    /// returns false when the trigger has gone or the table was made again; true when two
     /// looks in a row find changes after the same position: notifications that did not come
-    /// (a `LISTEN` through PgBouncer's transaction pooling hears nothing), read all the same.
+    /// (a `LISTEN` through PgBouncer's transaction pooling hears nothing), which are then to
+    /// be looked for in the log.
     nonisolated func listen(on channel: String, checkingTriggerOf table: String, every interval: Duration,
                             listening: @escaping @Sendable () -> Void,
-                            _ received: @escaping @Sendable (String) -> Void,
-                            missed: @escaping @Sendable () -> Void) async throws(PostgresStorageError) {
+                            _ received: @escaping @Sendable (String) -> Void) async throws(PostgresStorageError) -> Bool {
         try await mappingErrors {
-            try await withThrowingTaskGroup(of: Void.self) { group in
-                group.addTask { try await self.listen(on: channel, listening: listening, received) }
+            try await withThrowingTaskGroup(of: Bool.self) { group in
+                group.addTask {
+                    try await self.listen(on: channel, listening: listening, received)
+                    return false
+                }
                 group.addTask {
                     var pending: PostgresChangePosition?
                     while true {
                         try await Task.sleep(for: interval)
                         switch try await self.look(at: table) {
-                        case .gone: return
+                        case .gone: return false
                         case .nothing: pending = nil
                         case .changes(let position):
-                            if position == pending { missed() }
+                            if position == pending { return true }
                             pending = position
                         }
                     }
                 }
                 // The first to end ends the other.
-                try await group.next()
+                let missed = try await group.next() ?? false
                 group.cancelAll()
+                return missed
             }
         }
     }
