@@ -49,22 +49,14 @@ enum ManyStoragesScenario {
         }
         var errors: [String] = []
         for storage in storages { storage.onError = { errors.append("\($0)") } }
-        func spin(until condition: () -> Bool, seconds limit: Double) -> Bool {
-            let deadline = Date().addingTimeInterval(limit)
-            while !condition() {
-                guard Date() < deadline else { return false }
-                RunLoop.main.run(until: Date().addingTimeInterval(0.001))
-            }
-            return true
-        }
         let first = IndexPath(item: 0, section: 0)
         let opening = ContinuousClock.now
-        guard spin(until: { storages.allSatisfy { $0.state == .live && $0.isLoaded } }, seconds: 600) else {
+        guard runMainLoop(until: { storages.allSatisfy { $0.state == .live && $0.isLoaded } }, seconds: 600) else {
             writeToStandardError("list-benchmarks: \(name): the storages did not open: \(errors.prefix(3))")
             return nil
         }
         storages.forEach { _ = $0.item(at: first) }
-        guard spin(until: { storages.allSatisfy { $0.record(at: first) != nil } }, seconds: 600) else { return nil }
+        guard runMainLoop(until: { storages.allSatisfy { $0.record(at: first) != nil } }, seconds: 600) else { return nil }
         let openSeconds = milliseconds(of: ContinuousClock.now - opening) / 1000
         writeToStandardError("list-benchmarks: \(name): \(count) storages open in \(openSeconds) s; writing for \(seconds) s")
         let readsBefore = storages.map(\.keyReadCount).reduce(0, +)
@@ -112,7 +104,7 @@ enum ManyStoragesScenario {
             }
         }
         let cpu = (cpuMilliseconds() - cpuBefore) / 1000
-        _ = spin(until: { writer.isIdle }, seconds: 30)
+        _ = runMainLoop(until: { writer.isIdle }, seconds: 30)
         writer.close()
 
         writeToStandardError("list-benchmarks: \(name): \(commits) commits; waiting for every storage to reflect a last one")
@@ -122,7 +114,7 @@ enum ManyStoragesScenario {
            let lsn = (try? primary.psql("SELECT pg_current_wal_lsn()::text")).flatMap(PostgresLSN.init) {
             for storage in storages { storage.onceReflecting(lsn: lsn) { if $0 { reflected += 1 } } }
         }
-        _ = spin(until: { reflected == count }, seconds: 300)
+        _ = runMainLoop(until: { reflected == count }, seconds: 300)
         let tableKeys = ((try? primary.psql("SELECT id FROM book ORDER BY title, id")) ?? "").split(separator: "\n").compactMap { Int64($0) }
         let firstTitles = ((try? primary.psql("SELECT title FROM book ORDER BY title, id LIMIT 100")) ?? "").split(separator: "\n").map(String.init)
         let equal = storages.filter { storage in

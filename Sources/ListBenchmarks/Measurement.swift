@@ -77,3 +77,13 @@ func residentBytes() -> Int {
     guard fields.count > 1, let pages = Int(fields[1]) else { return 0 }
     return pages * Int(sysconf(Int32(_SC_PAGESIZE)))
 }
+
+/// Runs the main run loop until `condition` holds: false when `limit` seconds pass first.
+func runMainLoop(until condition: () -> Bool, seconds limit: Double = 600) -> Bool {
+    let deadline = Date().addingTimeInterval(limit)
+    while !condition() {
+        guard Date() < deadline else { return false }
+        RunLoop.main.run(until: Date().addingTimeInterval(0.001))
+    }
+    return true
+}

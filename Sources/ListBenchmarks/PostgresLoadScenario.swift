@@ -37,21 +37,13 @@ enum PostgresLoadScenario {
             environment: environment)
         var errors: [String] = []
         storage.onError = { errors.append("\($0)") }
-        func spin(until condition: () -> Bool, seconds limit: Double = 600) -> Bool {
-            let deadline = Date().addingTimeInterval(limit)
-            while !condition() {
-                guard Date() < deadline else { return false }
-                RunLoop.main.run(until: Date().addingTimeInterval(0.001))
-            }
-            return true
-        }
         let first = IndexPath(item: 0, section: 0)
-        guard spin(until: { storage.state == .live && storage.isLoaded }) else {
+        guard runMainLoop(until: { storage.state == .live && storage.isLoaded }) else {
             writeToStandardError("list-benchmarks: \(name): the storage did not open: \(errors)")
             return nil
         }
         _ = storage.item(at: first)
-        guard spin(until: { storage.record(at: first) != nil }) else { return nil }
+        guard runMainLoop(until: { storage.record(at: first) != nil }) else { return nil }
         let readsBefore = storage.keyReadCount
 
         // The load, on a thread of its own.
@@ -89,7 +81,7 @@ enum PostgresLoadScenario {
             .split(separator: "\n").compactMap({ Int64($0) }).first {
             storage.onceReflecting(transaction: id) { reflected = $0 }
         }
-        _ = spin(until: { reflected != nil }, seconds: 120)
+        _ = runMainLoop(until: { reflected != nil }, seconds: 120)
         stamper.close()
         let equal = reflected == true && isEqualToTheTable(storage, server: server)
         let latencies = zip(sent, seen).compactMap { sent, seen in seen.map { milliseconds(of: $0 - sent) } }.sorted()
