@@ -111,7 +111,7 @@ enum ManyStoragesScenario {
         // A last commit: once every storage reflects it, each is compared with the table.
         var reflected = 0
         if (try? primary.psql("UPDATE book SET note = 'last' WHERE id = 1")) != nil,
-           let lsn = (try? primary.psql("SELECT pg_current_wal_lsn()::text")).flatMap(PostgresLSN.init) {
+           let lsn = (try? primary.psql("SELECT pg_current_wal_insert_lsn()::text")).flatMap(PostgresLSN.init) {
             for storage in storages { storage.onceReflecting(lsn: lsn) { if $0 { reflected += 1 } } }
         }
         _ = runMainLoop(until: { reflected == count }, seconds: 300)

@@ -81,7 +81,8 @@ final class PgBouncerTests: PostgresServerTestCase {
     /// A `LISTEN` through transaction pooling is answered and then hears nothing (its server
     /// session goes back to the pool): the storage stayed `.live` and missed every commit.
     /// It now finds them in the log, two looks (a poll interval each) after them at most, and
-    /// looks in the log from then on.
+    /// looks in the log from then on. (PgBouncer may hand the session that listened back to
+    /// the same client, which then hears a notification now and then.)
     func testAStorageListeningThroughTransactionPoolingHearsNothingButFollowsAllTheSame() throws {
         let (storage, recorder) = makeStorage(wakeUp: .listen)
         wait("the first read, live") { storage.isLoaded && storage.state == .live }
@@ -90,7 +91,6 @@ final class PgBouncerTests: PostgresServerTestCase {
             try server.psql("INSERT INTO book VALUES (\(7000 + commit), 'heard? \(commit)', 'g0')")
             let expected = try table()
             wait("commit \(commit), found in the log") { keys(of: storage) == expected }
-            XCTAssertEqual(storage.wakeUpInUse, .pollLog(every: PostgresQueryStorage<PostgresRecord>.replicaLookInterval))
         }
         XCTAssertEqual(storage.state, .live)
         XCTAssertEqual(storage.keyReadCount, keyReads)

@@ -94,6 +94,29 @@ final class PostgresChangeLogTests: PostgresServerTestCase {
         XCTAssertEqual(try read(after: third.position).changes, [])
     }
 
+    /// A transaction younger than one that commits before it (a higher id), whose change is
+    /// numbered first and which is still running when a position is taken: the snapshot
+    /// lists no running transaction from its horizon (the youngest ended one's successor)
+    /// on, so its change, numbered before the position, was never read.
+    func testAYoungerTransactionNumberedBeforeAnOlderOnesCommitIsNotMissed() throws {
+        let (address, environment) = (server.address(), ownerEnvironment)
+        let older = try blocking { try await address.connect(environment: environment) }
+        defer { try? blocking { try await older.close() } }
+        func run(_ sql: String) throws { _ = try blocking { try await older.query(PostgresQuery(unsafeSQL: sql), logger: .silent) } }
+        try run("BEGIN")
+        try run("SELECT pg_current_xact_id()")
+        try write("BEGIN")
+        try write("UPDATE book SET title = 'younger, numbered first' WHERE id = 1")
+        try run("UPDATE book SET title = 'older, numbered second' WHERE id = 2")
+        try run("COMMIT")
+        let position = try read(after: nil).position
+        XCTAssertEqual(position.running, [], "the younger transaction, running, is not listed")
+        try write("COMMIT")
+        let read = try read(after: position)
+        XCTAssertEqual(read.changes.map(\.key), [1], "its change, numbered before the position, is read")
+        XCTAssertEqual(try self.read(after: read.position).changes, [])
+    }
+
     func testARolledBackTransactionLeavesNothingToRead() throws {
         let start = try read(after: nil).position
         try write("BEGIN")

@@ -11,10 +11,11 @@ import XCTest
 final class PostgresDriftTests: PostgresServerTestCase {
     override func setUpWithError() throws {
         try super.setUpWithError()
-        // 20,000 books in three genres (runs of 4,096 rows: three per genre).
+        // 20,000 books in three genres (runs of 4,096 rows: two per genre), and one of none.
         try server.psql("""
             CREATE TABLE book (id bigint PRIMARY KEY, title text NOT NULL, genre text);
             INSERT INTO book SELECT i, 'book ' || lpad(i::text, 6, '0'), 'g' || (i % 3) FROM generate_series(1, 20000) i;
+            INSERT INTO book VALUES (20001, 'no genre', NULL);
             """ + PostgresChangeLog.installSQL(table: "book", key: "id").joined(separator: ";\n"))
     }
 
@@ -50,7 +51,9 @@ final class PostgresDriftTests: PostgresServerTestCase {
 
     /// Writes made with the triggers off, each in a place a run check must find: a row
     /// moved within its run and to another, deleted, inserted, and in sections the storage
-    /// does not have (between two, after the last, and NULL).
+    /// does not have (between two, after the last named one, before the first), and in the
+    /// NULL section. Checks of the last named section's last run, before the NULL section,
+    /// find no drift there is not.
     func testUnloggedWritesAreFoundByTheDriftCheckAndRepaired() throws {
         let (storage, recorder) = makeStorage()
         wait("the first read, live") { storage.isLoaded && storage.state == .live }
@@ -71,8 +74,9 @@ final class PostgresDriftTests: PostgresServerTestCase {
             ("a delete", "DELETE FROM book WHERE id = 12345"),
             ("an insert", "INSERT INTO book VALUES (30001, 'book 010000 (new)', 'g1')"),
             ("a section between two", "INSERT INTO book VALUES (30002, 'between', 'g15')"),
-            ("a section after the last", "INSERT INTO book VALUES (30003, 'after', 'g9')"),
-            ("a NULL section", "INSERT INTO book VALUES (30004, 'none', NULL)"),
+            ("a section after the last named one, before NULL", "INSERT INTO book VALUES (30003, 'after', 'g9')"),
+            ("a row in the NULL section", "INSERT INTO book VALUES (30004, 'none', NULL)"),
+            ("a section before the first", "INSERT INTO book VALUES (30005, 'before', 'a')"),
         ]
         for (number, (what, sql)) in unlogged.enumerated() {
             let repaired = storage.driftsRepaired
@@ -82,7 +86,7 @@ final class PostgresDriftTests: PostgresServerTestCase {
             XCTAssertGreaterThan(storage.driftsRepaired, repaired, what)
             XCTAssertEqual(storage.keyReadCount, 2 + number, "\(what): one read of every key")
         }
-        XCTAssertEqual(storage.record(at: IndexPath(item: 0, section: 0))?["title"], "book 000000 (logged)")
+        XCTAssertEqual(storage.record(at: IndexPath(item: 0, section: 1))?["title"], "book 000000 (logged)", "g0, after the section made before it")
         XCTAssertEqual(storage.state, .live)
         XCTAssertTrue(recorder.errors.isEmpty, "\(recorder.errors)")
     }

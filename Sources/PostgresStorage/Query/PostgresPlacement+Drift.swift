@@ -10,8 +10,11 @@ extension PostgresPlacement {
         let lower: [String?]?
         /// Where the next run of its section starts (nil for its section's last run).
         let upper: [String?]?
-        /// For a section's last run: the value of the next section the storage has (nil
-        /// when there is none), so that rows in a section between the two are found.
+        /// Whether it is its section's last run: rows in a section after it and before the
+        /// next one the storage has are looked for too.
+        let lastOfSection: Bool
+        /// The value of the next section the storage has (nil for NULL), or nil when there
+        /// is none.
         let nextSection: String??
         /// Whether the run is the first of the first section: rows in a section before
         /// it are looked for too.
@@ -26,7 +29,6 @@ extension PostgresPlacement {
     /// `session_replication_role = replica`, as logical replication and `pg_restore` run).
     func driftCheck(of range: RunRange, after position: PostgresChangePosition) -> PostgresQuery {
         let terms = query.orderTerms
-        let schema = PostgresChangeLog.schema.quotedIdentifier
         var bindings = query.bindings
         func parameter(_ value: some PostgresNonThrowingEncodable & Sendable) -> String {
             bindings.append(value)
@@ -40,36 +42,50 @@ extension PostgresPlacement {
         var conditions: [String] = []
         var outside: [String] = []
         if let section = range.section, let sectionBy = query.sectionBy {
+            // Conditions an index on the section column serves (`IS NOT DISTINCT FROM` is
+            // not one). The section term goes up, NULLs last.
             let column = row(sectionBy)
-            conditions.append("\(column) IS NOT DISTINCT FROM \(value(section, term: 0))")
-            // The section term goes up, NULLs last: after a value, the greater ones and NULL.
-            func after(_ section: String?) -> String {
-                section == nil ? "false" : "(\(column) IS NULL OR \(column) > \(value(section, term: 0)))"
+            conditions.append(section.map { "\(column) = \(value($0, term: 0))" } ?? "\(column) IS NULL")
+            if range.lastOfSection, let section {
+                let greater = "\(column) > \(value(section, term: 0))"
+                switch range.nextSection {
+                case .some(.some(let next)): outside.append("\(greater) AND \(column) < \(value(next, term: 0))")
+                case .some(.none): outside.append(greater)
+                case .none:
+                    outside.append(greater)
+                    if !notNull[0] { outside.append("\(column) IS NULL") }
+                }
             }
-            func before(_ section: String?) -> String {
-                section == nil ? "\(column) IS NOT NULL" : "\(column) < \(value(section, term: 0))"
+            if range.first { outside.append(section.map { "\(column) < \(value($0, term: 0))" } ?? "\(column) IS NOT NULL") }
+        }
+        // The run's range in the order: one row comparison each side (an index's range) when
+        // the order's columns after the section's are NOT NULL and go one way, else the
+        // comparison ORDER BY makes, term by term.
+        let ordered = query.sectionBy == nil ? terms.indices : terms.indices.dropFirst()
+        let direction = terms[ordered.first ?? 0].ascending
+        let oneRange = ordered.allSatisfy { notNull[$0] && terms[$0].ascending == direction }
+        func tuple(_ values: [String]) -> String { values.count == 1 ? values[0] : "ROW(\(values.joined(separator: ", ")))" }
+        let rowTuple = tuple(ordered.map { row(terms[$0].column) })
+        // Only the values a condition uses become parameters (the server refuses one it cannot
+        // type).
+        func side(_ values: [String?], before: Bool) -> String {
+            if oneRange {
+                let operation = before ? (direction ? "<" : ">") : (direction ? ">=" : "<=")
+                return "\(rowTuple) \(operation) \(tuple(ordered.map { value(values[$0], term: $0) }))"
             }
-            if let next = range.nextSection {
-                outside.append(next.map { "(\(after(section)) AND \(before($0)))" } ?? after(section))
-            }
-            if range.first { outside.append(before(section)) }
+            let comesBefore = query.comesBefore(row: row, bound: values.enumerated().map { value($1, term: $0) })
+            return before ? comesBefore : "NOT \(comesBefore)"
         }
-        if let lower = range.lower {
-            conditions.append("NOT \(query.comesBefore(row: row, bound: lower.enumerated().map { value($1, term: $0) }))")
-        }
-        if let upper = range.upper {
-            conditions.append(query.comesBefore(row: row, bound: upper.enumerated().map { value($1, term: $0) }))
-        }
-        let (table, sequence, running) = (parameter(query.table), parameter(position.sequence), parameter(position.running))
+        if let lower = range.lower { conditions.append(side(lower, before: false)) }
+        if let upper = range.upper { conditions.append(side(upper, before: true)) }
+        let (table, sequence, running, horizon) = (parameter(query.table), parameter(position.sequence), parameter(position.running),
+                                                    parameter(position.horizon))
         let text = """
-            SELECT NOT EXISTS (SELECT 1 FROM \(schema).changes WHERE seq > \(sequence) AND table_name = \(table))
-                   AND NOT EXISTS (SELECT 1 FROM \(schema).changes
-                                   WHERE xid = ANY (ARRAY(SELECT running::text::xid8 FROM unnest(\(running)::bigint[]) running))
-                                     AND table_name = \(table)),
+            SELECT NOT \(PostgresChangeLog.changesAfter(sequence: sequence, running: running, horizon: horizon, table: table)),
                    ARRAY(SELECT \(row(query.key))::int8 FROM \(source)
                          WHERE \(conditions.isEmpty ? "true" : conditions.joined(separator: " AND "))
                          ORDER BY \(terms.map { "\(row($0.column)) \($0.ascending ? "ASC" : "DESC") NULLS \($0.nullsLast ? "LAST" : "FIRST")" }.joined(separator: ", "))),
-                   \(outside.isEmpty ? "false" : "EXISTS (SELECT 1 FROM \(source) WHERE \(outside.joined(separator: " OR ")))")
+                   \(outside.isEmpty ? "false" : outside.map { "EXISTS (SELECT 1 FROM \(source) WHERE \($0))" }.joined(separator: " OR "))
             """
         return PostgresQuery(unsafeSQL: text, binds: bindings)
     }

@@ -150,8 +150,7 @@ public enum PostgresChangeLog {
     /// changes to it after `position` (false with no position), and whether the server is a
     /// replica: one look of a storage.
     static func lookQuery(table: String, after position: PostgresChangePosition?) -> PostgresListQuery.SQL {
-        let schema = schema.quotedIdentifier
-        var bindings = PostgresBindings(capacity: 5)
+        var bindings = PostgresBindings(capacity: 6)
         bindings.append(table.quotedIdentifier)
         bindings.append(triggerName)
         let trigger = "SELECT EXISTS (SELECT 1 FROM pg_trigger WHERE tgrelid = $1::text::regclass AND tgname = $2), $1::text::regclass::oid::int8"
@@ -159,14 +158,22 @@ public enum PostgresChangeLog {
         bindings.append(table)
         bindings.append(position.sequence)
         bindings.append(position.running)
-        // Two lookups, one index each: the changes numbered after the position, and those
-        // of the transactions then running (numbered before it, committed since).
-        return .init(text: trigger + """
-            ,
-                   EXISTS (SELECT 1 FROM \(schema).changes WHERE seq > $4 AND table_name = $3)
-                   OR EXISTS (SELECT 1 FROM \(schema).changes
-                              WHERE xid = ANY (ARRAY(SELECT running::text::xid8 FROM unnest($5::bigint[]) running)) AND table_name = $3),
-                   pg_is_in_recovery()
-            """, bindings: bindings)
+        bindings.append(position.horizon)
+        return .init(text: trigger + ", " + changesAfter(sequence: "$4", running: "$5", horizon: "$6", table: "$3") + ", pg_is_in_recovery()",
+                     bindings: bindings)
+    }
+
+    /// Whether the log has changes to the table `table` after a position given as the SQL
+    /// values `sequence`, `running` and `horizon`: three lookups, an index each (the changes
+    /// numbered after it, those of the transactions then running, and those of the ones
+    /// from its horizon on, numbered before it and committed since).
+    static func changesAfter(sequence: String, running: String, horizon: String, table: String) -> String {
+        let schema = schema.quotedIdentifier
+        return """
+            (EXISTS (SELECT 1 FROM \(schema).changes WHERE seq > \(sequence) AND table_name = \(table))
+             OR EXISTS (SELECT 1 FROM \(schema).changes
+                        WHERE xid = ANY (ARRAY(SELECT running::text::xid8 FROM unnest(\(running)::bigint[]) running)) AND table_name = \(table))
+             OR EXISTS (SELECT 1 FROM \(schema).changes WHERE xid >= \(horizon)::bigint::text::xid8 AND table_name = \(table)))
+            """
     }
 }

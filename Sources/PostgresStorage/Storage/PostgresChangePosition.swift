@@ -7,24 +7,32 @@ import PostgresNIO
 /// A position misses nothing however concurrent transactions commit: sequence numbers are
 /// taken when a row is written, not when its transaction commits, so a transaction still
 /// running when the position was taken may commit later with numbers below `sequence`. The
-/// position keeps those transactions (`running`), and the next read takes their changes
-/// along with every change numbered after `sequence`.
+/// position keeps those transactions: the ones it lists (`running`), and every one from
+/// `horizon` on (a snapshot lists no running transaction younger than the youngest ended
+/// one); the next read takes their changes along with every change numbered after
+/// `sequence`.
 public struct PostgresChangePosition: Sendable, Equatable, CustomStringConvertible {
     /// The highest sequence number in the log in that snapshot (0 for an empty log).
     public let sequence: Int64
-    /// The transactions (their 64-bit ids) still running in that snapshot.
+    /// The transactions (their 64-bit ids) below `horizon` still running in that snapshot.
     public let running: [Int64]
+    /// The first transaction id the snapshot saw as not yet ended (`pg_snapshot_xmax`):
+    /// this one and every later one may have been running, unlisted.
+    public let horizon: Int64
 
-    /// The position after the change numbered `sequence`, with the transactions `running`
-    /// still to be read (a position saved earlier, to resume from).
-    public init(sequence: Int64, running: [Int64]) {
+    /// The position after the change numbered `sequence`, with the transactions `running`,
+    /// and those from `horizon` on, still to be read (a position saved earlier, to resume
+    /// from).
+    public init(sequence: Int64, running: [Int64], horizon: Int64) {
         self.sequence = sequence
         self.running = running
+        self.horizon = horizon
     }
 
     /// The sequence number, and how many transactions were still running.
     public var description: String {
-        running.isEmpty ? "\(sequence)" : "\(sequence) (and \(running.count) transactions then running)"
+        running.isEmpty ? "\(sequence) (from transaction \(horizon) on)"
+            : "\(sequence) (and \(running.count) transactions then running, and from transaction \(horizon) on)"
     }
 }
 
@@ -70,27 +78,31 @@ extension PostgresChangeLog {
         let positionQuery = PostgresQuery(unsafeSQL: """
             SELECT coalesce((SELECT max(seq) FROM \(schema).changes), pruned_through),
                    ARRAY(SELECT running::text::bigint FROM pg_snapshot_xip(pg_current_snapshot()) running),
+                   pg_snapshot_xmax(pg_current_snapshot())::text::bigint,
                    pruned_through, pruned_xid::text::bigint, $1::text::regclass::oid::int8
             FROM \(schema).log_state
             """, binds: tableBinding)
         for row in try await connection.send(positionQuery) {
-            let (sequence, running, through, transaction, tableID) = try row.decode((Int64, [Int64], Int64, Int64, Int64).self)
-            found = (PostgresChangePosition(sequence: sequence, running: running.sorted()), through, transaction, tableID)
+            let (sequence, running, horizon, through, transaction, tableID) = try row.decode((Int64, [Int64], Int64, Int64, Int64, Int64).self)
+            found = (PostgresChangePosition(sequence: sequence, running: running.sorted(), horizon: horizon), through, transaction, tableID)
         }
         guard let found else { throw PostgresStorageError.server(message: tr("the change log has no state"), sqlState: "XX000") }
         guard let position else { return ChangeLogRead(changes: [], position: found.position, missedChanges: false, tableID: found.tableID) }
         // Dropped: changes numbered after the position, or changes of a transaction then
         // running (which may have been numbered before it).
-        if found.prunedThrough > position.sequence || position.running.contains(where: { $0 <= found.prunedTransaction }) {
+        if found.prunedThrough > position.sequence || position.running.contains(where: { $0 <= found.prunedTransaction })
+            || found.prunedTransaction >= position.horizon {
             return ChangeLogRead(changes: [], position: found.position, missedChanges: true, tableID: found.tableID)
         }
-        var bindings = PostgresBindings(capacity: 3)
+        var bindings = PostgresBindings(capacity: 4)
         bindings.append(position.sequence)
         bindings.append(position.running)
         bindings.append(table)
+        bindings.append(position.horizon)
         let changesQuery = PostgresQuery(unsafeSQL: """
             SELECT seq, operation, key, old_row::text FROM \(schema).changes
-            WHERE (seq > $1 OR xid = ANY (ARRAY(SELECT running::text::xid8 FROM unnest($2::bigint[]) running))) AND table_name = $3
+            WHERE (seq > $1 OR xid = ANY (ARRAY(SELECT running::text::xid8 FROM unnest($2::bigint[]) running))
+                   OR xid >= $4::bigint::text::xid8) AND table_name = $3
             ORDER BY seq
             """, binds: bindings)
         var changes: [LoggedChange] = []

@@ -2,7 +2,7 @@ import Foundation
 
 /// A place in a PostgreSQL server's write-ahead log (`pg_lsn`): how far a commit's record
 /// ends, or how far a replica has replayed the primary's log. A program that wrote on the
-/// primary takes `SELECT pg_current_wal_lsn()::text` after its `COMMIT`, and waits with
+/// primary takes `SELECT pg_current_wal_insert_lsn()::text` after its `COMMIT`, and waits with
 /// `PostgresQueryStorage.onceReflecting(lsn:_:)` until a storage reading a replica shows it.
 public struct PostgresLSN: Sendable, Hashable, Comparable, CustomStringConvertible {
     /// The byte offset in the log.

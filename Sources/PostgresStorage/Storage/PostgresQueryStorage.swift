@@ -80,6 +80,10 @@ public final class PostgresQueryStorage<Record: PostgresRecordDecodable>: PagedS
             guard state != oldValue else { return }
             onStateChange?(state)
             if state == .stopped {
+                // Nothing compares runs with the table now (the follower may have stopped on
+                // an error).
+                driftChecker?.cancel()
+                driftChecker = nil
                 let stopped = waiters.map(\.body) + lsnWaiters.map(\.body)
                 (waiters, lsnWaiters) = ([], [])
                 stopped.forEach { $0(false) }
@@ -135,6 +139,11 @@ public final class PostgresQueryStorage<Record: PostgresRecordDecodable>: PagedS
     private var lsnWaiters: [(lsn: PostgresLSN, readsBefore: Int, body: (Bool) -> Void)] = []
     /// The reads of the keys begun so far.
     private var readsBegun = 0
+    /// A read to try again after a failed one, and when.
+    private var readAgainAfter: Duration?
+    /// The reads made again, one after another, for waiters of a place in a replica's log
+    /// (each waits twice as long as the one before, up to `pollInterval`).
+    private var lsnRereads = 0
 
     /// The snapshot of the database the rows shown are of: that of the last read of their
     /// places (nil before the first). The rows include every commit it sees.
@@ -230,8 +239,8 @@ public final class PostgresQueryStorage<Record: PostgresRecordDecodable>: PagedS
     }
 
     /// Calls `body` with true once the rows shown include every commit whose record in the
-    /// log ends at or before `lsn` (`SELECT pg_current_wal_lsn()` after the `COMMIT`, on the
-    /// primary), or with false when the storage stops following the server first: read your
+    /// log ends at or before `lsn` (`SELECT pg_current_wal_insert_lsn()` after the `COMMIT`,
+    /// on the primary), or with false when the storage stops following the server first: read your
     /// writes when the storage reads a replica, which shows a commit only once it has
     /// replayed it. On a replica, that is once a read's snapshot was taken after the replica
     /// replayed the log through `lsn` (the storage reads again until one is); on a primary,
@@ -252,7 +261,9 @@ public final class PostgresQueryStorage<Record: PostgresRecordDecodable>: PagedS
         let done = lsnWaiters.filter(reflected)
         lsnWaiters.removeAll(where: reflected)
         done.forEach { $0.body(true) }
-        if !lsnWaiters.isEmpty { readKeys(after: max(coalescingDelay, .milliseconds(10))) }
+        guard !lsnWaiters.isEmpty else { return lsnRereads = 0 }
+        lsnRereads += 1
+        readKeys(after: min(.milliseconds(10) * (1 << min(lsnRereads - 1, 16)), pollInterval))
     }
 
     /// Calls the waiters whose transactions the rows now include.
@@ -369,6 +380,8 @@ public final class PostgresQueryStorage<Record: PostgresRecordDecodable>: PagedS
                     }
                 } catch where error.isConnectionProblem {
                     guard !Task.isCancelled else { return }
+                    // Another connection may keep a LISTEN: found out again in two looks.
+                    heard = true
                     attempt += 1
                     let (tries, firstFailure) = (attempt, !reached && attempt == 1)
                     apply { storage in
@@ -454,7 +467,12 @@ public final class PostgresQueryStorage<Record: PostgresRecordDecodable>: PagedS
         readingKeys = false
         readBegan = false
         switch result {
-        case .failure(let error): if !isClosed { onError?(error) }
+        case .failure(let error):
+            if !isClosed { onError?(error) }
+            // Tried again while following (a lost connection is the follower's to mend):
+            // nothing else may ask for a read, as a look in the log does not while the
+            // position of the runs is gone.
+            if state == .live || state == .polling { readAgainAfter = pollInterval }
         case .success(let (keyRead, snapshot)):
             self.snapshot = snapshot
             show(keyRead)
@@ -464,6 +482,9 @@ public final class PostgresQueryStorage<Record: PostgresRecordDecodable>: PagedS
         if readAgain {
             readAgain = false
             readKeys(after: coalescingDelay)
+        } else if let delay = readAgainAfter {
+            readKeys(after: delay)
         }
+        readAgainAfter = nil
     }
 }

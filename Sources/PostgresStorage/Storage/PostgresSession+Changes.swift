@@ -10,11 +10,13 @@ extension PostgresSession {
     /// of `heldPages`, in one snapshot; shown as the changes from the last read.
     func readRuns(heldPages: Set<Int>, pageSize: Int) async throws(PostgresStorageError) -> KeyRead<Record, String?> {
         let connection = try await connected(for: .keys)
+        // Owed no more once this read's snapshot is taken (a drift found meanwhile owes another).
+        resyncOwed = false
         let columns = last == nil ? [] : try await columnNames()
-        let (query, held, known, onStandby) = (query, last == nil ? [] : heldPages, placement, isStandby)
+        let (query, held, known) = (query, last == nil ? [] : heldPages, placement)
         let ((runs, log, placement, pages), snapshot) = try await mappingErrors {
             try await connection.whileOpen { connection in
-                try await Self.inSnapshot(on: connection, onStandby: onStandby) {
+                try await Self.inSnapshot(on: connection) {
                     let log = try await PostgresChangeLog.read(query.table, after: nil, on: connection)
                     let runs = try await PostgresRuns.read(query, runSize: followedRunSize, on: connection)
                     let placement: PostgresPlacement
@@ -39,10 +41,10 @@ extension PostgresSession {
         guard let runs = last as? PostgresRuns, let position = logPosition, let placement else { return nil }
         let connection = try await connected(for: .keys)
         let columns = try await columnNames()
-        let (query, tableID, onStandby) = (query, tableID, isStandby)
+        let (query, tableID) = (query, tableID)
         let ((readTableID, applied), snapshot): ((Int64, (runs: PostgresRuns, update: StorageUpdate, position: PostgresChangePosition, pages: [Int: [(Int64, Record)]], changed: [Int64])?), PostgresSnapshot) = try await mappingErrors {
             try await connection.whileOpen { connection in
-                try await Self.inSnapshot(on: connection, onStandby: onStandby) {
+                try await Self.inSnapshot(on: connection) {
                     let log = try await PostgresChangeLog.read(query.table, after: position, on: connection)
                     guard log.tableID == tableID, !log.missedChanges, !log.changes.contains(where: { $0.operation == .truncate }) else {
                         return (log.tableID, nil)
@@ -69,18 +71,19 @@ extension PostgresSession {
         }
         // Another table's columns and order types are read again with its keys.
         if readTableID != tableID { (self.placement, self.columns) = (nil, nil) }
-        guard let applied else { return nil }
+        // A drift found while the log was read: every key is read instead.
+        guard let applied, !resyncOwed else { return nil }
         (last, logPosition, self.snapshot) = (applied.runs, applied.position, snapshot)
         return KeyRead(keys: applied.runs, update: applied.update, pages: applied.pages, changesOnly: true, changedKeys: applied.changed)
     }
 
     /// The value of `body`, run in a REPEATABLE READ transaction on `connection` (all it
     /// reads is of one snapshot), committed when it returns, rolled back when it throws; and
-    /// that snapshot (on a replica, `onStandby`, with how far the replica had replayed the
-    /// log before it was taken).
-    static func inSnapshot<Value: Sendable>(on connection: PostgresConnection, onStandby: Bool,
+    /// that snapshot (on a replica, with how far the replica had replayed the log before it
+    /// was taken).
+    static func inSnapshot<Value: Sendable>(on connection: PostgresConnection,
                                             _ body: () async throws -> Value) async throws -> (Value, PostgresSnapshot) {
-        let replayed = onStandby ? try await PostgresSnapshot.replayed(on: connection) : nil
+        let replayed = try await PostgresSnapshot.replayed(on: connection)
         try await connection.send("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY")
         do {
             let snapshot = try await PostgresSnapshot.current(on: connection, replayed: replayed)

@@ -19,8 +19,8 @@ extension PostgresSession {
             section: sectioned ? .some(runs.sectionValues[section]) : nil,
             lower: index == sectionRuns.lowerBound ? nil : runs.runs[index].bound,
             upper: index + 1 < sectionRuns.upperBound ? runs.runs[index + 1].bound : nil,
-            nextSection: sectioned && index + 1 == sectionRuns.upperBound
-                ? .some(section + 1 < runs.sectionCount ? runs.sectionValues[section + 1] : nil) : nil,
+            lastOfSection: sectioned && index + 1 == sectionRuns.upperBound,
+            nextSection: section + 1 < runs.sectionCount ? .some(runs.sectionValues[section + 1]) : .none,
             first: index == 0)
         let expected = runs.runs[index].keys
         let statement = placement.driftCheck(of: range, after: position)
@@ -34,7 +34,8 @@ extension PostgresSession {
         // Read since: the runs may be others now.
         guard quiet, logPosition == position, (last as? PostgresRuns)?.runs.count == runs.runs.count else { return nil }
         if keys == expected && !outside { return true }
-        logPosition = nil
+        // A read of the log under way must not bring its position back.
+        (logPosition, resyncOwed) = (nil, true)
         return false
     }
 }

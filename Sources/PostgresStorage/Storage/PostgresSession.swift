@@ -38,9 +38,19 @@ actor PostgresSession<Record: PostgresRecordDecodable> {
     /// The snapshot of the database the last read of the keys was of.
     var snapshot: PostgresSnapshot?
     /// Whether the server is a replica (a hot standby, `pg_is_in_recovery()`), as the last
-    /// look at the table found: it takes no `LISTEN`, and its reads say how far it had
-    /// replayed the primary's log.
+    /// look at the table found: it takes no `LISTEN`.
     private(set) var isStandby = false
+    /// Whether a drift check found the runs differing from the table: the next read reads
+    /// every key, whatever a read of the log under way brings.
+    var resyncOwed = false
+    /// The notifications received so far.
+    private var notificationsReceived = 0
+    /// The reads of the keys under way (`readKeys`).
+    private var readsUnderWay = 0
+    /// Whether a read of the keys is under way.
+    var isReading: Bool { readsUnderWay > 0 }
+    /// The table id a look last reported as another table's (once each).
+    private var replacementReported: Int64?
     /// The object id of the table the runs were read from (`readRuns`): the log is read on
     /// only while the table is that one, not one dropped and made again.
     var tableID: Int64?
@@ -115,7 +125,9 @@ actor PostgresSession<Record: PostgresRecordDecodable> {
     /// retyped or dropped, a right revoked) is followed at once by a read of every key, with
     /// the order's types read again: what fails then is reported.
     func readKeys(heldPages: Set<Int>, pageSize: Int) async throws(PostgresStorageError) -> KeyRead<Record, String?> {
-        if followsLog, logPosition != nil {
+        readsUnderWay += 1
+        defer { readsUnderWay -= 1 }
+        if followsLog, logPosition != nil, !resyncOwed {
             do throws(PostgresStorageError) {
                 if let read = try await readChanges(heldPages: heldPages, pageSize: pageSize) { return read }
             } catch where !error.isConnectionProblem {
@@ -130,10 +142,10 @@ actor PostgresSession<Record: PostgresRecordDecodable> {
     private func readEveryKey(heldPages: Set<Int>, pageSize: Int) async throws(PostgresStorageError) -> KeyRead<Record, String?> {
         let connection = try await connected(for: .keys)
         let columns = last == nil ? [] : try await columnNames()
-        let (query, expected, logger, held, onStandby) = (query, last?.rowCount ?? 0, logger, last == nil ? [] : heldPages, isStandby)
+        let (query, expected, logger, held) = (query, last?.rowCount ?? 0, logger, last == nil ? [] : heldPages)
         let ((list, pages), snapshot) = try await mappingErrors {
             try await connection.whileOpen { connection in
-                try await Self.inSnapshot(on: connection, onStandby: onStandby) {
+                try await Self.inSnapshot(on: connection) {
                     var counts: [(value: String?, count: Int)] = []
                     for row in try await connection.send(query.countsQuery.query, logger: logger) {
                         counts.append(try row.decode((String?, Int).self))
@@ -218,7 +230,10 @@ actor PostgresSession<Record: PostgresRecordDecodable> {
             try await connection.whileOpen { connection in
                 try await connection.listen(on: channel) { notifications in
                     listening()
-                    for try await notification in notifications { received(notification.payload) }
+                    for try await notification in notifications {
+                        await self.countNotification()
+                        received(notification.payload)
+                    }
                 }
             }
         }
@@ -241,15 +256,20 @@ actor PostgresSession<Record: PostgresRecordDecodable> {
                     return false
                 }
                 group.addTask {
-                    var pending: PostgresChangePosition?
+                    // Changes after a position, and the notifications received, at the last look.
+                    var pending: (position: PostgresChangePosition, notifications: Int)?
                     while true {
                         try await Task.sleep(for: interval)
+                        let notifications = await self.notificationsReceived
                         switch try await self.look(at: table) {
                         case .gone: return false
                         case .nothing: pending = nil
                         case .changes(let position):
-                            if position == pending { return true }
-                            pending = position
+                            // Missed only when nothing was told between the looks and no
+                            // read was under way (a slow read keeps the position too).
+                            let reading = await self.isReading
+                            if let pending, pending == (position, notifications), !reading { return true }
+                            pending = (position, notifications)
                         }
                     }
                 }
@@ -287,6 +307,9 @@ actor PostgresSession<Record: PostgresRecordDecodable> {
         case changes(after: PostgresChangePosition)
     }
 
+    /// Counts a notification received.
+    private func countNotification() { notificationsReceived += 1 }
+
     /// One statement: whether `table` has the change trigger and is the table the last
     /// read was of, and whether the log has changes to it after that read's position.
     /// - Throws: `unknownTable` when the table has gone; the connection's errors.
@@ -301,9 +324,13 @@ actor PostgresSession<Record: PostgresRecordDecodable> {
             }
         }
         isStandby = standby
+        if !present { return .gone }
         // A table made again since the last read needs a read (it may have been made
-        // without a commit to tell it).
-        if !present || readFrom.map({ $0 != found }) ?? false { return .gone }
+        // without a commit to tell it): said once, not at each look until a read succeeds.
+        if let readFrom, readFrom != found, replacementReported != found {
+            replacementReported = found
+            return .gone
+        }
         return changed ? position.map { .changes(after: $0) } ?? .nothing : .nothing
     }
 

@@ -38,9 +38,9 @@ public struct PostgresSnapshot: Sendable, Equatable, CustomStringConvertible {
     }
 
     /// How far the replica on `connection` has replayed the primary's log (nil on a
-    /// primary), asked before a transaction's snapshot is taken.
+    /// primary, promoted or not), asked before a transaction's snapshot is taken.
     static func replayed(on connection: PostgresConnection) async throws -> PostgresLSN? {
-        for row in try await connection.send("SELECT (pg_last_wal_replay_lsn() - '0/0'::pg_lsn)::int8") {
+        for row in try await connection.send("SELECT CASE WHEN pg_is_in_recovery() THEN (pg_last_wal_replay_lsn() - '0/0'::pg_lsn)::int8 END") {
             return try row.decode(Int64?.self).map { PostgresLSN(offset: UInt64($0)) }
         }
         return nil
