@@ -4,11 +4,12 @@ import PostgresStorage
 import PostgresTestSupport
 import Synchronization
 
-/// `--pgbench SCALE CLIENTS SECONDS`: a storage following a table under a standard write
+/// `--pgbench SCALE CLIENTS SECONDS [RATE]`: a storage following a table under a standard write
 /// load that no one here wrote. `pgbench -i -s SCALE` makes `pgbench_accounts` (100,000 rows
 /// a unit of scale), the change log's trigger is put on it, and a `PostgresQueryStorage`
 /// follows it (sections by `bid`, rows in `aid` order, its first page held). Then `pgbench`
-/// runs its TPC-B-like load with CLIENTS clients for SECONDS seconds while another
+/// runs its TPC-B-like load with CLIENTS clients for SECONDS seconds (RATE transactions a
+/// second at most, when given: pgbench's `-R`) while another
 /// connection stamps the first row (`filler`) ten times a second; each stamp is timed from
 /// just before its statement is sent to the main loop's first sight of it in the storage's
 /// held row. Reports the stamps' median and 99th percentile, the load's commits a second, the
@@ -17,8 +18,8 @@ import Synchronization
 /// balances), checked once the storage reflects a last transaction.
 enum PostgresLoadScenario {
     @MainActor
-    static func run(scale: Int, clients: Int, seconds: Int) -> Measurement? {
-        let name = "postgres_pgbench_s\(scale)_c\(clients)"
+    static func run(scale: Int, clients: Int, seconds: Int, rate: Int? = nil) -> Measurement? {
+        let name = "postgres_pgbench_s\(scale)_c\(clients)" + (rate.map { "_r\($0)" } ?? "")
         let server: PostgresTestServer
         do {
             server = try PostgresTestServer()
@@ -49,7 +50,9 @@ enum PostgresLoadScenario {
         // The load, on a thread of its own.
         let load = Mutex<String?>(nil)
         DispatchQueue.global().async {
-            let output = (try? server.pgbench(["-n", "-c", String(clients), "-j", "2", "-T", String(seconds)])) ?? "pgbench failed"
+            // At RATE transactions a second at most (pgbench's -R), when given.
+            let limit = rate.map { ["-R", String($0)] } ?? []
+            let output = (try? server.pgbench(["-n", "-c", String(clients), "-j", "2"] + limit + ["-T", String(seconds)])) ?? "pgbench failed"
             load.withLock { $0 = output }
         }
         let stamper = PostgresLatencyScenario.Writer(address: server.address(), environment: environment)

@@ -20,8 +20,9 @@ import Foundation
 //   --no-pinned-header  the project's list without its pinned section header
 //   --long-session N  opens and closes N windows with managers, and reports the growth of
 //                 heap and resident memory per window (needs a display)
-//   --pgbench SCALE CLIENTS SECONDS  a PostgreSQL storage following pgbench_accounts while
-//                 pgbench's TPC-B-like load runs (PostgresLoadScenario)
+//   --pgbench SCALE CLIENTS SECONDS [RATE]  a PostgreSQL storage following pgbench_accounts
+//                 while pgbench's TPC-B-like load runs, at RATE commits a second at most
+//                 (PostgresLoadScenario)
 //   --many-storages STORAGES SECONDS ROWS  storages following one table through PgBouncer,
 //                 from a primary and a replica, under 100 commits a second (ManyStoragesScenario)
 let arguments = CommandLine.arguments
@@ -48,7 +49,8 @@ if let index = arguments.firstIndex(of: "--gtk-one"), arguments.count > index + 
 
 if let index = arguments.firstIndex(of: "--pgbench"), arguments.count > index + 3,
    let scale = Int(arguments[index + 1]), let clients = Int(arguments[index + 2]), let seconds = Int(arguments[index + 3]) {
-    if let measurement = MainActor.assumeIsolated({ PostgresLoadScenario.run(scale: scale, clients: clients, seconds: seconds) }) {
+    let rate = arguments.count > index + 4 ? Int(arguments[index + 4]) : nil
+    if let measurement = MainActor.assumeIsolated({ PostgresLoadScenario.run(scale: scale, clients: clients, seconds: seconds, rate: rate) }) {
         print(measurement.json)
     }
     exit(0)
