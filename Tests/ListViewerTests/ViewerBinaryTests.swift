@@ -141,10 +141,11 @@ final class ViewerBinaryTests: XCTestCase {
         // once, under AddressSanitizer beside a release build).
         XCTAssertLessThan(result.cpuSeconds, Self.underAddressSanitizer ? 60 : 30)
         // This run's own peak (250 MB; 560 MB to 1 GB under AddressSanitizer, whose shadow
-        // memory, redzones and 256 MB quarantine scale with the machine): `RUSAGE_CHILDREN`
-        // would give the largest of every viewer the tests ran. The viewer is built as the
-        // tests are, so it is under AddressSanitizer when they are.
-        let budget = Self.underAddressSanitizer ? 2_000_000 : 1_000_000
+        // memory, redzones and 256 MB quarantine scale with the machine, and 2.08 GB once
+        // on GTK 4.18): `RUSAGE_CHILDREN` would give the largest of every viewer the tests
+        // ran. The viewer is built as the tests are, so it is under AddressSanitizer when
+        // they are.
+        let budget = Self.underAddressSanitizer ? 3_000_000 : 1_000_000
         XCTAssertLessThan(result.peakKilobytes, budget, "the viewer took less than \(budget / 1_000_000) GB (in kB)")
         XCTAssertLessThanOrEqual(try pictureSize(shot).width, 1024)
     }
