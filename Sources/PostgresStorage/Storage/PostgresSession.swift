@@ -315,15 +315,7 @@ actor PostgresSession<Record: PostgresRecordDecodable> {
     /// - Throws: `unknownTable` when the table has gone; the connection's errors.
     func look(at table: String) async throws(PostgresStorageError) -> LogLook {
         let (position, readFrom) = (logPosition, tableID)
-        let connection = try await connected(for: .pages)
-        let sql = PostgresChangeLog.lookQuery(table: table, after: position)
-        let (present, found, changed, standby) = try await mappingErrors {
-            try await connection.whileOpen { connection in
-                for row in try await connection.send(sql.query) { return try row.decode((Bool, Int64, Bool, Bool).self) }
-                return (false, 0, false, false)
-            }
-        }
-        isStandby = standby
+        let (present, found, changed) = try await lookRow(table: table, after: position)
         if !present { return .gone }
         // A table made again since the last read needs a read (it may have been made
         // without a commit to tell it): said once, not at each look until a read succeeds.
@@ -338,19 +330,24 @@ actor PostgresSession<Record: PostgresRecordDecodable> {
     /// server is a replica (`isStandby`).
     /// - Throws: `unknownTable` when the table has gone; the connection's errors.
     func hasChangeTrigger(table: String) async throws(PostgresStorageError) -> Bool {
+        try await lookRow(table: table, after: nil).present
+    }
+
+    /// The look's statement (`PostgresChangeLog.lookQuery`) on the pages' connection:
+    /// whether `table` has the trigger, its object id, and whether the log has changes to
+    /// it after `position`; notes whether the server is a replica (`isStandby`).
+    private func lookRow(table: String, after position: PostgresChangePosition?) async throws(PostgresStorageError)
+        -> (present: Bool, tableID: Int64, changed: Bool) {
         let connection = try await connected(for: .pages)
-        let sql = PostgresChangeLog.lookQuery(table: table, after: nil)
-        let (present, standby) = try await mappingErrors {
+        let sql = PostgresChangeLog.lookQuery(table: table, after: position)
+        let (present, found, changed, standby) = try await mappingErrors {
             try await connection.whileOpen { connection in
-                for row in try await connection.send(sql.query) {
-                    let found = try row.decode((Bool, Int64, Bool, Bool).self)
-                    return (found.0, found.3)
-                }
-                return (false, false)
+                for row in try await connection.send(sql.query) { return try row.decode((Bool, Int64, Bool, Bool).self) }
+                return (false, 0, false, false)
             }
         }
         isStandby = standby
-        return present
+        return (present, found, changed)
     }
 }
 
