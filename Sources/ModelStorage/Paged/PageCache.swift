@@ -55,6 +55,14 @@ package struct PageCache<Record> {
         return dropped
     }
 
+    /// Keeps `record` as the row `key`'s, brought by `page` (kept): a changed row read on
+    /// its own.
+    package mutating func keep(_ record: Record, of key: Int64, inPage page: Int) {
+        guard pages[page] != nil else { return }
+        if entries[key]?.page != page { pages[page]?.append(key) }
+        entries[key] = (page, record)
+    }
+
     /// Drops `page` and its records.
     package mutating func drop(_ page: Int) {
         guard let keys = pages.removeValue(forKey: page) else { return }

@@ -16,14 +16,18 @@ package struct KeyRead<Record: Sendable, SectionValue: Hashable & Sendable>: Sen
     /// The rows a read of the changes alone found changed: those whose pages it did not read
     /// are forgotten (their records may be old), and read again when shown.
     package let changedKeys: [Int64]
+    /// The records of changed rows, read with the keys, and each one's place (counted across
+    /// sections): kept where the row's page is kept, as a page read with the keys is.
+    package let changedRecords: [Int64: (position: Int, record: Record)]
 
     package init(keys: any RowPlaces<SectionValue>, update: StorageUpdate?, pages: [Int: [(Int64, Record)]], changesOnly: Bool = false,
-                 changedKeys: [Int64] = []) {
+                 changedKeys: [Int64] = [], changedRecords: [Int64: (position: Int, record: Record)] = [:]) {
         self.keys = keys
         self.update = update
         self.pages = pages
         self.changesOnly = changesOnly
         self.changedKeys = changedKeys
+        self.changedRecords = changedRecords
     }
 }
 
@@ -119,7 +123,13 @@ package final class PagedRows<Record: Equatable & Sendable, SectionValue: Hashab
         }
         if !read.changedKeys.isEmpty {
             let reread = Set(read.pages.values.joined().map(\.0))
-            for key in read.changedKeys where !reread.contains(key) { cache.forget(key) }
+            for key in read.changedKeys where !reread.contains(key) {
+                if let (position, record) = read.changedRecords[key], cache.holds(position / pageSize) {
+                    keep(record, of: key, at: position, reporting: &update)
+                } else {
+                    cache.forget(key)
+                }
+            }
         }
         for (page, rows) in read.pages.sorted(by: { $0.key < $1.key }) { keep(rows, as: page, reporting: &update) }
         for page in failedPages.sorted() where !reading.contains(page) && !cache.holds(page) { request(page) }
@@ -167,6 +177,25 @@ package final class PagedRows<Record: Equatable & Sendable, SectionValue: Hashab
                   let record = cache.record(key), let indexPath = places.indexPath(of: position) else { continue }
             update.appendItemUpdate(at: indexPath, model: PagedRow(id: key, record: record))
         }
+    }
+
+    /// Keeps `record` as the row `key`'s, at `position` in a page kept, and adds to `update`
+    /// its `updateItem` when it was given out as a placeholder or its record changed (as
+    /// `keep(_:as:reporting:)` does for a page).
+    private func keep(_ record: Record, of key: Int64, at position: Int, reporting update: inout StorageUpdate) {
+        // A row inserted has its record when the list asks for it: no update.
+        let changed = cache.record(key).map { $0 != record } == true
+        cache.keep(record, of: key, inPage: position / pageSize)
+        guard placeholdersGiven.remove(key) != nil || changed, places.key(at: position) == key,
+              let indexPath = places.indexPath(of: position) else { return }
+        update.appendItemUpdate(at: indexPath, model: PagedRow(id: key, record: record))
+    }
+
+    /// Reads every page kept again (not those being read): after a read of every key, whose
+    /// rows' records may have changed where their places did not. Each record that changed
+    /// is an `updateItem` when its page arrives.
+    package func readKeptPagesAgain() {
+        for page in cache.pageNumbers.sorted() where !reading.contains(page) { request(page) }
     }
 
     /// The row at `position` (counted across sections), a placeholder when its page is

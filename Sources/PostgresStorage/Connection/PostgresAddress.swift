@@ -8,9 +8,9 @@ import Foundation
 /// A URL never carries the password: it would be seen on the command line and in logs. The
 /// password comes from `PGPASSWORD` or from the password file (`~/.pgpass`, or the file
 /// `PGPASSFILE` names), as with `psql` (see ``PasswordFile``).
-public struct PostgresAddress: Sendable, Equatable {
+public struct PostgresAddress: Sendable, Hashable {
     /// How the server is reached.
-    public enum Endpoint: Sendable, Equatable {
+    public enum Endpoint: Sendable, Hashable {
         /// A host name or address and a TCP port.
         case tcp(host: String, port: Int)
         /// The Unix socket `.s.PGSQL.<port>` in `directory`.
@@ -28,7 +28,7 @@ public struct PostgresAddress: Sendable, Equatable {
 
     /// Whether a connection over TCP is encrypted, as libpq's `sslmode` says. The server's
     /// certificate is not checked (libpq's `verify-ca` and `verify-full` are not supported).
-    public enum SSLMode: String, Sendable, Equatable {
+    public enum SSLMode: String, Sendable, Hashable {
         /// Never encrypted.
         case disable
         /// Encrypted when the server can encrypt (libpq's `prefer`, and its `allow`).

@@ -5,9 +5,9 @@ import PostgresNIO
 /// them a page at a time: a table, its columns, a condition, an order, and a column whose
 /// values make the sections. Identifiers are always quoted; values are always bound
 /// parameters.
-public struct PostgresListQuery: Sendable, Equatable {
+public struct PostgresListQuery: Sendable, Hashable {
     /// A column the rows are sorted by, and in which direction.
-    public struct Order: Sendable, Equatable {
+    public struct Order: Sendable, Hashable {
         /// The column's name (quoted when the query is written).
         public var column: String
         /// Whether the rows go from the smallest value to the largest (`ASC`), else `DESC`.

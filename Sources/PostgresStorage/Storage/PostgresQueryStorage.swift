@@ -40,7 +40,7 @@ public final class PostgresQueryStorage<Record: PostgresRecordDecodable>: PagedS
     }
 
     /// How a storage following the change log learns that a commit changed its table.
-    public enum WakeUp: Equatable, Sendable {
+    public enum WakeUp: Hashable, Sendable {
         /// `LISTEN`, on a connection of the storage's own: each commit is told at once.
         /// The server keeps a session for the storage as long as it follows the table. A
         /// replica (a hot standby) takes no `LISTEN`, and PgBouncer's transaction pooling
@@ -80,18 +80,27 @@ public final class PostgresQueryStorage<Record: PostgresRecordDecodable>: PagedS
             guard state != oldValue else { return }
             onStateChange?(state)
             if state == .stopped {
-                // Nothing compares runs with the table now (the follower may have stopped on
-                // an error).
-                driftChecker?.cancel()
-                driftChecker = nil
-                let stopped = waiters.map(\.body) + lsnWaiters.map(\.body)
-                (waiters, lsnWaiters) = ([], [])
+                let stopped = waiters.map(\.body) + lsnWaiters.sorted { $0.key < $1.key }.map(\.value)
+                (waiters, lsnWaiters) = ([], [:])
                 stopped.forEach { $0(false) }
             }
         }
     }
 
-    private let session: PostgresSession<Record>
+    /// The feed the storage takes its reads from, shared with every storage of the process
+    /// that shows the same query on the same server the same way (nil once closed).
+    private var feed: PostgresFeed<Record>?
+    /// The storage's number in its feed (a new one at each join: what an earlier feed, or
+    /// an earlier join, still tells is dropped).
+    private var subscription = 0
+    /// Whether the storage takes its feed's reads (not after `stopObserving`).
+    private var subscribed = false
+    /// Whether it takes one read and leaves: a stopped storage asked to read (`refresh`,
+    /// `setQuery`).
+    private var readOnce = false
+    /// Where the page reads find the feed's session, emptied by `close`.
+    private let pageSession = PostgresPageSession<Record>()
+    private let environment: [String: String]
     private let coalescingDelay: Duration
     /// How often the keys are read again when the table has no trigger, and how often the
     /// trigger is looked for while listening.
@@ -115,35 +124,13 @@ public final class PostgresQueryStorage<Record: PostgresRecordDecodable>: PagedS
     public private(set) var driftsRepaired = 0
     /// The longest wait between two tries to connect again.
     private let longestReconnectionWait: Duration
-    /// A change of query that the next read of the keys takes, and whether that read is
-    /// compared with the one before.
-    private var queryChange: (query: PostgresListQuery, comparable: Bool)?
-    /// A read of the keys is under way; whether it has begun (its delay is over: a commit
-    /// told before then is in it); and whether another was asked for meanwhile.
-    private var readingKeys = false
-    private var readBegan = false
-    private var readAgain = false
-    /// Listens for the trigger's notifications, or polls.
-    private var follower: Task<Void, Never>?
-    /// Compares a run with the table every `driftCheckInterval`.
-    private var driftChecker: Task<Void, Never>?
-    /// Counts the followers started and stopped: what a follower asks of the storage is done
-    /// only while it is the current one (a stopped storage stays stopped).
-    private var followGeneration = 0
     /// Whether `close` was called.
     private var isClosed = false
     /// What `onceReflecting` waits for: a transaction, and what to call.
     private var waiters: [(transaction: Int64, body: (Bool) -> Void)] = []
-    /// What `onceReflecting(lsn:)` waits for: a place in the log, the reads begun before the
-    /// call, and what to call.
-    private var lsnWaiters: [(lsn: PostgresLSN, readsBefore: Int, body: (Bool) -> Void)] = []
-    /// The reads of the keys begun so far.
-    private var readsBegun = 0
-    /// A read to try again after a failed one, and when.
-    private var readAgainAfter: Duration?
-    /// The reads made again, one after another, for waiters of a place in a replica's log
-    /// (each waits twice as long as the one before, up to `pollInterval`).
-    private var lsnRereads = 0
+    /// What `onceReflecting(lsn:)` waits for, by the number the feed knows the wait by.
+    private var lsnWaiters: [Int: (Bool) -> Void] = [:]
+    private var nextLSNWait = 0
 
     /// The snapshot of the database the rows shown are of: that of the last read of their
     /// places (nil before the first). The rows include every commit it sees.
@@ -174,7 +161,7 @@ public final class PostgresQueryStorage<Record: PostgresRecordDecodable>: PagedS
                 schedule: @escaping Schedule = { DispatchQueue.main.async(execute: $0) }) {
         self.address = address
         self.query = query
-        session = PostgresSession(address: address, query: query, environment: environment, largestUpdate: defaultLargestUpdate)
+        self.environment = environment
         self.coalescingDelay = coalescingDelay
         self.pollInterval = pollInterval
         self.wakeUp = wakeUp
@@ -182,11 +169,12 @@ public final class PostgresQueryStorage<Record: PostgresRecordDecodable>: PagedS
         self.driftCheckInterval = driftCheckInterval
         self.longestReconnectionWait = longestReconnectionWait
         super.init(pageSize: pageSize, maximumPages: maximumPages, schedule: schedule, header: header)
-        let session = session
+        let pageSession = pageSession
         readPages { keys, done in
+            guard let (session, lane) = pageSession.session else { return done(.failure(PostgresStorageError.closed)) }
             Task {
                 do throws(PostgresStorageError) {
-                    done(.success(try await session.readRows(keys)))
+                    done(.success(try await session.readRows(keys, lane: lane)))
                 } catch {
                     done(.failure(error))
                 }
@@ -195,24 +183,80 @@ public final class PostgresQueryStorage<Record: PostgresRecordDecodable>: PagedS
             guard let self, !isClosed else { return }
             onError?(PostgresStorageError(error))
         }
-        // The first read comes once the follower knows how it will be told of commits.
-        follow()
+        join(PostgresFeeds.shared.feed(for: feedKey(query)), comparing: false, once: false)
     }
 
     deinit {
-        follower?.cancel()
-        driftChecker?.cancel()
-        let session = session
-        Task { await session.close() }
+        if let feed, subscribed {
+            let number = subscription
+            feed.schedule { $0.leave(number) }
+        }
+    }
+
+    /// What makes storages share a feed, for this storage showing `query`.
+    private func feedKey(_ query: PostgresListQuery) -> PostgresFeed<Record>.Key {
+        PostgresFeed.Key(address: address, query: query, environment: environment, record: ObjectIdentifier(Record.self),
+                         coalescingDelay: coalescingDelay, pollInterval: pollInterval, wakeUp: wakeUp,
+                         driftCheckInterval: driftCheckInterval, longestReconnectionWait: longestReconnectionWait,
+                         largestUpdate: largestUpdate)
+    }
+
+    /// Takes the reads of `feed` from now on: given the rows' places as they are, compared
+    /// with the rows shown when `comparing` (else by reloading), then every read after; or,
+    /// `once`, a read begun now, and no more.
+    private func join(_ feed: PostgresFeed<Record>, comparing: Bool, once: Bool) {
+        let number = feed.takeSubscriberNumber()
+        (self.feed, subscription, subscribed, readOnce) = (feed, number, true, once)
+        pageSession.session = (feed.session, number)
+        let box = WeakBox(self)
+        let schedule = schedule
+        let subscriber = PostgresFeed<Record>.Subscriber(heldPages: rows.heldPages, pageSize: rows.pageSize) { event in
+            schedule {
+                guard let storage = box.object, storage.subscribed, storage.subscription == number else { return }
+                storage.take(event)
+            }
+        }
+        let shown = comparing && isLoaded ? rows.places : nil
+        feed.schedule { $0.join(subscriber, comparingWith: shown, number: number, fresh: once) }
+    }
+
+    /// Stops taking the feed's reads (the feed stays, for the pages).
+    private func leaveFeed() {
+        guard let feed, subscribed else { return }
+        subscribed = false
+        let number = subscription
+        feed.schedule { $0.leave(number) }
+    }
+
+    /// Takes what the feed tells.
+    private func take(_ event: PostgresFeed<Record>.Event) {
+        switch event {
+        case .state(let state, let wakeUp):
+            guard !readOnce else { return }
+            wakeUpInUse = wakeUp
+            self.state = state
+        case .error(let error):
+            if !isClosed { onError?(error) }
+        case .driftRepaired:
+            if !readOnce { driftsRepaired += 1 }
+        case .read(let read, let snapshot):
+            self.snapshot = snapshot
+            show(read)
+            // After a read of every key, the records kept may be old where places are not.
+            if !read.changesOnly, read.update != nil { rows.readKeptPagesAgain() }
+            callWaitersReflected()
+            if readOnce {
+                readOnce = false
+                leaveFeed()
+            }
+        case .reflected(let waits):
+            for wait in waits.sorted() { lsnWaiters.removeValue(forKey: wait)?(true) }
+        }
     }
 
     /// Stops following the server; the rows stay as they are (pages are still read).
     public func stopObserving() {
-        follower?.cancel()
-        follower = nil
-        driftChecker?.cancel()
-        driftChecker = nil
-        followGeneration += 1
+        leaveFeed()
         state = .stopped
     }
 
@@ -246,24 +290,11 @@ public final class PostgresQueryStorage<Record: PostgresRecordDecodable>: PagedS
     /// replayed the log through `lsn` (the storage reads again until one is); on a primary,
     /// once a read begun after this call ends (the commit had ended before `lsn` was known).
     public func onceReflecting(lsn: PostgresLSN, _ body: @escaping (Bool) -> Void) {
-        guard state != .stopped else { return body(false) }
-        lsnWaiters.append((lsn, readsBegun, body))
-        readKeys(after: .zero)
-    }
-
-    /// Calls the waiters whose commits the rows of the read `read` (its number among the
-    /// reads begun) now include; reads again soon while some wait for a replica.
-    private func callLSNWaitersReflected(afterRead read: Int) {
-        guard let snapshot, !lsnWaiters.isEmpty else { return }
-        func reflected(_ waiter: (lsn: PostgresLSN, readsBefore: Int, body: (Bool) -> Void)) -> Bool {
-            snapshot.replayed.map { $0 >= waiter.lsn } ?? (read > waiter.readsBefore)
-        }
-        let done = lsnWaiters.filter(reflected)
-        lsnWaiters.removeAll(where: reflected)
-        done.forEach { $0.body(true) }
-        guard !lsnWaiters.isEmpty else { return lsnRereads = 0 }
-        lsnRereads += 1
-        readKeys(after: min(.milliseconds(10) * (1 << min(lsnRereads - 1, 16)), pollInterval))
+        guard state != .stopped, let feed, subscribed else { return body(false) }
+        nextLSNWait += 1
+        let (wait, number) = (nextLSNWait, subscription)
+        lsnWaiters[wait] = body
+        feed.schedule { $0.waitForLSN(lsn, subscriber: number, wait: wait) }
     }
 
     /// Calls the waiters whose transactions the rows now include.
@@ -281,210 +312,29 @@ public final class PostgresQueryStorage<Record: PostgresRecordDecodable>: PagedS
     public func close() {
         stopObserving()
         isClosed = true
-        let session = session
-        Task { await session.close() }
+        pageSession.session = nil
+        feed = nil
     }
 
     /// Shows the rows of `query` instead, as the changes from the rows shown (or by
     /// reloading when it reads other records).
     public func setQuery(_ query: PostgresListQuery) {
         let comparable = isLoaded && query.table == self.query.table && query.columns == self.query.columns && query.key == self.query.key
-        let otherTable = query.table != self.query.table
         self.query = query
-        // Taken by the next read of the keys, which compares with the read before it (the
-        // keys shown) when the records are the same kind.
-        queryChange = (query, comparable && queryChange?.comparable != false)
-        if otherTable, state != .stopped {
-            follower?.cancel()
-            driftChecker?.cancel()
-            follow()
-        }
-        readKeys(after: .zero)
+        guard !isClosed else { return }
+        // A stopped storage shows the new query's rows once, and stays stopped.
+        let following = subscribed && !readOnce
+        leaveFeed()
+        join(PostgresFeeds.shared.feed(for: feedKey(query)), comparing: comparable, once: !following)
     }
 
     /// Reads the rows' places again now.
     public func refresh() {
-        readKeys(after: .zero)
-    }
-
-    // MARK: Following the server
-
-    /// Listens for the trigger's notifications on the table, or polls when it has none, and
-    /// reads the keys once it does either: the first read, or after a reconnection (or a
-    /// trigger dropped or installed) what changed meanwhile, in one update. When the
-    /// connection is lost, connects again after a growing wait (0.1 s doubling up to
-    /// `longestReconnectionWait`); the first failure to reach the server is also an
-    /// `onError`. Any other error ends the following (`onError`, `State.stopped`).
-    private func follow() {
-        followGeneration += 1
-        let (session, schedule, table, pollInterval, longestWait, generation) =
-            (session, schedule, query.table, pollInterval, longestReconnectionWait, followGeneration)
-        let (lookInterval, replicaLookInterval) = (wakeUp.lookInterval, Self.replicaLookInterval)
-        let box = WeakBox(self)
-        /// Runs `body` where the storage lives, if this follower is still the current one.
-        @Sendable func apply(_ body: @escaping @Sendable (PostgresQueryStorage) -> Void) {
-            schedule {
-                guard let storage = box.object, storage.followGeneration == generation else { return }
-                body(storage)
-            }
+        guard !isClosed, let feed else { return }
+        if subscribed {
+            feed.schedule { $0.readKeys(after: .zero) }
+        } else {
+            join(feed, comparing: true, once: true)
         }
-        if let interval = driftCheckInterval { checkForDrift(every: interval, generation: generation) }
-        follower = Task {
-            var attempt = 0
-            // Whether notifications come (a LISTEN not kept is found by the log's looks).
-            var heard = true
-            var reached = false
-            while !Task.isCancelled {
-                do throws(PostgresStorageError) {
-                    let live = try await session.hasChangeTrigger(table: table)
-                    (attempt, reached) = (0, true)
-                    await session.setFollowsLog(live)
-                    // A replica takes no LISTEN: its log is looked in instead.
-                    let standby = await session.isStandby
-                    let lookEvery = lookInterval ?? (standby || !heard ? replicaLookInterval : nil)
-                    if live, let interval = lookEvery {
-                        apply { storage in
-                            storage.state = .live
-                            storage.wakeUpInUse = .pollLog(every: interval)
-                            storage.readKeys(after: .zero)
-                        }
-                        try await session.pollLog(of: table, every: interval) {
-                            apply { storage in storage.readKeys(after: .zero) }
-                        }
-                    } else if live {
-                        // Notifications that did not come: the server takes LISTEN but does
-                        // not keep it (PgBouncer's transaction pooling). From then on, the
-                        // log is looked in.
-                        heard = try await !session.listen(on: PostgresChangeLog.channel, checkingTriggerOf: table, every: pollInterval) {
-                            // Every commit from now on is told: what came before is read now.
-                            apply { storage in
-                                storage.state = .live
-                                storage.wakeUpInUse = .listen
-                                storage.readKeys(after: .zero)
-                            }
-                        } _: { payload in
-                            guard payload == table else { return }
-                            apply { storage in storage.readKeys(after: storage.coalescingDelay) }
-                        }
-                    } else {
-                        apply { storage in
-                            storage.state = .polling
-                            storage.readKeys(after: .zero)
-                        }
-                        // Until the trigger is installed (then listened to).
-                        while !Task.isCancelled {
-                            try? await Task.sleep(for: pollInterval)
-                            if try await session.hasChangeTrigger(table: table) { break }
-                            apply { storage in storage.readKeys(after: .zero) }
-                        }
-                    }
-                } catch where error.isConnectionProblem {
-                    guard !Task.isCancelled else { return }
-                    // Another connection may keep a LISTEN: found out again in two looks.
-                    heard = true
-                    attempt += 1
-                    let (tries, firstFailure) = (attempt, !reached && attempt == 1)
-                    apply { storage in
-                        if firstFailure { storage.onError?(error) }
-                        storage.state = .reconnecting(attempt: tries)
-                    }
-                    try? await Task.sleep(for: min(.milliseconds(100) * (1 << min(attempt - 1, 10)), longestWait))
-                } catch {
-                    apply { storage in
-                        storage.onError?(error)
-                        storage.state = .stopped
-                    }
-                    return
-                }
-            }
-        }
-    }
-
-    /// Compares a run with the table every `interval`, one run after another (when the
-    /// table follows the log and has no change the storage has not read); on a difference,
-    /// reads every key, which shows the smallest update from the rows shown.
-    private func checkForDrift(every interval: Duration, generation: Int) {
-        let (session, schedule) = (session, schedule)
-        let box = WeakBox(self)
-        driftChecker = Task {
-            var run = 0
-            while !Task.isCancelled {
-                do { try await Task.sleep(for: interval) } catch { return }
-                // Connection problems and other errors are the follower's to report.
-                guard let agrees = try? await session.checkForDrift(run: run) else { continue }
-                run += 1
-                if !agrees {
-                    schedule {
-                        guard let storage = box.object, storage.followGeneration == generation else { return }
-                        storage.driftsRepaired += 1
-                        storage.readKeys(after: .zero)
-                    }
-                }
-            }
-        }
-    }
-
-    /// Reads the keys after `delay`, unless a read is under way: a notification told while
-    /// that read waits out its delay is read by it; one told later, or a new query, is read
-    /// once more after it.
-    private func readKeys(after delay: Duration) {
-        guard !isClosed else { return }
-        guard !readingKeys else {
-            if readBegan || queryChange != nil { readAgain = true }
-            return
-        }
-        readingKeys = true
-        readBegan = delay == .zero
-        readsBegun += 1
-        let read = readsBegun
-        let (session, schedule, held, pageSize, largestUpdate, change) = (session, schedule, rows.heldPages, rows.pageSize, largestUpdate, queryChange)
-        queryChange = nil
-        let box = WeakBox(self)
-        Task {
-            if let change { await session.setQuery(change.query, comparable: change.comparable, largestUpdate: largestUpdate) }
-            if delay > .zero {
-                try? await Task.sleep(for: delay)
-                // What is told from now on may be too late for this read's snapshot.
-                await withCheckedContinuation { (began: CheckedContinuation<Void, Never>) in
-                    schedule {
-                        box.object?.readBegan = true
-                        began.resume()
-                    }
-                }
-            }
-            let result: Result<(KeyRead<Record, String?>, PostgresSnapshot?), PostgresStorageError>
-            do throws(PostgresStorageError) {
-                let read = try await session.readKeys(heldPages: held.pages, pageSize: pageSize)
-                result = .success((read, await session.snapshot))
-            } catch {
-                result = .failure(error)
-            }
-            schedule { box.object?.show(result, read: read) }
-        }
-    }
-
-    private func show(_ result: Result<(KeyRead<Record, String?>, PostgresSnapshot?), PostgresStorageError>, read: Int) {
-        readingKeys = false
-        readBegan = false
-        switch result {
-        case .failure(let error):
-            if !isClosed { onError?(error) }
-            // Tried again while following (a lost connection is the follower's to mend):
-            // nothing else may ask for a read, as a look in the log does not while the
-            // position of the runs is gone.
-            if state == .live || state == .polling { readAgainAfter = pollInterval }
-        case .success(let (keyRead, snapshot)):
-            self.snapshot = snapshot
-            show(keyRead)
-            callWaitersReflected()
-            callLSNWaitersReflected(afterRead: read)
-        }
-        if readAgain {
-            readAgain = false
-            readKeys(after: coalescingDelay)
-        } else if let delay = readAgainAfter {
-            readKeys(after: delay)
-        }
-        readAgainAfter = nil
     }
 }

@@ -6,43 +6,42 @@ import PostgresNIO
 let followedRunSize = 4096
 
 extension PostgresSession {
-    /// Reads every key as runs (each run's bound with it), the log's position, and the rows
-    /// of `heldPages`, in one snapshot; shown as the changes from the last read.
-    func readRuns(heldPages: Set<Int>, pageSize: Int) async throws(PostgresStorageError) -> KeyRead<Record, String?> {
+    /// Reads every key as runs (each run's bound with it) and the log's position, in one
+    /// snapshot; shown as the changes from the last read.
+    func readRuns() async throws(PostgresStorageError) -> KeyRead<Record, String?> {
         let connection = try await connected(for: .keys)
         // Owed no more once this read's snapshot is taken (a drift found meanwhile owes another).
         resyncOwed = false
-        let columns = last == nil ? [] : try await columnNames()
-        let (query, held, known) = (query, last == nil ? [] : heldPages, placement)
-        let ((runs, log, placement, pages), snapshot) = try await mappingErrors {
+        let (query, known) = (query, placement)
+        let ((runs, log, placement), snapshot) = try await mappingErrors {
             try await connection.whileOpen { connection in
                 try await Self.inSnapshot(on: connection) {
                     let log = try await PostgresChangeLog.read(query.table, after: nil, on: connection)
                     let runs = try await PostgresRuns.read(query, runSize: followedRunSize, on: connection)
                     let placement: PostgresPlacement
                     if let known { placement = known } else { placement = try await PostgresPlacement.read(query, on: connection) }
-                    let pages = try await Self.pages(held, of: runs, size: pageSize, query: query, columns: columns, on: connection)
-                    return (runs, log, placement, pages)
+                    return (runs, log, placement)
                 }
             }
         }
         let update = last?.keyList.flatMap { old in runs.keyList?.update(from: old, limit: largestUpdate, noSection: nil) }
         (last, logPosition, self.placement, self.snapshot, tableID) = (runs, log.position, placement, snapshot, log.tableID)
-        return KeyRead(keys: runs, update: update, pages: pages)
+        return KeyRead(keys: runs, update: update, pages: [:])
     }
 
     /// Reads the change log from the last read's position and applies its changes to the
     /// runs, in one snapshot: the rows the commits touched, placed by the server, and the
-    /// held pages they are in. Nil when the keys are to be read again instead: the log no
+    /// records of those that land in a page of `held` (each storage's pages, and their
+    /// size). Nil when the keys are to be read again instead: the log no
     /// longer holds every change since, a `TRUNCATE`, the table dropped and made again, a
     /// row gone to a section the runs do not have, or runs that differ from what the server
     /// placed the rows against.
-    func readChanges(heldPages: Set<Int>, pageSize: Int) async throws(PostgresStorageError) -> KeyRead<Record, String?>? {
+    func readChanges(held: [(pages: Set<Int>, size: Int)]) async throws(PostgresStorageError) -> KeyRead<Record, String?>? {
         guard let runs = last as? PostgresRuns, let position = logPosition, let placement else { return nil }
         let connection = try await connected(for: .keys)
         let columns = try await columnNames()
         let (query, tableID) = (query, tableID)
-        let ((readTableID, applied), snapshot): ((Int64, (runs: PostgresRuns, update: StorageUpdate, position: PostgresChangePosition, pages: [Int: [(Int64, Record)]], changed: [Int64])?), PostgresSnapshot) = try await mappingErrors {
+        let ((readTableID, applied), snapshot): ((Int64, (runs: PostgresRuns, update: StorageUpdate, position: PostgresChangePosition, records: [Int64: (position: Int, record: Record)], changed: [Int64])?), PostgresSnapshot) = try await mappingErrors {
             try await connection.whileOpen { connection in
                 try await Self.inSnapshot(on: connection) {
                     let log = try await PostgresChangeLog.read(query.table, after: position, on: connection)
@@ -62,10 +61,13 @@ extension PostgresSession {
                     let places = try await placement.places(bounds: runs.runs.map(\.bound), keys: keys, oldRows: oldRows, on: connection)
                     var next = runs
                     guard let (update, positions) = next.apply(places.map(\.runPlace)) else { return (log.tableID, nil) }
-                    // The held pages the changed rows are in now, read again.
-                    let touched = Set(positions.values.map { $0 / pageSize }).intersection(heldPages)
-                    let pages = try await Self.pages(touched, of: next, size: pageSize, query: query, columns: columns, on: connection)
-                    return (log.tableID, (next, update, log.position, pages, keys))
+                    // The changed rows a storage holds the page of, read again.
+                    let shown = positions.filter { _, position in held.contains { $0.pages.contains(position / $0.size) } }
+                    var records: [Int64: (position: Int, record: Record)] = [:]
+                    for (key, record) in shown.isEmpty ? [] : try await Self.rows(Array(shown.keys), of: query, columns: columns, on: connection) {
+                        if let position = shown[key] { records[key] = (position, record) }
+                    }
+                    return (log.tableID, (next, update, log.position, records, keys))
                 }
             }
         }
@@ -74,7 +76,8 @@ extension PostgresSession {
         // A drift found while the log was read: every key is read instead.
         guard let applied, !resyncOwed else { return nil }
         (last, logPosition, self.snapshot) = (applied.runs, applied.position, snapshot)
-        return KeyRead(keys: applied.runs, update: applied.update, pages: applied.pages, changesOnly: true, changedKeys: applied.changed)
+        return KeyRead(keys: applied.runs, update: applied.update, pages: [:], changesOnly: true, changedKeys: applied.changed,
+                       changedRecords: applied.records)
     }
 
     /// The value of `body`, run in a REPEATABLE READ transaction on `connection` (all it
@@ -94,16 +97,5 @@ extension PostgresSession {
             _ = try? await connection.send("ROLLBACK")
             throw error
         }
-    }
-
-    /// The rows of the pages `pages` (of `size` rows) of `places`.
-    static func pages(_ pages: Set<Int>, of places: any RowPlaces<String?>, size: Int, query: PostgresListQuery, columns: [String],
-                      on connection: PostgresConnection) async throws -> [Int: [(Int64, Record)]] {
-        var read: [Int: [(Int64, Record)]] = [:]
-        for page in pages {
-            let keys = places.places(ofPage: page, size: size).compactMap(places.key(at:))
-            if !keys.isEmpty { read[page] = try await rows(keys, of: query, columns: columns, on: connection) }
-        }
-        return read
     }
 }

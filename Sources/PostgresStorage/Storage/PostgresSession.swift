@@ -2,20 +2,27 @@ import Foundation
 import ModelStorage
 import PostgresNIO
 
-/// A `PostgresQueryStorage`'s side of the server: its two connections (each made when first
-/// needed, and again after it is lost), and the reads of keys and pages, off the storage's
-/// thread. The keys are read on a connection of their own, in a transaction; pages,
-/// notifications and the trigger's checks share the other, which never holds one: a page
-/// the list shows never waits behind a read of every key (seconds at 10,000,000 rows), and
-/// a `LISTEN` is in force as soon as it is answered (in a transaction, only at its end).
+/// A `PostgresFeed`'s side of the server: its connections (each made when first needed,
+/// and again after it is lost), and the reads of keys and pages, off the storages' threads.
+/// The keys are read on a connection of their own, in a transaction; notifications, looks
+/// in the log and the trigger's checks share another, which never holds one (a `LISTEN` is
+/// in force as soon as it is answered; in a transaction, only at its end); the pages the
+/// lists show are read on up to `rowLanes` more, which never wait behind a read of every
+/// key (seconds at 10,000,000 rows).
 actor PostgresSession<Record: PostgresRecordDecodable> {
     /// What a connection is for.
-    enum Use: CaseIterable {
-        /// The reads of the keys (and of the pages held, in the same snapshot).
+    enum Use: Hashable {
+        /// The reads of the keys (and of the changed rows, in the same snapshot).
         case keys
-        /// The reads of pages the list shows, the notifications, the checks of the trigger.
+        /// The notifications, the looks in the log, the checks of the trigger.
         case pages
+        /// The reads of pages the lists show: storage `n` of a feed reads on lane
+        /// `n % rowLanes`.
+        case rows(lane: Int)
     }
+
+    /// The connections storages' pages are read on, at most.
+    static var rowLanes: Int { 4 }
 
     let address: PostgresAddress
     private let environment: [String: String]
@@ -93,10 +100,9 @@ actor PostgresSession<Record: PostgresRecordDecodable> {
     func close() async {
         isClosed = true
         // A connection being made is closed by `connected`, which finds `isClosed` set.
-        for use in Use.allCases {
-            let connection = connections.removeValue(forKey: use)
-            try? await connection?.close()
-        }
+        let open = connections.values
+        connections = [:]
+        for connection in open { try? await connection.close() }
     }
 
     /// Reads `query` from now on; its first read is compared with the last read (the keys
@@ -119,31 +125,31 @@ actor PostgresSession<Record: PostgresRecordDecodable> {
     }
 
     /// Reads what changed since the last read: from the change log when the table has its
-    /// trigger and the log holds every change since (`readChanges`), else every key, with
-    /// the rows of `heldPages` (of `pageSize` rows), in one snapshot of the database.
+    /// trigger and the log holds every change since (`readChanges`, with the records of the
+    /// changed rows that land in a page of `held`: each storage's pages and their size),
+    /// else every key, in one snapshot of the database.
     /// A read of the log that fails other than by a lost connection (a column renamed,
     /// retyped or dropped, a right revoked) is followed at once by a read of every key, with
     /// the order's types read again: what fails then is reported.
-    func readKeys(heldPages: Set<Int>, pageSize: Int) async throws(PostgresStorageError) -> KeyRead<Record, String?> {
+    func readKeys(held: [(pages: Set<Int>, size: Int)]) async throws(PostgresStorageError) -> KeyRead<Record, String?> {
         readsUnderWay += 1
         defer { readsUnderWay -= 1 }
         if followsLog, logPosition != nil, !resyncOwed {
             do throws(PostgresStorageError) {
-                if let read = try await readChanges(heldPages: heldPages, pageSize: pageSize) { return read }
+                if let read = try await readChanges(held: held) { return read }
             } catch where !error.isConnectionProblem {
                 (logPosition, placement) = (nil, nil)
             }
         }
-        return followsLog ? try await readRuns(heldPages: heldPages, pageSize: pageSize) : try await readEveryKey(heldPages: heldPages, pageSize: pageSize)
+        return followsLog ? try await readRuns() : try await readEveryKey()
     }
 
-    /// Reads the sections, every key, and the rows of `heldPages` (of `pageSize` rows), in
-    /// one snapshot of the database, with the changes from the last read.
-    private func readEveryKey(heldPages: Set<Int>, pageSize: Int) async throws(PostgresStorageError) -> KeyRead<Record, String?> {
+    /// Reads the sections and every key, in one snapshot of the database, with the changes
+    /// from the last read.
+    private func readEveryKey() async throws(PostgresStorageError) -> KeyRead<Record, String?> {
         let connection = try await connected(for: .keys)
-        let columns = last == nil ? [] : try await columnNames()
-        let (query, expected, logger, held) = (query, last?.rowCount ?? 0, logger, last == nil ? [] : heldPages)
-        let ((list, pages), snapshot) = try await mappingErrors {
+        let (query, expected, logger) = (query, last?.rowCount ?? 0, logger)
+        let (list, snapshot) = try await mappingErrors {
             try await connection.whileOpen { connection in
                 try await Self.inSnapshot(on: connection) {
                     var counts: [(value: String?, count: Int)] = []
@@ -152,19 +158,13 @@ actor PostgresSession<Record: PostgresRecordDecodable> {
                     }
                     if query.sectionBy == nil, counts.isEmpty { counts = [(nil, 0)] }
                     let keys = try await Self.readKeys(of: query, on: connection, expected: expected)
-                    let list = try KeyList(counts: counts, keys: keys)
-                    var pages: [Int: [(Int64, Record)]] = [:]
-                    for page in held {
-                        let places = list.places(ofPage: page, size: pageSize)
-                        if !places.isEmpty { pages[page] = try await Self.rows(Array(keys[places]), of: query, columns: columns, on: connection) }
-                    }
-                    return (list, pages)
+                    return try KeyList(counts: counts, keys: keys)
                 }
             }
         }
         self.snapshot = snapshot
         defer { last = list }
-        return KeyRead(keys: list, update: last?.keyList.flatMap { list.update(from: $0, limit: largestUpdate, noSection: nil) }, pages: pages)
+        return KeyRead(keys: list, update: last?.keyList.flatMap { list.update(from: $0, limit: largestUpdate, noSection: nil) }, pages: [:])
     }
 
     /// Every key of `query`, in order. Read row by row on the connection's own thread as
@@ -176,9 +176,9 @@ actor PostgresSession<Record: PostgresRecordDecodable> {
         return collected.keys
     }
 
-    /// The records of the rows `keys`.
-    func readRows(_ keys: [Int64]) async throws(PostgresStorageError) -> [(Int64, Record)] {
-        let connection = try await connected(for: .pages)
+    /// The records of the rows `keys`, read on the connection of `lane` (`Use.rows`).
+    func readRows(_ keys: [Int64], lane: Int) async throws(PostgresStorageError) -> [(Int64, Record)] {
+        let connection = try await connected(for: .rows(lane: lane % Self.rowLanes))
         let columns = try await columnNames()
         let query = query
         return try await mappingErrors {
