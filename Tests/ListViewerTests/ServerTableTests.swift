@@ -105,6 +105,24 @@ final class ServerTableTests: XCTestCase {
         }
     }
 
+    func testTheTitlesTooltipSaysHowTheRowsFollowTheServer() throws {
+        let server = try XCTUnwrap(server)
+        try server.psql("CREATE TABLE shelf (id bigint PRIMARY KEY, name text NOT NULL); INSERT INTO shelf VALUES (1, 'top')")
+        try MainActor.assumeIsolated {
+            let viewer = Self.open(server)
+            ViewerTestLoop.wait("told of each commit") { viewer.titleTooltip?.hasSuffix("\neach commit is told at once (LISTEN)") == true }
+            XCTAssertEqual(viewer.titleTooltip?.hasPrefix(server.address().description), true)
+            ViewerTestLoop.close(viewer)
+
+            // A table without the trigger is polled; installing it is seen at the next poll.
+            let shelves = Self.open(server, table: "shelf", sectionBy: nil)
+            ViewerTestLoop.wait("polled") { shelves.titleTooltip?.hasSuffix("\ntable shelf has no change trigger: changes are looked for every 2 s") == true }
+            try server.psql(PostgresChangeLog.installSQL(table: "shelf", key: "id").joined(separator: ";\n"))
+            ViewerTestLoop.wait("told of each commit") { shelves.titleTooltip?.hasSuffix("\neach commit is told at once (LISTEN)") == true }
+            ViewerTestLoop.close(shelves)
+        }
+    }
+
     func testTheSearchAndTheRowsFollowAColumnRenamedAndATableMadeAgain() throws {
         let server = try XCTUnwrap(server)
         try MainActor.assumeIsolated {

@@ -117,6 +117,30 @@ final class PostgresChangeLogTests: PostgresServerTestCase {
         XCTAssertEqual(try self.read(after: read.position).changes, [])
     }
 
+    func testALookAndAReadOfAQuietTableAreIndexRangesWhileAnotherTableIsBusy() throws {
+        try server.psql("CREATE TABLE busy (id bigint PRIMARY KEY, n int);"
+                        + PostgresChangeLog.installSQL(table: "busy", key: "id").joined(separator: ";\n"))
+        let position = try read(after: nil).position
+        try server.psql("""
+            INSERT INTO busy SELECT i, 0 FROM generate_series(1, 20000) i;
+            UPDATE busy SET n = 1;
+            ANALYZE list_view_manager.changes;
+            """)
+        let running = "'{" + position.running.map(String.init).joined(separator: ",") + "}'"
+        let look = PostgresChangeLog.changesAfter(sequence: "\(position.sequence)", running: running,
+                                                  horizon: "\(position.horizon)", table: "'book'")
+        let lookPlan = try server.psql("EXPLAIN (ANALYZE, COSTS OFF) SELECT \(look)")
+        XCTAssertTrue(lookPlan.contains("changes_table_seq"), lookPlan)
+        XCTAssertFalse(lookPlan.contains("Rows Removed by Filter"), "not a walk through busy's 40,000 changes:\n\(lookPlan)")
+        let readPlan = try server.psql("""
+            PREPARE changes_after (bigint, bigint[], text, bigint) AS \(PostgresChangeLog.changesSQL);
+            EXPLAIN (ANALYZE, COSTS OFF) EXECUTE changes_after (\(position.sequence), \(running), 'book', \(position.horizon));
+            """)
+        XCTAssertTrue(readPlan.contains("changes_table_seq"), readPlan)
+        XCTAssertFalse(readPlan.contains("Rows Removed by Filter"), readPlan)
+        XCTAssertTrue(try read(after: position).changes.isEmpty)
+    }
+
     func testARolledBackTransactionLeavesNothingToRead() throws {
         let start = try read(after: nil).position
         try write("BEGIN")

@@ -27,7 +27,8 @@ public final class ServerTable: FollowedTable {
     public var onError: (String) -> Void = { _ in }
     public var onFirstRows: () -> Void = {}
     public var onColumnsChange: () -> Void = {}
-    /// Called when the way the storage follows the server changes (`storage.state`).
+    /// Called when the way the storage follows the server changes (`storage.state`, its
+    /// `wakeUpInUse`), and when a drift was repaired (`storage.driftsRepaired`).
     public var onStateChange: (PostgresQueryStorage<DatabaseRecord>.State) -> Void = { _ in }
     /// Where `PGPASSWORD` and `PGPASSFILE` are looked up.
     private let environment: [String: String]
@@ -46,7 +47,13 @@ public final class ServerTable: FollowedTable {
         storage = PostgresQueryStorage(address: address, query: Self.query(of: table, sectionBy: sectionColumn, search: "", order: nil),
                                        environment: environment,
                                        header: { value in sectionColumn.map { "\($0): \(value ?? "NULL")" } ?? name })
-        report(storage)
+        var driftsShown = 0
+        report(storage) { [weak self] in
+            // A drift is repaired by a read of the rows: said once it is shown.
+            guard let self, storage.driftsRepaired != driftsShown else { return }
+            driftsShown = storage.driftsRepaired
+            onStateChange(storage.state)
+        }
         storage.onError = { [weak self] error in
             guard let self else { return }
             // While the server is away, the banner says "Reconnecting…", not each page's failure.
@@ -65,6 +72,29 @@ public final class ServerTable: FollowedTable {
 
     isolated deinit {
         storage.close()
+    }
+
+    /// How the rows follow the server, a line each, as the title's tooltip says it: told
+    /// of each commit (`LISTEN`), looking in the change log every so often (through
+    /// PgBouncer, on a replica), or polling a table without the trigger; and the writes the
+    /// log missed that were found and repaired.
+    public var following: [String] {
+        var lines: [String] = []
+        switch (storage.state, storage.wakeUpInUse) {
+        case (.live, .listen):
+            lines.append(tr("each commit is told at once (LISTEN)"))
+        case (.live, .pollLog(let interval)):
+            lines.append(tr("changes are looked for in the change log every %lld ms", Int64((interval / .milliseconds(1)).rounded())))
+        case (.polling, _):
+            lines.append(tr("table %@ has no change trigger: changes are looked for every %lld s", tableName,
+                            storage.pollInterval.components.seconds))
+        default:
+            break
+        }
+        if storage.driftsRepaired > 0 {
+            lines.append(tr("writes the change log did not record, found and repaired: %ld", storage.driftsRepaired))
+        }
+        return lines
     }
 
     /// Connects to `address` and reads the table `name` (the current schema's only table

@@ -35,7 +35,8 @@ extension ViewerWindow {
     }
 
     /// Says in the banner that the connection to `table`'s server is being made again, and
-    /// takes that away once it is; says in the title's tooltip when the table is polled.
+    /// takes that away once it is; says in the title's tooltip how the rows follow the
+    /// server (`ServerTable.following`).
     private func showConnection(_ state: PostgresQueryStorage<DatabaseRecord>.State, of table: ServerTable) {
         guard table === followedTable else { return }
         switch state {
@@ -47,10 +48,7 @@ extension ViewerWindow {
                 hideProblem()
                 fetchError = .none
             }
-            let polled = state == .polling
-                ? "\n" + tr("table %@ has no change trigger: changes are looked for every %lld s", table.tableName,
-                              table.storage.pollInterval.components.seconds) : ""
-            showTitle(titleText, tooltip: table.address.description + polled)
+            showTitle(titleText, tooltip: ([table.address.description] + table.following).joined(separator: "\n"))
         case .connecting, .stopped:
             break
         }

@@ -365,6 +365,8 @@ public final class ViewerWindow {
 
     /// The header bar's title.
     public var titleText: String { titleLabel.text }
+    /// The title's tooltip: where the rows come from, and how they follow it.
+    public var titleTooltip: String? { titleLabel.tooltip }
 
     /// The heading of the details pane (nil when nothing is selected).
     public var detailsTitle: String? { details.shownTitle }

@@ -64,6 +64,9 @@ public enum PostgresChangeLog {
             )
             """,
             "CREATE INDEX IF NOT EXISTS changes_xid ON \(schema).changes (xid)",
+            // A table's changes after a position, without walking the other tables' (a look
+            // at a quiet table while another is busy).
+            "CREATE INDEX IF NOT EXISTS changes_table_seq ON \(schema).changes (table_name, seq)",
             """
             CREATE TABLE IF NOT EXISTS \(schema).log_state (
                 one boolean PRIMARY KEY DEFAULT true CHECK (one),

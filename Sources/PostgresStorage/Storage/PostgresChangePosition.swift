@@ -67,6 +67,19 @@ struct ChangeLogRead: Sendable {
 }
 
 extension PostgresChangeLog {
+    /// The changes to the table `$3` after the position `$1` (its sequence), `$2` (the
+    /// transactions then running) and `$4` (its horizon), in order: each branch of the
+    /// condition an index's range (`changes_table_seq`, `changes_xid`), however busy the
+    /// log is with other tables.
+    static var changesSQL: String {
+        """
+        SELECT seq, operation, key, old_row::text FROM \(schema.quotedIdentifier).changes
+        WHERE (seq > $1 OR xid = ANY (ARRAY(SELECT running::text::xid8 FROM unnest($2::bigint[]) running))
+               OR xid >= $4::bigint::text::xid8) AND table_name = $3
+        ORDER BY seq
+        """
+    }
+
     /// Reads, in the transaction open on `connection` (REPEATABLE READ, so that the rows it
     /// reads next are of the same snapshot), the changes to `table` after `position`, and
     /// the position they bring the reader to. With no position, only the position.
@@ -99,12 +112,7 @@ extension PostgresChangeLog {
         bindings.append(position.running)
         bindings.append(table)
         bindings.append(position.horizon)
-        let changesQuery = PostgresQuery(unsafeSQL: """
-            SELECT seq, operation, key, old_row::text FROM \(schema).changes
-            WHERE (seq > $1 OR xid = ANY (ARRAY(SELECT running::text::xid8 FROM unnest($2::bigint[]) running))
-                   OR xid >= $4::bigint::text::xid8) AND table_name = $3
-            ORDER BY seq
-            """, binds: bindings)
+        let changesQuery = PostgresQuery(unsafeSQL: changesSQL, binds: bindings)
         var changes: [LoggedChange] = []
         for row in try await connection.send(changesQuery) {
             let (sequence, operation, key, oldRow) = try row.decode((Int64, String, Int64?, String?).self)

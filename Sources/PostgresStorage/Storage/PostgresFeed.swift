@@ -129,12 +129,13 @@ final class PostgresFeed<Record: PostgresRecordDecodable>: @unchecked Sendable {
     /// when given (else a reload), and every read after. The first storage starts the
     /// following.
     func join(_ subscriber: Subscriber, comparingWith shown: (any RowPlaces<String?>)?, number: Int, fresh: Bool) {
+        if state == .stopped {
+            // Its error first: a storage takes nothing from a feed after it stopped.
+            if let stopError { subscriber.deliver(.error(stopError)) }
+            return subscriber.deliver(.state(state, wakeUp: wakeUpInUse))
+        }
         subscribers[number] = subscriber
         subscriber.deliver(.state(state, wakeUp: wakeUpInUse))
-        if state == .stopped {
-            if let stopError { subscriber.deliver(.error(stopError)) }
-            return
-        }
         if let current, !fresh {
             subscriber.deliver(.read(joiningRead(current.keys, shown: shown), snapshot: current.snapshot))
         } else {

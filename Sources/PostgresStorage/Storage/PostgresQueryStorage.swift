@@ -14,11 +14,17 @@ import PostgresNIO
 /// It follows the table through `LISTEN`: with the trigger of ``PostgresChangeLog`` on the
 /// table, it reads every key once, then each commit that touches the table at once (bursts
 /// are read together, `coalescingDelay`) from the log: the rows it changed, placed by the
-/// server, and the held pages they are in, in one snapshot, shown as one update of the rows
+/// server, and the records of those in its pages, in one snapshot, shown as one update of the rows
 /// inserted, deleted, moved and changed. Through PgBouncer's transaction pooling, where no
 /// `LISTEN` holds, it looks in the log instead (``WakeUp/pollLog(every:)``). Without the
 /// trigger it reads every key every `pollInterval` (``State/polling``). ``snapshot`` says which commits the rows include,
 /// and ``onceReflecting(transaction:_:)`` waits for one.
+///
+/// The storages of a process that show the same query on the same server with the same
+/// settings share their following: one session reads the keys and each commit once for all
+/// of them (with the records of the changed rows in any of their pages), and each takes the
+/// result in turn as its update; their pages are read on up to four shared connections. A
+/// storage made later is given the rows as they are.
 ///
 /// No statement runs on the storage's thread. Errors are reported to `onError`, and
 /// the rows stay as they were.
@@ -71,7 +77,7 @@ public final class PostgresQueryStorage<Record: PostgresRecordDecodable>: PagedS
 
     /// Called when the rows or a page cannot be read; the rows stay as they were.
     public var onError: ((PostgresStorageError) -> Void)?
-    /// Called when `state` changes.
+    /// Called when `state` changes, and when ``wakeUpInUse`` does.
     public var onStateChange: ((State) -> Void)?
 
     /// How the storage follows the server now.
@@ -232,9 +238,18 @@ public final class PostgresQueryStorage<Record: PostgresRecordDecodable>: PagedS
     private func take(_ event: PostgresFeed<Record>.Event) {
         switch event {
         case .state(let state, let wakeUp):
+            if state == .stopped {
+                // The feed stopped for good (its error was told first): the storage takes
+                // nothing more from it, but still reads its pages on its connections.
+                subscribed = false
+                readOnce = false
+            }
             guard !readOnce else { return }
+            let (stateChanged, wakeUpChanged) = (state != self.state, wakeUp != wakeUpInUse)
             wakeUpInUse = wakeUp
             self.state = state
+            // `state`'s change was told by its `didSet`.
+            if wakeUpChanged && !stateChanged { onStateChange?(state) }
         case .error(let error):
             if !isClosed { onError?(error) }
         case .driftRepaired:
