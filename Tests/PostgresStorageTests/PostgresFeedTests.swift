@@ -175,4 +175,108 @@ final class PostgresFeedTests: PostgresServerTestCase {
         wait("each to follow its own query") { keys(of: moving) == evenNow && keys(of: staying) == allNow }
         XCTAssertTrue(recorder.errors.isEmpty)
     }
+
+    func testAWaitForAPlaceInTheLogOutlivesAChangeOfQuery() throws {
+        let (storage, recorder) = makeStorage()
+        wait("the first read, live") { storage.isLoaded && storage.state == .live }
+        try server.psql("UPDATE book SET title = 'written' WHERE id = 3")
+        let lsn = try XCTUnwrap(PostgresLSN(try server.psql("SELECT pg_current_wal_insert_lsn()::text")))
+        var reflected: Bool?
+        storage.onceReflecting(lsn: lsn) { reflected = $0 }
+        var narrowed = query
+        narrowed.filter = "id % 2 = 1"
+        storage.setQuery(narrowed)
+        wait("the wait answered") { reflected != nil }
+        XCTAssertEqual(reflected, true)
+        XCTAssertEqual(keys(of: storage), try table("id % 2 = 1").map { $0.map(\.0) })
+        XCTAssertTrue(recorder.errors.isEmpty)
+    }
+
+    func testRefreshAfterTheTableWasDroppedReadsTheTableMadeAgain() throws {
+        let (storage, recorder) = makeStorage()
+        wait("the first read, live") { storage.isLoaded && storage.state == .live }
+        try server.psql("DROP TABLE book")
+        wait("stopped, with an error") { storage.state == .stopped && !recorder.errors.isEmpty }
+        try server.psql("""
+            CREATE TABLE book (id bigint PRIMARY KEY, title text NOT NULL, genre text);
+            INSERT INTO book SELECT i, 'again ' || i, 'g' || (i % 2) FROM generate_series(1, 40) i;
+            """)
+        let errors = recorder.errors.count
+        storage.refresh()
+        let expected = try table().map { $0.map(\.0) }
+        wait("the table made again, read once") { keys(of: storage) == expected }
+        XCTAssertEqual(recorder.errors.count, errors, "no old error told again")
+        XCTAssertEqual(storage.state, .stopped, "read once; still stopped")
+    }
+
+    func testAChangeOfQueryWhilePagesAreReadIsNoError() throws {
+        let (storage, recorder) = makeStorage()
+        wait("the first read, live") { storage.isLoaded && storage.state == .live }
+        for item in stride(from: 0, to: 1000, by: 50) { _ = storage.item(at: IndexPath(item: item, section: 1)) }
+        var narrowed = query
+        narrowed.filter = "id % 2 = 0"
+        storage.setQuery(narrowed)
+        let even = try table("id % 2 = 0").map { $0.map(\.0) }
+        wait("the narrowed rows") { keys(of: storage) == even }
+        RunLoop.main.run(until: Date().addingTimeInterval(0.5))
+        XCTAssertTrue(recorder.errors.isEmpty, "\(recorder.errors)")
+    }
+
+    func testAQueryOfOtherColumnsThenOneComparableWithItIsShownByReloading() throws {
+        let (storage, recorder) = makeStorage(PostgresListQuery(table: "book", columns: ["title"], orderBy: [.init("title")], sectionBy: "genre"))
+        wait("the first read, live") { storage.isLoaded && storage.state == .live }
+        // Other columns, then (before their rows are read) the same columns narrowed: the
+        // rows shown are still of the first columns, so the list reloads.
+        storage.setQuery(query)
+        var narrowed = query
+        narrowed.filter = "id % 2 = 0"
+        storage.setQuery(narrowed)
+        let even = try table("id % 2 = 0").map { $0.map(\.0) }
+        wait("the narrowed rows") { keys(of: storage) == even }
+        XCTAssertEqual(recorder.reloads, 2)
+        _ = storage.item(at: IndexPath(item: 0, section: 0))
+        wait("a record with both columns") { storage.record(at: IndexPath(item: 0, section: 0))?["genre"] == "g0" }
+    }
+
+    func testAStorageJoiningAFeedNoOneFollowsIsGivenTheRowsAsTheyAreNow() throws {
+        let (stopped, _) = makeStorage()
+        wait("the first read, live") { stopped.isLoaded && stopped.state == .live }
+        stopped.stopObserving()
+        try write(0..<5)
+        let (later, recorder) = makeStorage()
+        var first: [[Int64]]?
+        later.onLoad = { if first == nil { first = self.keys(of: later) } }
+        wait("the later storage's read") { later.isLoaded && later.state == .live }
+        XCTAssertEqual(first, try table().map { $0.map(\.0) }, "not the rows of before the commits")
+        XCTAssertEqual(recorder.reloads, 1)
+    }
+
+    func testAStorageMadeWhileTheServerIsDownIsToldItCannotBeReached() throws {
+        try server.halt()
+        let (first, firstRecorder) = makeStorage()
+        wait("the first storage's error") { !firstRecorder.errors.isEmpty }
+        let (second, recorder) = makeStorage()
+        wait("the second storage's error") { !recorder.errors.isEmpty }
+        XCTAssertEqual(recorder.errors.first?.isConnectionProblem, true)
+        wait("both reconnecting") { [first, second].allSatisfy { if case .reconnecting = $0.state { true } else { false } } }
+        try server.start()
+        wait("both live", seconds: 20) { [first, second].allSatisfy { $0.isLoaded && $0.state == .live } }
+    }
+
+    func testManyChangesOfQueryWhileCommitsComeEndWithTheLastQuerysRows() throws {
+        let (storage, recorder) = makeStorage()
+        wait("the first read, live") { storage.isLoaded && storage.state == .live }
+        for round in 0..<20 {
+            var next = query
+            next.filter = round % 2 == 0 ? "id % 2 = 0" : "id % 3 = 0"
+            storage.setQuery(next)
+            _ = storage.item(at: IndexPath(item: 0, section: 0))
+            try write(round..<(round + 1))
+        }
+        let expected = try table("id % 3 = 0")
+        wait("the last query's rows") { keys(of: storage) == expected.map { $0.map(\.0) } }
+        _ = storage.item(at: IndexPath(item: 0, section: 0))
+        wait("their records") { heldTitlesAreTheTables(storage, expected) }
+        XCTAssertTrue(recorder.errors.isEmpty, "\(recorder.errors)")
+    }
 }

@@ -16,12 +16,14 @@ package struct KeyRead<Record: Sendable, SectionValue: Hashable & Sendable>: Sen
     /// The rows a read of the changes alone found changed: those whose pages it did not read
     /// are forgotten (their records may be old), and read again when shown.
     package let changedKeys: [Int64]
-    /// The records of changed rows, read with the keys, and each one's place (counted across
-    /// sections): kept where the row's page is kept, as a page read with the keys is.
-    package let changedRecords: [Int64: (position: Int, record: Record)]
+    /// Where the changed rows that are rows now are (counted across sections), with the
+    /// record of each read with the keys, if it was: a record is kept where the row's page is
+    /// kept, as a page read with the keys is; a page kept whose changed row came without one
+    /// is read again.
+    package let changedRecords: [Int64: (position: Int, record: Record?)]
 
     package init(keys: any RowPlaces<SectionValue>, update: StorageUpdate?, pages: [Int: [(Int64, Record)]], changesOnly: Bool = false,
-                 changedKeys: [Int64] = [], changedRecords: [Int64: (position: Int, record: Record)] = [:]) {
+                 changedKeys: [Int64] = [], changedRecords: [Int64: (position: Int, record: Record?)] = [:]) {
         self.keys = keys
         self.update = update
         self.pages = pages
@@ -91,6 +93,12 @@ package final class PagedRows<Record: Equatable & Sendable, SectionValue: Hashab
     /// Pages that could not be read (a connection lost, a database locked): read again
     /// after the next read of the keys that succeeds.
     private var failedPages: Set<Int> = []
+    /// The reads of the keys shown so far; for each page being read, how many had been
+    /// when it was asked for; and for each row a read changed while pages were being read,
+    /// the read that did: such a page brings the row's record as it was before.
+    private var keyReadsShown = 0
+    private var askedAfter: [Int: Int] = [:]
+    private var changedBy: [Int64: Int] = [:]
 
     package init(pageSize: Int, maximumPages: Int, heldPages: HeldPages = HeldPages()) {
         self.pageSize = max(1, pageSize)
@@ -111,27 +119,38 @@ package final class PagedRows<Record: Equatable & Sendable, SectionValue: Hashab
     /// read are asked for again.
     package func show(_ read: KeyRead<Record, SectionValue>) -> StorageUpdate? {
         places = read.keys
+        keyReadsShown += 1
         defer { failedPages = [] }
         guard var update = read.update else {
             generation += 1
             reading = []
+            (askedAfter, changedBy) = ([:], [:])
             placeholdersGiven = []
             cache.removeAll()
             heldPages.set([])
             isLoaded = true
             return nil
         }
+        var stale: Set<Int> = []
         if !read.changedKeys.isEmpty {
+            if !reading.isEmpty { for key in read.changedKeys { changedBy[key] = keyReadsShown } }
             let reread = Set(read.pages.values.joined().map(\.0))
             for key in read.changedKeys where !reread.contains(key) {
-                if let (position, record) = read.changedRecords[key], cache.holds(position / pageSize) {
+                guard let (position, record) = read.changedRecords[key], cache.holds(position / pageSize) else {
+                    cache.forget(key)
+                    continue
+                }
+                if let record {
                     keep(record, of: key, at: position, reporting: &update)
                 } else {
                     cache.forget(key)
+                    stale.insert(position / pageSize)
                 }
             }
         }
         for (page, rows) in read.pages.sorted(by: { $0.key < $1.key }) { keep(rows, as: page, reporting: &update) }
+        // A page being read is read again when it arrives, if a row changed meanwhile.
+        for page in stale.sorted() where !reading.contains(page) { request(page) }
         for page in failedPages.sorted() where !reading.contains(page) && !cache.holds(page) { request(page) }
         return update
     }
@@ -143,15 +162,29 @@ package final class PagedRows<Record: Equatable & Sendable, SectionValue: Hashab
     package func pageArrived(_ result: Result<[(Int64, Record)], Error>, page: Int, generation: Int) -> Result<StorageUpdate, Error>? {
         guard generation == self.generation else { return nil }
         reading.remove(page)
+        let asked = askedAfter.removeValue(forKey: page) ?? keyReadsShown
+        if reading.isEmpty { changedBy = [:] }
         pagesRead += 1
         if case .failure = result { failedPages.insert(page) }
         return result.map { rows in
             var update = StorageUpdate()
-            keep(rows, as: page, reporting: &update)
+            // A row a read changed after the page was asked for keeps the record that read
+            // brought, if any; else the page is read again.
+            var current: [(Int64, Record)] = []
+            var readAgain = false
+            for (key, record) in rows {
+                if let changed = changedBy[key], changed > asked {
+                    if let newer = cache.record(key) { current.append((key, newer)) } else { readAgain = true }
+                } else {
+                    current.append((key, record))
+                }
+            }
+            keep(current, as: page, reporting: &update)
             if rows.count < places(of: page).count {
                 heldPages.cameShort(page)
                 pageCameShort()
             }
+            if readAgain { request(page) }
             return update
         }
     }
@@ -217,6 +250,7 @@ package final class PagedRows<Record: Equatable & Sendable, SectionValue: Hashab
         let places = places(of: page)
         guard !places.isEmpty else { return }
         reading.insert(page)
+        askedAfter[page] = keyReadsShown
         readPage(page, places.compactMap(self.places.key(at:)), generation)
     }
 

@@ -76,7 +76,7 @@ extension PostgresFeed {
                     attempt += 1
                     let (tries, firstFailure) = (attempt, !reached && attempt == 1)
                     apply { feed in
-                        if firstFailure { feed.report(error) }
+                        if firstFailure { feed.report(error, unreachable: true) }
                         feed.setState(.reconnecting(attempt: tries))
                     }
                     try? await Task.sleep(for: min(.milliseconds(100) * (1 << min(attempt - 1, 10)), longestWait))

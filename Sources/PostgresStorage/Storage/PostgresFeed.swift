@@ -75,7 +75,9 @@ final class PostgresFeed<Record: PostgresRecordDecodable>: @unchecked Sendable {
     private var joining: [Int: (any RowPlaces<String?>)?] = [:]
     /// The last read told: what a storage joining is given.
     private var current: (keys: any RowPlaces<String?>, snapshot: PostgresSnapshot?)?
-    private var nextSubscriber = 0
+    /// The error of the first failure to reach the server, while the feed connects again:
+    /// told to a storage that joins meanwhile.
+    private var unreachable: PostgresStorageError?
 
     /// Listens for the trigger's notifications, or polls; and compares runs with the table.
     var follower: Task<Void, Never>?
@@ -125,9 +127,9 @@ final class PostgresFeed<Record: PostgresRecordDecodable>: @unchecked Sendable {
     // MARK: Storages
 
     /// Adds storage `number`. It is told the state, then the rows' places as they are (or,
-    /// `fresh`, as a read begun now gives them), compared with `shown`, the rows it shows,
-    /// when given (else a reload), and every read after. The first storage starts the
-    /// following.
+    /// `fresh`, or when no storage follows the feed, as a read begun now gives them),
+    /// compared with `shown`, the rows it shows, when given (else a reload), and every read
+    /// after. The first storage starts the following.
     func join(_ subscriber: Subscriber, comparingWith shown: (any RowPlaces<String?>)?, number: Int, fresh: Bool) {
         if state == .stopped {
             // Its error first: a storage takes nothing from a feed after it stopped.
@@ -135,8 +137,10 @@ final class PostgresFeed<Record: PostgresRecordDecodable>: @unchecked Sendable {
             return subscriber.deliver(.state(state, wakeUp: wakeUpInUse))
         }
         subscribers[number] = subscriber
+        if let unreachable { subscriber.deliver(.error(unreachable)) }
         subscriber.deliver(.state(state, wakeUp: wakeUpInUse))
-        if let current, !fresh {
+        // The last read of a feed no storage followed may be long gone by.
+        if let current, !fresh, follower != nil {
             subscriber.deliver(.read(joiningRead(current.keys, shown: shown), snapshot: current.snapshot))
         } else {
             joining[number] = .some(shown)
@@ -145,14 +149,6 @@ final class PostgresFeed<Record: PostgresRecordDecodable>: @unchecked Sendable {
             follow()
         } else if fresh {
             readKeys(after: .zero)
-        }
-    }
-
-    /// A number for a storage that joins (called on any thread before `join`).
-    func takeSubscriberNumber() -> Int {
-        queue.sync {
-            nextSubscriber += 1
-            return nextSubscriber
         }
     }
 
@@ -186,6 +182,7 @@ final class PostgresFeed<Record: PostgresRecordDecodable>: @unchecked Sendable {
         let wakeUp = wakeUp ?? wakeUpInUse
         guard state != self.state || wakeUp != wakeUpInUse else { return }
         (self.state, wakeUpInUse) = (state, wakeUp)
+        if state == .live || state == .polling { unreachable = nil }
         tell(.state(state, wakeUp: wakeUp))
         if state == .stopped {
             stopFollowing()
@@ -194,9 +191,12 @@ final class PostgresFeed<Record: PostgresRecordDecodable>: @unchecked Sendable {
         }
     }
 
-    /// Tells every storage an error; `stopping`: the error that stops the feed.
-    func report(_ error: PostgresStorageError, stopping: Bool = false) {
+    /// Tells every storage an error; `stopping`: the error that stops the feed;
+    /// `unreachable`: the first failure to reach the server (told to storages joining until
+    /// it is reached).
+    func report(_ error: PostgresStorageError, stopping: Bool = false, unreachable: Bool = false) {
         if stopping { stopError = error }
+        if unreachable { self.unreachable = error }
         tell(.error(error))
     }
 
@@ -251,18 +251,16 @@ final class PostgresFeed<Record: PostgresRecordDecodable>: @unchecked Sendable {
         readBegan = delay == .zero
         readsBegun += 1
         let read = readsBegun
-        let held = subscribers.values.map { (pages: $0.heldPages.pages, size: $0.pageSize) }
         let session = session
         Task { [weak self] in
-            if delay > .zero {
-                try? await Task.sleep(for: delay)
-                // What is told from now on may be too late for this read's snapshot.
-                guard let began = self?.queue else { return }
-                await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-                    began.async { [weak self] in
-                        self?.readBegan = true
-                        continuation.resume()
-                    }
+            if delay > .zero { try? await Task.sleep(for: delay) }
+            // What is told from now on may be too late for this read's snapshot; the pages
+            // held are taken now, as close to it as can be.
+            guard let feed = self else { return }
+            let held = await withCheckedContinuation { (continuation: CheckedContinuation<[(pages: Set<Int>, size: Int)], Never>) in
+                feed.queue.async {
+                    feed.readBegan = true
+                    continuation.resume(returning: feed.subscribers.values.map { (pages: $0.heldPages.pages, size: $0.pageSize) })
                 }
             }
             let result: Result<(KeyRead<Record, String?>, PostgresSnapshot?), PostgresStorageError>

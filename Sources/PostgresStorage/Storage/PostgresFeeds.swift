@@ -7,6 +7,7 @@ final class PostgresFeeds: @unchecked Sendable {
 
     private let lock = NSLock()
     private var feeds: [AnyHashable: Weak] = [:]
+    private var subscribers = 0
 
     private struct Weak {
         weak var feed: AnyObject?
@@ -21,6 +22,15 @@ final class PostgresFeeds: @unchecked Sendable {
             // Keys of feeds gone are dropped as feeds are made.
             if feeds.count > 64 { feeds = feeds.filter { $0.value.feed != nil } }
             return feed
+        }
+    }
+
+    /// A number for a storage joining a feed, never given before in the process: what an
+    /// earlier feed, or an earlier join, still tells the storage is told apart by it.
+    func nextSubscriberNumber() -> Int {
+        lock.withLock {
+            subscribers += 1
+            return subscribers
         }
     }
 

@@ -86,7 +86,7 @@ public final class PostgresQueryStorage<Record: PostgresRecordDecodable>: PagedS
             guard state != oldValue else { return }
             onStateChange?(state)
             if state == .stopped {
-                let stopped = waiters.map(\.body) + lsnWaiters.sorted { $0.key < $1.key }.map(\.value)
+                let stopped = waiters.map(\.body) + lsnWaiters.sorted { $0.key < $1.key }.map(\.value.body)
                 (waiters, lsnWaiters) = ([], [:])
                 stopped.forEach { $0(false) }
             }
@@ -96,15 +96,18 @@ public final class PostgresQueryStorage<Record: PostgresRecordDecodable>: PagedS
     /// The feed the storage takes its reads from, shared with every storage of the process
     /// that shows the same query on the same server the same way (nil once closed).
     private var feed: PostgresFeed<Record>?
-    /// The storage's number in its feed (a new one at each join: what an earlier feed, or
-    /// an earlier join, still tells is dropped).
+    /// The storage's number in its feed (a new one at each join, unique in the process:
+    /// what an earlier feed, or an earlier join, still tells is dropped).
     private var subscription = 0
+    /// The query of the rows shown (that of the last read taken), which a new query's
+    /// first read is compared with when it reads the same records.
+    private var shownQuery: PostgresListQuery?
     /// Whether the storage takes its feed's reads (not after `stopObserving`).
     private var subscribed = false
     /// Whether it takes one read and leaves: a stopped storage asked to read (`refresh`,
     /// `setQuery`).
     private var readOnce = false
-    /// Where the page reads find the feed's session, emptied by `close`.
+    /// Where the page reads find the feed, emptied by `close`.
     private let pageSession = PostgresPageSession<Record>()
     private let environment: [String: String]
     private let coalescingDelay: Duration
@@ -134,8 +137,9 @@ public final class PostgresQueryStorage<Record: PostgresRecordDecodable>: PagedS
     private var isClosed = false
     /// What `onceReflecting` waits for: a transaction, and what to call.
     private var waiters: [(transaction: Int64, body: (Bool) -> Void)] = []
-    /// What `onceReflecting(lsn:)` waits for, by the number the feed knows the wait by.
-    private var lsnWaiters: [Int: (Bool) -> Void] = [:]
+    /// What `onceReflecting(lsn:)` waits for, by the number the feed knows the wait by: a
+    /// place in the log, and what to call.
+    private var lsnWaiters: [Int: (lsn: PostgresLSN, body: (Bool) -> Void)] = [:]
     private var nextLSNWait = 0
 
     /// The snapshot of the database the rows shown are of: that of the last read of their
@@ -177,10 +181,10 @@ public final class PostgresQueryStorage<Record: PostgresRecordDecodable>: PagedS
         super.init(pageSize: pageSize, maximumPages: maximumPages, schedule: schedule, header: header)
         let pageSession = pageSession
         readPages { keys, done in
-            guard let (session, lane) = pageSession.session else { return done(.failure(PostgresStorageError.closed)) }
+            guard let (feed, lane) = pageSession.feed else { return done(.failure(PostgresStorageError.closed)) }
             Task {
                 do throws(PostgresStorageError) {
-                    done(.success(try await session.readRows(keys, lane: lane)))
+                    done(.success(try await feed.session.readRows(keys, lane: lane)))
                 } catch {
                     done(.failure(error))
                 }
@@ -211,19 +215,26 @@ public final class PostgresQueryStorage<Record: PostgresRecordDecodable>: PagedS
     /// with the rows shown when `comparing` (else by reloading), then every read after; or,
     /// `once`, a read begun now, and no more.
     private func join(_ feed: PostgresFeed<Record>, comparing: Bool, once: Bool) {
-        let number = feed.takeSubscriberNumber()
+        let number = PostgresFeeds.shared.nextSubscriberNumber()
         (self.feed, subscription, subscribed, readOnce) = (feed, number, true, once)
-        pageSession.session = (feed.session, number)
+        pageSession.feed = (feed, number)
+        let query = feed.query
         let box = WeakBox(self)
         let schedule = schedule
         let subscriber = PostgresFeed<Record>.Subscriber(heldPages: rows.heldPages, pageSize: rows.pageSize) { event in
             schedule {
                 guard let storage = box.object, storage.subscribed, storage.subscription == number else { return }
+                if case .read = event { storage.shownQuery = query }
                 storage.take(event)
             }
         }
         let shown = comparing && isLoaded ? rows.places : nil
-        feed.schedule { $0.join(subscriber, comparingWith: shown, number: number, fresh: once) }
+        let waits = lsnWaiters.sorted { $0.key < $1.key }.map { (wait: $0.key, lsn: $0.value.lsn) }
+        feed.schedule { feed in
+            feed.join(subscriber, comparingWith: shown, number: number, fresh: once)
+            // Waits for a place in the log, asked of the feed left, are asked of this one.
+            for (wait, lsn) in waits { feed.waitForLSN(lsn, subscriber: number, wait: wait) }
+        }
     }
 
     /// Stops taking the feed's reads (the feed stays, for the pages).
@@ -265,7 +276,7 @@ public final class PostgresQueryStorage<Record: PostgresRecordDecodable>: PagedS
                 leaveFeed()
             }
         case .reflected(let waits):
-            for wait in waits.sorted() { lsnWaiters.removeValue(forKey: wait)?(true) }
+            for wait in waits.sorted() { lsnWaiters.removeValue(forKey: wait)?.body(true) }
         }
     }
 
@@ -308,7 +319,7 @@ public final class PostgresQueryStorage<Record: PostgresRecordDecodable>: PagedS
         guard state != .stopped, let feed, subscribed else { return body(false) }
         nextLSNWait += 1
         let (wait, number) = (nextLSNWait, subscription)
-        lsnWaiters[wait] = body
+        lsnWaiters[wait] = (lsn, body)
         feed.schedule { $0.waitForLSN(lsn, subscriber: number, wait: wait) }
     }
 
@@ -327,18 +338,19 @@ public final class PostgresQueryStorage<Record: PostgresRecordDecodable>: PagedS
     public func close() {
         stopObserving()
         isClosed = true
-        pageSession.session = nil
+        pageSession.feed = nil
         feed = nil
     }
 
     /// Shows the rows of `query` instead, as the changes from the rows shown (or by
     /// reloading when it reads other records).
     public func setQuery(_ query: PostgresListQuery) {
-        let comparable = isLoaded && query.table == self.query.table && query.columns == self.query.columns && query.key == self.query.key
+        // Compared with the rows shown, not with a query given since whose rows are not.
+        let comparable = isLoaded && shownQuery.map { query.table == $0.table && query.columns == $0.columns && query.key == $0.key } == true
         self.query = query
         guard !isClosed else { return }
         // A stopped storage shows the new query's rows once, and stays stopped.
-        let following = subscribed && !readOnce
+        let following = state != .stopped
         leaveFeed()
         join(PostgresFeeds.shared.feed(for: feedKey(query)), comparing: comparable, once: !following)
     }
@@ -349,7 +361,8 @@ public final class PostgresQueryStorage<Record: PostgresRecordDecodable>: PagedS
         if subscribed {
             feed.schedule { $0.readKeys(after: .zero) }
         } else {
-            join(feed, comparing: true, once: true)
+            // The feed of the query now (the one left may have stopped for good).
+            join(PostgresFeeds.shared.feed(for: feedKey(query)), comparing: true, once: true)
         }
     }
 }

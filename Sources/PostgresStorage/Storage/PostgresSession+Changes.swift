@@ -41,7 +41,7 @@ extension PostgresSession {
         let connection = try await connected(for: .keys)
         let columns = try await columnNames()
         let (query, tableID) = (query, tableID)
-        let ((readTableID, applied), snapshot): ((Int64, (runs: PostgresRuns, update: StorageUpdate, position: PostgresChangePosition, records: [Int64: (position: Int, record: Record)], changed: [Int64])?), PostgresSnapshot) = try await mappingErrors {
+        let ((readTableID, applied), snapshot): ((Int64, (runs: PostgresRuns, update: StorageUpdate, position: PostgresChangePosition, records: [Int64: (position: Int, record: Record?)], changed: [Int64])?), PostgresSnapshot) = try await mappingErrors {
             try await connection.whileOpen { connection in
                 try await Self.inSnapshot(on: connection) {
                     let log = try await PostgresChangeLog.read(query.table, after: position, on: connection)
@@ -63,7 +63,7 @@ extension PostgresSession {
                     guard let (update, positions) = next.apply(places.map(\.runPlace)) else { return (log.tableID, nil) }
                     // The changed rows a storage holds the page of, read again.
                     let shown = positions.filter { _, position in held.contains { $0.pages.contains(position / $0.size) } }
-                    var records: [Int64: (position: Int, record: Record)] = [:]
+                    var records: [Int64: (position: Int, record: Record?)] = positions.mapValues { ($0, nil) }
                     for (key, record) in shown.isEmpty ? [] : try await Self.rows(Array(shown.keys), of: query, columns: columns, on: connection) {
                         if let position = shown[key] { records[key] = (position, record) }
                     }
