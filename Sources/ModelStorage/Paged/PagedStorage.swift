@@ -13,7 +13,9 @@ package let defaultLargestUpdate = 20_000
 /// dropped beyond `maximumPages`, so memory stays the keys (8 bytes a row) and a few
 /// screenfuls of records however far the list scrolls.
 open class PagedStorage<Record: Equatable & Sendable, SectionValue: Hashable & Sendable>: Storage {
-    /// A block that runs another block where the storage lives (the main thread by default).
+    /// A block that runs another block where the storage lives (the main thread by default),
+    /// blocks given in turn run in that order (a serial queue: a storage takes its reads in
+    /// the order they were made).
     public typealias Schedule = @Sendable (@escaping @Sendable () -> Void) -> Void
     /// Reads the records of the rows of some keys off the storage's thread, then hands them
     /// (or the error met) to the block it is given, on any thread.
