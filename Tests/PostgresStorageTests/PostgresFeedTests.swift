@@ -279,4 +279,21 @@ final class PostgresFeedTests: PostgresServerTestCase {
         wait("their records") { heldTitlesAreTheTables(storage, expected) }
         XCTAssertTrue(recorder.errors.isEmpty, "\(recorder.errors)")
     }
+
+    func testARowNewInAHeldPageComesWithItsRecordWhenEveryKeyIsRead() throws {
+        // No trigger: every key is read again at each poll.
+        try server.psql("CREATE TABLE shelf (id bigint PRIMARY KEY, title text NOT NULL); INSERT INTO shelf SELECT i, 'shelf ' || lpad(i::text, 4, '0') FROM generate_series(1, 300) i")
+        let storage = PostgresQueryStorage<PostgresRecord>(address: server.address(), query: PostgresListQuery(table: "shelf", columns: ["title"], orderBy: [.init("title")]),
+                                                           pageSize: 50, environment: ownerEnvironment, pollInterval: .milliseconds(200))
+        let first = IndexPath(item: 0, section: 0)
+        wait("the first read, polled") { storage.isLoaded && storage.state == .polling }
+        _ = storage.item(at: first)
+        wait("the first page") { storage.record(at: first) != nil }
+        var placeholders = 0
+        storage.onLoad = { if storage.key(at: first) == 1000, storage.record(at: first) == nil { placeholders += 1 } }
+        try server.psql("INSERT INTO shelf VALUES (1000, 'a first shelf')")
+        wait("the new row") { storage.key(at: first) == 1000 }
+        XCTAssertEqual(storage.record(at: first)?["title"], "a first shelf")
+        XCTAssertEqual(placeholders, 0, "its record came with the keys")
+    }
 }

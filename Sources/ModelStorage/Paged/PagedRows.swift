@@ -21,15 +21,32 @@ package struct KeyRead<Record: Sendable, SectionValue: Hashable & Sendable>: Sen
     /// kept, as a page read with the keys is; a page kept whose changed row came without one
     /// is read again.
     package let changedRecords: [Int64: (position: Int, record: Record?)]
+    /// The records of rows read with the keys for pages of several sizes (the storages of a
+    /// PostgreSQL feed), from which each storage's `pages` are made (`withPages`).
+    package let rowsRead: [Int64: Record]
 
     package init(keys: any RowPlaces<SectionValue>, update: StorageUpdate?, pages: [Int: [(Int64, Record)]], changesOnly: Bool = false,
-                 changedKeys: [Int64] = [], changedRecords: [Int64: (position: Int, record: Record?)] = [:]) {
+                 changedKeys: [Int64] = [], changedRecords: [Int64: (position: Int, record: Record?)] = [:], rowsRead: [Int64: Record] = [:]) {
         self.keys = keys
         self.update = update
         self.pages = pages
         self.changesOnly = changesOnly
         self.changedKeys = changedKeys
         self.changedRecords = changedRecords
+        self.rowsRead = rowsRead
+    }
+
+    /// This read, its `pages` those of `held` (of `size` rows) whose every row `rowsRead` has.
+    package func withPages(_ held: Set<Int>, size: Int) -> KeyRead {
+        guard !rowsRead.isEmpty else { return self }
+        var pages: [Int: [(Int64, Record)]] = [:]
+        for page in held {
+            let keys = self.keys.places(ofPage: page, size: size).compactMap(self.keys.key(at:))
+            let rows = keys.compactMap { key in rowsRead[key].map { (key, $0) } }
+            if !rows.isEmpty, rows.count == keys.count { pages[page] = rows }
+        }
+        return KeyRead(keys: keys, update: update, pages: pages, changesOnly: changesOnly, changedKeys: changedKeys,
+                       changedRecords: changedRecords)
     }
 }
 
@@ -224,11 +241,11 @@ package final class PagedRows<Record: Equatable & Sendable, SectionValue: Hashab
         update.appendItemUpdate(at: indexPath, model: PagedRow(id: key, record: record))
     }
 
-    /// Reads every page kept again (not those being read): after a read of every key, whose
-    /// rows' records may have changed where their places did not. Each record that changed
-    /// is an `updateItem` when its page arrives.
-    package func readKeptPagesAgain() {
-        for page in cache.pageNumbers.sorted() where !reading.contains(page) { request(page) }
+    /// Reads every page kept again (not those being read, nor those of `read`, which came
+    /// with the keys): after a read of every key, whose rows' records may have changed where
+    /// their places did not. Each record that changed is an `updateItem` when its page arrives.
+    package func readKeptPagesAgain(except read: Set<Int> = []) {
+        for page in cache.pageNumbers.subtracting(read).sorted() where !reading.contains(page) { request(page) }
     }
 
     /// The row at `position` (counted across sections), a placeholder when its page is

@@ -288,10 +288,16 @@ final class PostgresFeed<Record: PostgresRecordDecodable>: @unchecked Sendable {
         case .success(let (keys, snapshot)):
             current = (keys.keys, snapshot)
             for (number, shown) in joining {
-                subscribers[number]?.deliver(.read(joiningRead(keys.keys, shown: shown), snapshot: snapshot))
+                guard let subscriber = subscribers[number] else { continue }
+                var read = joiningRead(keys.keys, shown: shown)
+                if read.update != nil {
+                    read = KeyRead(keys: read.keys, update: read.update, pages: [:], rowsRead: keys.rowsRead)
+                        .withPages(subscriber.heldPages.pages, size: subscriber.pageSize)
+                }
+                subscriber.deliver(.read(read, snapshot: snapshot))
             }
             for (number, subscriber) in subscribers where joining[number] == nil {
-                subscriber.deliver(.read(keys, snapshot: snapshot))
+                subscriber.deliver(.read(keys.withPages(subscriber.heldPages.pages, size: subscriber.pageSize), snapshot: snapshot))
             }
             joining = [:]
             tellLSNWaitsReflected(afterRead: read, snapshot: snapshot)

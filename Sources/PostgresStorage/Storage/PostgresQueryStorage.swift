@@ -269,7 +269,7 @@ public final class PostgresQueryStorage<Record: PostgresRecordDecodable>: PagedS
             self.snapshot = snapshot
             show(read)
             // After a read of every key, the records kept may be old where places are not.
-            if !read.changesOnly, read.update != nil { rows.readKeptPagesAgain() }
+            if !read.changesOnly, read.update != nil { rows.readKeptPagesAgain(except: Set(read.pages.keys)) }
             callWaitersReflected()
             if readOnce {
                 readOnce = false

@@ -6,27 +6,29 @@ import PostgresNIO
 let followedRunSize = 4096
 
 extension PostgresSession {
-    /// Reads every key as runs (each run's bound with it) and the log's position, in one
+    /// Reads every key as runs (each run's bound with it), the log's position, and the
+    /// records of the rows in `held` (each storage's pages, and their size), in one
     /// snapshot; shown as the changes from the last read.
-    func readRuns() async throws(PostgresStorageError) -> KeyRead<Record, String?> {
+    func readRuns(held: [(pages: Set<Int>, size: Int)]) async throws(PostgresStorageError) -> KeyRead<Record, String?> {
         let connection = try await connected(for: .keys)
         // Owed no more once this read's snapshot is taken (a drift found meanwhile owes another).
         resyncOwed = false
+        let columns = held.allSatisfy(\.pages.isEmpty) ? [] : try await columnNames()
         let (query, known) = (query, placement)
-        let ((runs, log, placement), snapshot) = try await mappingErrors {
+        let ((runs, log, placement, rowsRead), snapshot) = try await mappingErrors {
             try await connection.whileOpen { connection in
                 try await Self.inSnapshot(on: connection) {
                     let log = try await PostgresChangeLog.read(query.table, after: nil, on: connection)
                     let runs = try await PostgresRuns.read(query, runSize: followedRunSize, on: connection)
                     let placement: PostgresPlacement
                     if let known { placement = known } else { placement = try await PostgresPlacement.read(query, on: connection) }
-                    return (runs, log, placement)
+                    return (runs, log, placement, try await Self.heldRows(held, of: runs, query: query, columns: columns, on: connection))
                 }
             }
         }
         let update = last?.keyList.flatMap { old in runs.keyList?.update(from: old, limit: largestUpdate, noSection: nil) }
         (last, logPosition, self.placement, self.snapshot, tableID) = (runs, log.position, placement, snapshot, log.tableID)
-        return KeyRead(keys: runs, update: update, pages: [:])
+        return KeyRead(keys: runs, update: update, pages: [:], rowsRead: rowsRead)
     }
 
     /// Reads the change log from the last read's position and applies its changes to the
@@ -78,6 +80,24 @@ extension PostgresSession {
         (last, logPosition, self.snapshot) = (applied.runs, applied.position, snapshot)
         return KeyRead(keys: applied.runs, update: applied.update, pages: [:], changesOnly: true, changedKeys: applied.changed,
                        changedRecords: applied.records)
+    }
+
+    /// The records of the rows at the places of `held` (each storage's pages, and their
+    /// size) in `places`, a thousand at a time.
+    static func heldRows(_ held: [(pages: Set<Int>, size: Int)], of places: any RowPlaces<String?>, query: PostgresListQuery,
+                         columns: [String], on connection: PostgresConnection) async throws -> [Int64: Record] {
+        var keys = Set<Int64>()
+        for (pages, size) in held {
+            for page in pages { keys.formUnion(places.places(ofPage: page, size: size).compactMap(places.key(at:))) }
+        }
+        let all = Array(keys)
+        var records: [Int64: Record] = [:]
+        for start in stride(from: 0, to: all.count, by: 1000) {
+            for (key, record) in try await rows(Array(all[start..<min(start + 1000, all.count)]), of: query, columns: columns, on: connection) {
+                records[key] = record
+            }
+        }
+        return records
     }
 
     /// The value of `body`, run in a REPEATABLE READ transaction on `connection` (all it

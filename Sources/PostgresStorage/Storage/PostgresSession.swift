@@ -141,15 +141,17 @@ actor PostgresSession<Record: PostgresRecordDecodable> {
                 (logPosition, placement) = (nil, nil)
             }
         }
-        return followsLog ? try await readRuns() : try await readEveryKey()
+        return followsLog ? try await readRuns(held: held) : try await readEveryKey(held: held)
     }
 
-    /// Reads the sections and every key, in one snapshot of the database, with the changes
-    /// from the last read.
-    private func readEveryKey() async throws(PostgresStorageError) -> KeyRead<Record, String?> {
+    /// Reads the sections, every key, and the records of the rows in `held` (each storage's
+    /// pages, and their size), in one snapshot of the database, with the changes from the
+    /// last read.
+    private func readEveryKey(held: [(pages: Set<Int>, size: Int)]) async throws(PostgresStorageError) -> KeyRead<Record, String?> {
         let connection = try await connected(for: .keys)
+        let columns = held.allSatisfy(\.pages.isEmpty) ? [] : try await columnNames()
         let (query, expected, logger) = (query, last?.rowCount ?? 0, logger)
-        let (list, snapshot) = try await mappingErrors {
+        let ((list, rowsRead), snapshot) = try await mappingErrors {
             try await connection.whileOpen { connection in
                 try await Self.inSnapshot(on: connection) {
                     var counts: [(value: String?, count: Int)] = []
@@ -158,13 +160,15 @@ actor PostgresSession<Record: PostgresRecordDecodable> {
                     }
                     if query.sectionBy == nil, counts.isEmpty { counts = [(nil, 0)] }
                     let keys = try await Self.readKeys(of: query, on: connection, expected: expected)
-                    return try KeyList(counts: counts, keys: keys)
+                    let list = try KeyList(counts: counts, keys: keys)
+                    return (list, try await Self.heldRows(held, of: list, query: query, columns: columns, on: connection))
                 }
             }
         }
         self.snapshot = snapshot
         defer { last = list }
-        return KeyRead(keys: list, update: last?.keyList.flatMap { list.update(from: $0, limit: largestUpdate, noSection: nil) }, pages: [:])
+        return KeyRead(keys: list, update: last?.keyList.flatMap { list.update(from: $0, limit: largestUpdate, noSection: nil) }, pages: [:],
+                       rowsRead: rowsRead)
     }
 
     /// Every key of `query`, in order. Read row by row on the connection's own thread as
