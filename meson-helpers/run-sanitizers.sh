@@ -6,7 +6,7 @@
 #   thread: the threaded suites under ThreadSanitizer (SQLite storage's refresher and GRDB
 #     observation, the paged storages' page and key reads, SQLite's and PostgreSQL's over
 #     SwiftNIO, the main-queue GLib source, the viewer's folder reader, thumbnail loader and
-#     live tables).
+#     live tables; reports of what it cannot see the order of suppressed in sanitizers/tsan.supp).
 # Usage: run-sanitizers.sh [address | thread] (both when not given). Each build has its own
 # folder (.build-asan, .build-tsan). Run install-dependencies.sh first: it installs the
 # system packages.
@@ -54,7 +54,7 @@ for check in "${checks[@]}"; do
         echo "== ThreadSanitizer: the threaded suites"
         thread_build_flags=(--sanitize thread --build-path .build-tsan "${suite_build_flags[@]}")
         swift build --build-tests "${thread_build_flags[@]}"
-        in_window_system TSAN_OPTIONS=halt_on_error=1 \
+        in_window_system TSAN_OPTIONS="halt_on_error=1 suppressions=$helpers/sanitizers/tsan.supp" \
             swift test --skip-build "${thread_build_flags[@]}" \
             --filter 'FetchedResultsStorageTests|PagedQueryStorageTests|PostgresStorageTests|DatabaseTests|DatabaseWindowTests|DirectoryTests|ViewModeTests|MainQueueTests'
         ;;
