@@ -56,6 +56,43 @@ final class PostgresQueryStorageTests: PostgresServerTestCase {
         XCTAssertTrue(recorder.errors.isEmpty)
     }
 
+    /// The first read tells the sections' counts and the first rows' keys before it reads
+    /// every key (with the trigger, as runs; without, as one list): the list shows its first
+    /// screen at once, and every key, of the same snapshot, changes nothing shown; a row
+    /// given out with no key gets its key and record in place.
+    func testTheFirstRowsAreShownBeforeEveryKeyIsReadWithAndWithoutTheTrigger() throws {
+        try server.psql("INSERT INTO book SELECT i, 'book ' || lpad(i::text, 4, '0'), 'g' || (i % 3) FROM generate_series(1001, 3000) i")
+        for trigger in [false, true] {
+            if trigger { try server.psql(PostgresChangeLog.installSQL(table: "book", key: "id").joined(separator: ";\n")) }
+            let (storage, recorder) = makeStorage()
+            var atFirstReload: (loaded: Bool, counts: [Int], first: Int64?, last: PagedRow<PostgresRecord>?)?
+            recorder.onReload = {
+                atFirstReload = atFirstReload ?? (storage.isLoaded, (0..<storage.numberOfSections()).map(storage.numberOfItems(inSection:)),
+                                                  storage.key(at: IndexPath(item: 0, section: 0)),
+                                                  storage.item(at: IndexPath(item: 999, section: 2)) as? PagedRow<PostgresRecord>)
+            }
+            wait("every key") { storage.isLoaded }
+            let first = try XCTUnwrap(atFirstReload, "trigger: \(trigger)")
+            XCTAssertFalse(first.loaded, "shown before every key was read; trigger: \(trigger)")
+            XCTAssertEqual(first.counts, [1000, 1000, 1000])
+            XCTAssertEqual(first.first, 3, "book 0003 first in g0, its key read with the first rows")
+            XCTAssertEqual(first.last?.isPlaceholder, true)
+            XCTAssertNil(first.last.flatMap(\.id), "g2's last key is not read yet")
+            XCTAssertEqual(recorder.reloads, 1, "every key changes nothing shown")
+
+            // g2's last row (book 2999), given out with no key, takes its key and record in place.
+            let last = IndexPath(item: 999, section: 2)
+            wait("the last row's record") { recorder.updates.contains { $0.updatedObjects[last] != nil } }
+            let row = recorder.updates.compactMap { $0.updatedObjects[last] as? PagedRow<PostgresRecord> }.last
+            XCTAssertEqual(row?.id, 2999)
+            XCTAssertEqual(row?.record?["title"], "book 2999")
+            XCTAssertEqual(recorder.reloads, 1)
+            XCTAssertEqual(storage.keyReadCount, 1)
+            XCTAssertTrue(recorder.errors.isEmpty)
+            storage.close()
+        }
+    }
+
     func testACommitOfAnotherProcessArrivesAsOneMinimalUpdateThroughTheTrigger() throws {
         try server.psql(PostgresChangeLog.installSQL(table: "book", key: "id").joined(separator: ";\n"))
         let (storage, recorder) = makeStorage()

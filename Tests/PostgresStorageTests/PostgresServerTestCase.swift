@@ -59,7 +59,12 @@ final class Recorder: StorageUpdating {
     var updates: [StorageUpdate] = []
     var reloads = 0
     var errors: [PostgresStorageError] = []
+    /// Run at each reload, where the storage's state is that of the reload.
+    var onReload: () -> Void = {}
 
     func storageDidPerformUpdate(_ update: StorageUpdate) { updates.append(update) }
-    func storageNeedsReloading() { reloads += 1 }
+    func storageNeedsReloading() {
+        reloads += 1
+        onReload()
+    }
 }

@@ -18,6 +18,14 @@ struct Book: FetchableRecord, Equatable, Sendable {
     }
 }
 
+/// Runs `onReload` at each reload it is told (where the storage's state is that of the
+/// reload).
+final class ReloadWatcher: StorageUpdating {
+    var onReload: () -> Void = {}
+    func storageDidPerformUpdate(_ update: StorageUpdate) {}
+    func storageNeedsReloading() { onReload() }
+}
+
 /// Counts the statements run on the main thread, from any connection of a pool.
 final class MainThreadStatements: @unchecked Sendable {
     private let lock = NSLock()
@@ -120,6 +128,46 @@ final class PagedQueryStorageTests: XCTestCase {
         XCTAssertEqual(book(storage, 49, 1)?.record?.title, "Book 0197")
         XCTAssertTrue(try XCTUnwrap(book(storage, 50, 1)).isPlaceholder, "the next page is not read until asked for")
         XCTAssertEqual(mainThreadStatements.all, [], "no query on the main thread")
+    }
+
+    /// A storage shows its rows' count and first rows before it has read every key (one
+    /// reload, `isLoaded` still false: the first screen does not wait for the keys), then
+    /// takes every key, of the same snapshot, as no change: a row given out with no key gets
+    /// its key and record in place.
+    func testTheFirstRowsAreShownBeforeEveryKeyIsReadThenEachRowTakesItsKeyInPlace() throws {
+        try offMain { [database] in
+            try database!.write { db in
+                for number in 1001...3000 {
+                    try db.execute(sql: "INSERT INTO book (title, genre, year) VALUES (?, 'poetry', 2000)", arguments: [String(format: "Book %04d", number)])
+                }
+            }
+        }
+        let (storage, recorder) = makeStorage(PagedQuery(table: "book", orderBy: "title"), maximumPages: 8)
+        let watcher = ReloadWatcher()
+        recorder.next = watcher
+        var atFirstReload: (loaded: Bool, count: Int, first: PagedRow<Book>?, last: PagedRow<Book>?)?
+        watcher.onReload = { [unowned self] in
+            atFirstReload = atFirstReload ?? (storage.isLoaded, storage.numberOfItems(inSection: 0), book(storage, 0, 0), book(storage, 2999, 0))
+        }
+        waitUntil { storage.isLoaded }
+        let first = try XCTUnwrap(atFirstReload)
+        XCTAssertFalse(first.loaded, "shown before every key was read")
+        XCTAssertEqual(first.count, 3000)
+        XCTAssertEqual(first.first?.id, 1, "the first row's key is read with the first rows")
+        XCTAssertEqual(first.last?.isPlaceholder, true)
+        XCTAssertNil(first.last.flatMap(\.id), "the last row's key is not read yet")
+        XCTAssertEqual(recorder.reloads, 1, "every key changes nothing shown")
+        XCTAssertEqual([storage.loadCount, storage.keyReadCount], [1, 1])
+
+        // The last row, given out with no key, takes its key and record in place.
+        let last = IndexPath(item: 2999, section: 0)
+        waitUntil { recorder.updates.contains { $0.updatedObjects[last] != nil } }
+        let row = recorder.updates.compactMap { $0.updatedObjects[last] as? PagedRow<Book> }.last
+        XCTAssertEqual(row?.id, 3000)
+        XCTAssertEqual(row?.record?.title, "Book 3000")
+        XCTAssertEqual(book(storage, 2999, 0)?.id, 3000)
+        XCTAssertEqual(recorder.reloads, 1)
+        XCTAssertEqual(mainThreadStatements.all, [])
     }
 
     func testPagesBeyondTheMostKeptAreDroppedAndReadAgainWhenShownAgain() throws {

@@ -7,7 +7,7 @@ import SQLiteStorage
 /// rowid, dimmed (CSS class `placeholder`), until the row is updated in place.
 public final class DatabaseRecordRow: DetailRow, ModelTransfer {
     public func update(with model: PagedRow<DatabaseRecord>) {
-        show(icon: model.iconName, title: model.detailTitle, subtitle: model.record?.summary() ?? "", note: "#\(model.id)")
+        show(icon: model.iconName, title: model.detailTitle, subtitle: model.record?.summary() ?? "", note: model.id.map { "#\($0)" } ?? "")
         setCSSClass("placeholder", present: model.isPlaceholder)
         title.setCSSClass("dim-label", present: model.isPlaceholder)
     }

@@ -39,7 +39,7 @@ enum ViewerTable {
     /// row's page is read). A click on a header sorts the query itself
     /// (`FollowedTable.setOrder`): the orders given here only make the columns sortable.
     static func columns(of table: any FollowedTable) -> [TableColumn] {
-        let rowid = TableColumn("#", text: { (row: PagedRow<DatabaseRecord>) in "\(row.id)" }) { $0.id < $1.id }
+        let rowid = TableColumn("#", text: { (row: PagedRow<DatabaseRecord>) in row.id.map(String.init) ?? "" }) { ($0.id ?? .min) < ($1.id ?? .min) }
         rowid.fixedWidth = 60
         let columns = table.shownColumns.map { name in
             TableColumn(name, text: { (row: PagedRow<DatabaseRecord>) in ShownText.bounded(row.record?.value(of: name) ?? "") }) { left, right in

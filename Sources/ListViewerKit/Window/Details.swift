@@ -68,8 +68,8 @@ extension DatabaseRecord: Detailed {
 /// A row of a database table as the paged storage gives it: its record's details, or
 /// only its rowid while its page is read.
 extension PagedRow: Detailed where Record == DatabaseRecord {
-    public var detailTitle: String { record?.detailTitle ?? tr("Row %lld", id) }
+    public var detailTitle: String { record?.detailTitle ?? id.map { tr("Row %lld", $0) } ?? tr("A row being read") }
     public var iconName: String { record?.iconName ?? "content-loading-symbolic" }
     public var kindName: String { tr("Row") }
-    public var details: [(String, String)] { record?.details ?? [("rowid", "\(id)")] }
+    public var details: [(String, String)] { record?.details ?? id.map { [("rowid", "\($0)")] } ?? [] }
 }

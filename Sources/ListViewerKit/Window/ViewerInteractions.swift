@@ -29,9 +29,10 @@ extension PagedRow: AccessibilityLabeled where Record == DatabaseRecord {
 }
 
 extension PagedRow where Record == DatabaseRecord {
-    /// What a row whose record is still being read is called: "Row 12, being read".
-    static func beingRead(_ id: Int64) -> String {
-        tr("Row %lld, being read", id)
+    /// What a row whose record is still being read is called: "Row 12, being read" ("A row
+    /// being read" before its key is read).
+    static func beingRead(_ id: Int64?) -> String {
+        id.map { tr("Row %lld, being read", $0) } ?? tr("A row being read")
     }
 }
 

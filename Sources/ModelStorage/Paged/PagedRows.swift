@@ -24,9 +24,14 @@ package struct KeyRead<Record: Sendable, SectionValue: Hashable & Sendable>: Sen
     /// The records of rows read with the keys for pages of several sizes (the storages of a
     /// PostgreSQL feed), from which each storage's `pages` are made (`withPages`).
     package let rowsRead: [Int64: Record]
+    /// Whether `keys` are the first rows' alone (`FirstKeys`), told before every key is read
+    /// so that the list shows its first screen at once; the read of every key follows, in
+    /// the same snapshot, as an update with no change.
+    package let firstRowsOnly: Bool
 
     package init(keys: any RowPlaces<SectionValue>, update: StorageUpdate?, pages: [Int: [(Int64, Record)]], changesOnly: Bool = false,
-                 changedKeys: [Int64] = [], changedRecords: [Int64: (position: Int, record: Record?)] = [:], rowsRead: [Int64: Record] = [:]) {
+                 changedKeys: [Int64] = [], changedRecords: [Int64: (position: Int, record: Record?)] = [:], rowsRead: [Int64: Record] = [:],
+                 firstRowsOnly: Bool = false) {
         self.keys = keys
         self.update = update
         self.pages = pages
@@ -34,6 +39,14 @@ package struct KeyRead<Record: Sendable, SectionValue: Hashable & Sendable>: Sen
         self.changedKeys = changedKeys
         self.changedRecords = changedRecords
         self.rowsRead = rowsRead
+        self.firstRowsOnly = firstRowsOnly
+    }
+
+    /// The first rows of a query, told before every key is read: its sections' `counts` and
+    /// the first rows' `keys`. Nil when the query has no row (nothing to show early).
+    package static func firstRows(counts: [(value: SectionValue, count: Int)], keys: [Int64]) -> KeyRead? {
+        guard counts.contains(where: { $0.count > 0 }) else { return nil }
+        return KeyRead(keys: FirstKeys(counts: counts, firstKeys: keys), update: nil, pages: [:], firstRowsOnly: true)
     }
 
     /// This read, its `pages` those of `held` (of `size` rows) whose every row `rowsRead` has.
@@ -107,6 +120,9 @@ package final class PagedRows<Record: Equatable & Sendable, SectionValue: Hashab
     private var reading: Set<Int> = []
     /// The rows given out as placeholders, whose records are still to be shown.
     private var placeholdersGiven: Set<Int64> = []
+    /// The positions of rows given out as placeholders before their keys were read (the
+    /// first rows shown alone): their pages are read once the keys are.
+    private var unkeyedGiven: Set<Int> = []
     /// Pages that could not be read (a connection lost, a database locked): read again
     /// after the next read of the keys that succeeds.
     private var failedPages: Set<Int> = []
@@ -115,6 +131,9 @@ package final class PagedRows<Record: Equatable & Sendable, SectionValue: Hashab
     /// the read that did: such a page brings the row's record as it was before.
     private var keyReadsShown = 0
     private var askedAfter: [Int: Int] = [:]
+    /// How many keys each page being read was asked for with (fewer than its rows before
+    /// every key is read).
+    private var keysAsked: [Int: Int] = [:]
     private var changedBy: [Int64: Int] = [:]
 
     package init(pageSize: Int, maximumPages: Int, heldPages: HeldPages = HeldPages()) {
@@ -141,13 +160,14 @@ package final class PagedRows<Record: Equatable & Sendable, SectionValue: Hashab
         guard var update = read.update else {
             generation += 1
             reading = []
-            (askedAfter, changedBy) = ([:], [:])
-            placeholdersGiven = []
+            (askedAfter, changedBy, keysAsked) = ([:], [:], [:])
+            (placeholdersGiven, unkeyedGiven) = ([], [])
             cache.removeAll()
             heldPages.set([])
-            isLoaded = true
+            isLoaded = !read.firstRowsOnly
             return nil
         }
+        isLoaded = true
         var stale: Set<Int> = []
         if !read.changedKeys.isEmpty {
             if !reading.isEmpty { for key in read.changedKeys { changedBy[key] = keyReadsShown } }
@@ -169,7 +189,25 @@ package final class PagedRows<Record: Equatable & Sendable, SectionValue: Hashab
         // A page being read is read again when it arrives, if a row changed meanwhile.
         for page in stale.sorted() where !reading.contains(page) { request(page) }
         for page in failedPages.sorted() where !reading.contains(page) && !cache.holds(page) { request(page) }
+        giveKeys(reporting: &update)
         return update
+    }
+
+    /// The rows given out before their keys were read, whose keys are read now: each is an
+    /// `updateItem` with its record (its page read first when it is not kept).
+    private func giveKeys(reporting update: inout StorageUpdate) {
+        var pages: Set<Int> = []
+        for position in unkeyedGiven.sorted() {
+            guard let key = places.key(at: position) else { continue }
+            unkeyedGiven.remove(position)
+            if let record = cache.record(key), let indexPath = places.indexPath(of: position) {
+                update.appendItemUpdate(at: indexPath, model: PagedRow(id: key, record: record))
+            } else {
+                placeholdersGiven.insert(key)
+                pages.insert(position / pageSize)
+            }
+        }
+        for page in pages.sorted() where !reading.contains(page) { request(page) }
     }
 
     /// Takes a page read for the key list of `generation`: its rows' `updateItem`s, the
@@ -180,6 +218,7 @@ package final class PagedRows<Record: Equatable & Sendable, SectionValue: Hashab
         guard generation == self.generation else { return nil }
         reading.remove(page)
         let asked = askedAfter.removeValue(forKey: page) ?? keyReadsShown
+        let keys = keysAsked.removeValue(forKey: page) ?? places(of: page).count
         if reading.isEmpty { changedBy = [:] }
         pagesRead += 1
         if case .failure = result { failedPages.insert(page) }
@@ -197,10 +236,12 @@ package final class PagedRows<Record: Equatable & Sendable, SectionValue: Hashab
                 }
             }
             keep(current, as: page, reporting: &update)
-            if rows.count < places(of: page).count {
+            if rows.count < keys {
                 heldPages.cameShort(page)
                 pageCameShort()
             }
+            // Asked before its keys were all read, and they are now: read again, whole.
+            if keys < places(of: page).count, places(of: page).compactMap(places.key(at:)).count > keys { readAgain = true }
             if readAgain { request(page) }
             return update
         }
@@ -223,8 +264,9 @@ package final class PagedRows<Record: Equatable & Sendable, SectionValue: Hashab
         cache.keep(rows, as: page)
         heldPages.set(cache.pageNumbers)
         for position in places(of: page) {
-            guard let key = places.key(at: position), placeholdersGiven.remove(key) != nil || changed.contains(key),
-                  let record = cache.record(key), let indexPath = places.indexPath(of: position) else { continue }
+            // A row the page did not bring stays a placeholder given out.
+            guard let key = places.key(at: position), let record = cache.record(key),
+                  placeholdersGiven.remove(key) != nil || changed.contains(key), let indexPath = places.indexPath(of: position) else { continue }
             update.appendItemUpdate(at: indexPath, model: PagedRow(id: key, record: record))
         }
     }
@@ -249,9 +291,14 @@ package final class PagedRows<Record: Equatable & Sendable, SectionValue: Hashab
     }
 
     /// The row at `position` (counted across sections), a placeholder when its page is
-    /// not kept; asks for the page then. Nil when its key is not read.
+    /// not kept; asks for the page then. A placeholder with no key when its key is not read
+    /// yet (its page is read once it is); nil past the last row.
     package func row(at position: Int) -> PagedRow<Record>? {
-        guard let key = places.key(at: position) else { return nil }
+        guard position >= 0, position < places.rowCount else { return nil }
+        guard let key = places.key(at: position) else {
+            unkeyedGiven.insert(position)
+            return PagedRow(id: nil, record: nil)
+        }
         let page = position / pageSize
         if let record = cache.record(key) {
             cache.use(page)
@@ -266,9 +313,12 @@ package final class PagedRows<Record: Equatable & Sendable, SectionValue: Hashab
     private func request(_ page: Int) {
         let places = places(of: page)
         guard !places.isEmpty else { return }
+        let keys = places.compactMap(self.places.key(at:))
+        guard !keys.isEmpty else { return }
         reading.insert(page)
         askedAfter[page] = keyReadsShown
-        readPage(page, places.compactMap(self.places.key(at:)), generation)
+        keysAsked[page] = keys.count
+        readPage(page, keys, generation)
     }
 
     // MARK: What the storage answers
@@ -310,7 +360,8 @@ package final class PagedRows<Record: Equatable & Sendable, SectionValue: Hashab
         func numberOfSections() -> Int { places.sectionCount }
         func numberOfItems(inSection section: Int) -> Int { places.count(inSection: section) }
         func item(at indexPath: IndexPath) -> Any? {
-            guard let position = places.position(of: indexPath), let key = places.key(at: position) else { return nil }
+            guard let position = places.position(of: indexPath) else { return nil }
+            guard let key = places.key(at: position) else { return rows.places.key(at: position) == nil ? rows.row(at: position) : PagedRow<Record>(id: nil, record: nil) }
             if let record = rows.cache.record(key) { return PagedRow(id: key, record: record) }
             if rows.places.key(at: position) == key { return rows.row(at: position) }
             return PagedRow<Record>(id: key, record: nil)

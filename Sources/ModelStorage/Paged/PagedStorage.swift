@@ -24,7 +24,8 @@ open class PagedStorage<Record: Equatable & Sendable, SectionValue: Hashable & S
     /// Told about every change. Held weakly.
     public weak var delegate: StorageUpdating?
     /// Called after each read of the rows' places is shown: the first, each change of
-    /// query, and each change in the database (whether or not it changed the rows).
+    /// query, and each change in the database (whether or not it changed the rows). Not
+    /// for the first rows shown before every key is read (`isLoaded`).
     public var onLoad: (() -> Void)?
     /// Called after the rows of a page are shown, with the page's number (rows
     /// `page * pageSize ..< (page + 1) * pageSize`, counted across sections).
@@ -52,7 +53,10 @@ open class PagedStorage<Record: Equatable & Sendable, SectionValue: Hashable & S
     public var pagesBeingRead: Int { rows.pagesBeingRead }
     /// How many pages are kept: what the storage holds in memory besides the keys.
     public var pagesKept: Int { rows.pagesKept }
-    /// Whether the rows' places have been read.
+    /// Whether every row's place has been read. Before, the storage may already show its
+    /// rows (their sections and count, and the first rows' keys, read first so that the
+    /// list shows its first screen at once): a row further down is a placeholder with no
+    /// key (`PagedRow.id` nil) until then.
     public var isLoaded: Bool { rows.isLoaded }
 
     package let rows: PagedRows<Record, SectionValue>
@@ -92,6 +96,11 @@ open class PagedStorage<Record: Equatable & Sendable, SectionValue: Hashable & S
     /// Shows a read of the rows' places: the first of a query by reloading, the others as
     /// the changes from the one before.
     package func show(_ read: KeyRead<Record, SectionValue>) {
+        // The first rows, told before every key is read: shown, not yet loaded.
+        if read.firstRowsOnly {
+            _ = rows.show(read)
+            return delegate?.storageNeedsReloading() ?? ()
+        }
         if let update = rows.show(read) {
             if !update.isEmpty { delegate?.storageDidPerformUpdate(update) }
         } else {

@@ -53,3 +53,24 @@ extension KeyRuns: RowPlaces {
         return try? KeyList(counts: sectionValues.indices.map { (sectionValues[$0], count(inSection: $0)) }, keys: keys)
     }
 }
+
+/// How many rows' keys a storage reads first, to show before every key is read: more than
+/// GTK binds on its first screens.
+package let firstKeysRead = 500
+
+/// The places a storage shows before it has read every key: each section's row count, and
+/// the keys of the first rows (those of the others are not read yet).
+package typealias FirstKeys<SectionValue: Hashable & Sendable> = KeyRuns<SectionValue, Void>
+
+extension KeyRuns where Bound == Void {
+    /// The sections of `counts`, the first rows' keys `keys` (at most the rows there are).
+    package init(counts: [(value: SectionValue, count: Int)], firstKeys keys: [Int64]) {
+        var left = keys[...]
+        self.init(sections: counts.map { section in
+            let known = Array(left.prefix(section.count))
+            left = left.dropFirst(known.count)
+            let rest = section.count - known.count
+            return (section.value, (known.isEmpty ? [] : [Run(bound: (), keys: known)]) + (rest > 0 ? [Run(bound: (), count: rest)] : []))
+        })
+    }
+}

@@ -75,6 +75,11 @@ public struct PostgresListQuery: Sendable, Hashable {
             bindings: bindings)
     }
 
+    /// The keys of the first `limit` rows, in the rows' order.
+    func firstKeysQuery(limit: Int) -> SQL {
+        SQL(text: keysQuery.text + " LIMIT \(max(0, limit))", bindings: bindings)
+    }
+
     /// The names of the table's columns, in order (for a query of every column).
     var columnNamesQuery: SQL {
         var bindings = PostgresBindings(capacity: 1)

@@ -27,6 +27,9 @@ final class PostgresFeed<Record: PostgresRecordDecodable>: @unchecked Sendable {
         /// A read of the rows' places; when it read every key, the pages the storage holds
         /// are to be read again (their records may have changed without a trace).
         case read(KeyRead<Record, String?>, snapshot: PostgresSnapshot?)
+        /// The first rows of the read under way (`KeyRead.firstRowsOnly`), before it reads
+        /// every key: the read follows as an update with no change.
+        case firstRows(KeyRead<Record, String?>)
         /// A drift check found the rows differing from the table (a read of every key follows).
         case driftRepaired
         /// The waits for places in the log (`waitForLSN`) that the reads told now reflect.
@@ -73,6 +76,8 @@ final class PostgresFeed<Record: PostgresRecordDecodable>: @unchecked Sendable {
     /// Storages that joined since the last read was told, to be given the next (as a
     /// reload, or as the changes from the rows they show).
     private var joining: [Int: (any RowPlaces<String?>)?] = [:]
+    /// Those of `joining` told the first rows of the read under way.
+    private var toldFirstRows: Set<Int> = []
     /// The last read told: what a storage joining is given.
     private var current: (keys: any RowPlaces<String?>, snapshot: PostgresSnapshot?)?
     /// The error of the first failure to reach the server, while the feed connects again:
@@ -157,6 +162,7 @@ final class PostgresFeed<Record: PostgresRecordDecodable>: @unchecked Sendable {
     func leave(_ number: Int) {
         subscribers[number] = nil
         joining[number] = nil
+        toldFirstRows.remove(number)
         lsnWaits.removeAll { $0.subscriber == number }
         guard subscribers.isEmpty, state != .stopped else { return }
         stopFollowing()
@@ -265,7 +271,7 @@ final class PostgresFeed<Record: PostgresRecordDecodable>: @unchecked Sendable {
             }
             let result: Result<(KeyRead<Record, String?>, PostgresSnapshot?), PostgresStorageError>
             do throws(PostgresStorageError) {
-                let keys = try await session.readKeys(held: held)
+                let keys = try await session.readKeys(held: held) { [weak feed] first in feed?.schedule { $0.tellFirstRows(first) } }
                 result = .success((keys, await session.snapshot))
             } catch {
                 result = .failure(error)
@@ -274,10 +280,22 @@ final class PostgresFeed<Record: PostgresRecordDecodable>: @unchecked Sendable {
         }
     }
 
+    /// Tells the storages joining with no rows to compare with the first rows of the read
+    /// under way.
+    private func tellFirstRows(_ read: KeyRead<Record, String?>) {
+        for (number, shown) in joining where shown == nil {
+            guard let subscriber = subscribers[number] else { continue }
+            toldFirstRows.insert(number)
+            subscriber.deliver(.firstRows(read))
+        }
+    }
+
     /// Tells the storages a read (or its error), then asks for the read owed, if one is.
     private func show(_ result: Result<(KeyRead<Record, String?>, PostgresSnapshot?), PostgresStorageError>, read: Int) {
         readingKeys = false
         readBegan = false
+        let toldFirstRows = toldFirstRows
+        self.toldFirstRows = []
         switch result {
         case .failure(let error):
             if state != .stopped { tell(.error(error)) }
@@ -290,6 +308,8 @@ final class PostgresFeed<Record: PostgresRecordDecodable>: @unchecked Sendable {
             for (number, shown) in joining {
                 guard let subscriber = subscribers[number] else { continue }
                 var read = joiningRead(keys.keys, shown: shown)
+                // Told the first rows of this snapshot: every key changes nothing.
+                if toldFirstRows.contains(number) { read = KeyRead(keys: keys.keys, update: StorageUpdate(), pages: [:]) }
                 if read.update != nil {
                     read = KeyRead(keys: read.keys, update: read.update, pages: [:], rowsRead: keys.rowsRead)
                         .withPages(subscriber.heldPages.pages, size: subscriber.pageSize)

@@ -275,6 +275,8 @@ public final class PostgresQueryStorage<Record: PostgresRecordDecodable>: PagedS
                 readOnce = false
                 leaveFeed()
             }
+        case .firstRows(let read):
+            show(read)
         case .reflected(let waits):
             for wait in waits.sorted() { lsnWaiters.removeValue(forKey: wait)?.body(true) }
         }

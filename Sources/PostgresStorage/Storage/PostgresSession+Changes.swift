@@ -8,8 +8,10 @@ let followedRunSize = 4096
 extension PostgresSession {
     /// Reads every key as runs (each run's bound with it), the log's position, and the
     /// records of the rows in `held` (each storage's pages, and their size), in one
-    /// snapshot; shown as the changes from the last read.
-    func readRuns(held: [(pages: Set<Int>, size: Int)]) async throws(PostgresStorageError) -> KeyRead<Record, String?> {
+    /// snapshot; shown as the changes from the last read. Tells `firstRows`, when given, the
+    /// sections' counts and the first rows' keys first.
+    func readRuns(held: [(pages: Set<Int>, size: Int)],
+                  firstRows: (@Sendable (KeyRead<Record, String?>) -> Void)? = nil) async throws(PostgresStorageError) -> KeyRead<Record, String?> {
         let connection = try await connected(for: .keys)
         // Owed no more once this read's snapshot is taken (a drift found meanwhile owes another).
         resyncOwed = false
@@ -18,6 +20,9 @@ extension PostgresSession {
         let ((runs, log, placement, rowsRead), snapshot) = try await mappingErrors {
             try await connection.whileOpen { connection in
                 try await Self.inSnapshot(on: connection) {
+                    if let firstRows {
+                        try await Self.tellFirstRows(of: query, counts: try await Self.counts(of: query, on: connection), on: connection, to: firstRows)
+                    }
                     let log = try await PostgresChangeLog.read(query.table, after: nil, on: connection)
                     let runs = try await PostgresRuns.read(query, runSize: followedRunSize, on: connection)
                     let placement: PostgresPlacement

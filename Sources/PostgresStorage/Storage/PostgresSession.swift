@@ -128,10 +128,13 @@ actor PostgresSession<Record: PostgresRecordDecodable> {
     /// trigger and the log holds every change since (`readChanges`, with the records of the
     /// changed rows that land in a page of `held`: each storage's pages and their size),
     /// else every key, in one snapshot of the database.
+    /// The first read of every key (no read before to compare with) tells `firstRows` the
+    /// sections' counts and the first rows' keys first, from its snapshot.
     /// A read of the log that fails other than by a lost connection (a column renamed,
     /// retyped or dropped, a right revoked) is followed at once by a read of every key, with
     /// the order's types read again: what fails then is reported.
-    func readKeys(held: [(pages: Set<Int>, size: Int)]) async throws(PostgresStorageError) -> KeyRead<Record, String?> {
+    func readKeys(held: [(pages: Set<Int>, size: Int)],
+                  firstRows: @escaping @Sendable (KeyRead<Record, String?>) -> Void = { _ in }) async throws(PostgresStorageError) -> KeyRead<Record, String?> {
         readsUnderWay += 1
         defer { readsUnderWay -= 1 }
         if followsLog, logPosition != nil, !resyncOwed {
@@ -141,24 +144,23 @@ actor PostgresSession<Record: PostgresRecordDecodable> {
                 (logPosition, placement) = (nil, nil)
             }
         }
-        return followsLog ? try await readRuns(held: held) : try await readEveryKey(held: held)
+        let firstRows = last == nil ? firstRows : nil
+        return followsLog ? try await readRuns(held: held, firstRows: firstRows) : try await readEveryKey(held: held, firstRows: firstRows)
     }
 
     /// Reads the sections, every key, and the records of the rows in `held` (each storage's
     /// pages, and their size), in one snapshot of the database, with the changes from the
     /// last read.
-    private func readEveryKey(held: [(pages: Set<Int>, size: Int)]) async throws(PostgresStorageError) -> KeyRead<Record, String?> {
+    private func readEveryKey(held: [(pages: Set<Int>, size: Int)],
+                              firstRows: (@Sendable (KeyRead<Record, String?>) -> Void)?) async throws(PostgresStorageError) -> KeyRead<Record, String?> {
         let connection = try await connected(for: .keys)
         let columns = held.allSatisfy(\.pages.isEmpty) ? [] : try await columnNames()
-        let (query, expected, logger) = (query, last?.rowCount ?? 0, logger)
+        let (query, expected) = (query, last?.rowCount ?? 0)
         let ((list, rowsRead), snapshot) = try await mappingErrors {
             try await connection.whileOpen { connection in
                 try await Self.inSnapshot(on: connection) {
-                    var counts: [(value: String?, count: Int)] = []
-                    for row in try await connection.send(query.countsQuery.query, logger: logger) {
-                        counts.append(try row.decode((String?, Int).self))
-                    }
-                    if query.sectionBy == nil, counts.isEmpty { counts = [(nil, 0)] }
+                    let counts = try await Self.counts(of: query, on: connection)
+                    if let firstRows { try await Self.tellFirstRows(of: query, counts: counts, on: connection, to: firstRows) }
                     let keys = try await Self.readKeys(of: query, on: connection, expected: expected)
                     let list = try KeyList(counts: counts, keys: keys)
                     return (list, try await Self.heldRows(held, of: list, query: query, columns: columns, on: connection))
@@ -169,6 +171,24 @@ actor PostgresSession<Record: PostgresRecordDecodable> {
         defer { last = list }
         return KeyRead(keys: list, update: last?.keyList.flatMap { list.update(from: $0, limit: largestUpdate, noSection: nil) }, pages: [:],
                        rowsRead: rowsRead)
+    }
+
+    /// Each section's value and row count (one section, of NULL, without sections).
+    static func counts(of query: PostgresListQuery, on connection: PostgresConnection) async throws -> [(value: String?, count: Int)] {
+        var counts: [(value: String?, count: Int)] = []
+        for row in try await connection.send(query.countsQuery.query) { counts.append(try row.decode((String?, Int).self)) }
+        if query.sectionBy == nil, counts.isEmpty { counts = [(nil, 0)] }
+        return counts
+    }
+
+    /// Tells `firstRows` the sections of `counts` and the first rows' keys (`firstKeysRead`),
+    /// read in the transaction open on `connection`, when the query has a row.
+    static func tellFirstRows(of query: PostgresListQuery, counts: [(value: String?, count: Int)], on connection: PostgresConnection,
+                              to firstRows: (KeyRead<Record, String?>) -> Void) async throws {
+        guard counts.contains(where: { $0.count > 0 }) else { return }
+        var keys: [Int64] = []
+        for row in try await connection.send(query.firstKeysQuery(limit: firstKeysRead).query) { keys.append(try row.decode(Int64.self)) }
+        if let read = KeyRead<Record, String?>.firstRows(counts: counts, keys: keys) { firstRows(read) }
     }
 
     /// Every key of `query`, in order. Read row by row on the connection's own thread as

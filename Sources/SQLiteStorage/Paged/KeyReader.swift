@@ -27,13 +27,20 @@ final class KeyReader<Record: FetchableRecord & Sendable>: @unchecked Sendable {
     private var baseline: KeyList<DatabaseValue>?
     /// Where the last read left the table's log, if it has one.
     private var position: SQLiteChangeLog.Position?
+    /// Told the first rows of a read that reloads the list, before every key is read.
+    private let firstRows: @Sendable (KeyRead<Record, DatabaseValue>) -> Void
 
-    init(query: PagedQuery, pageSize: Int, heldPages: HeldPages, largestUpdate: Int, baseline: KeyList<DatabaseValue>? = nil) {
+    /// A reader of `query`, whose first read is compared with `baseline` when given; else
+    /// it tells `firstRows` the sections' counts and the first rows' keys before it reads
+    /// every key.
+    init(query: PagedQuery, pageSize: Int, heldPages: HeldPages, largestUpdate: Int, baseline: KeyList<DatabaseValue>? = nil,
+         firstRows: @escaping @Sendable (KeyRead<Record, DatabaseValue>) -> Void = { _ in }) {
         self.query = query
         self.pageSize = pageSize
         self.heldPages = heldPages
         self.largestUpdate = largestUpdate
         self.baseline = baseline
+        self.firstRows = firstRows
     }
 
     /// Reads the changes since the last read from the log if it can, else every key; with
@@ -53,8 +60,13 @@ final class KeyReader<Record: FetchableRecord & Sendable>: @unchecked Sendable {
     /// damaged file, `SQLiteStorageError.unreadableRows`.
     private func readKeys(_ db: Database, position: SQLiteChangeLog.Position?) throws -> KeyRead<Record, DatabaseValue> {
         let before = lastList ?? last?.keyList ?? baseline
-        let keys = try KeyList(counts: query.counts(db), keys: query.keys(db, capacity: before?.keys.count ?? 0))
-        let update = before.flatMap { keys.update(from: $0, limit: largestUpdate, noSection: .null) }
+        let counts = try query.counts(db)
+        // A reload shows the first rows at once; every key, read next in the same snapshot,
+        // then changes nothing.
+        let first = before == nil ? KeyRead<Record, DatabaseValue>.firstRows(counts: counts, keys: try query.firstKeys(db, limit: firstKeysRead)) : nil
+        if let first { firstRows(first) }
+        let keys = try KeyList(counts: counts, keys: query.keys(db, capacity: before?.keys.count ?? 0))
+        let update = first != nil ? StorageUpdate() : before.flatMap { keys.update(from: $0, limit: largestUpdate, noSection: .null) }
         // Runs only where changes will be applied to them, and only when they show the same
         // sections (an unsectioned query with no row is one empty section, which runs do not
         // keep).

@@ -84,6 +84,11 @@ public struct PagedQuery: Sendable, Equatable {
         return keys
     }
 
+    /// The rowids of the first `limit` rows, in order.
+    func firstKeys(_ db: Database, limit: Int) throws -> [Int64] {
+        try Int64.fetchAll(db, sql: "SELECT \(rowID) \(source) ORDER BY \(order) LIMIT \(max(0, limit))", arguments: StatementArguments(arguments))
+    }
+
     /// The rows whose rowids are `keys`, each with its rowid, in no particular order.
     func rows<Record: FetchableRecord>(_ db: Database, keys: some Collection<Int64>, as: Record.Type) throws -> [(Int64, Record)] {
         guard !keys.isEmpty else { return [] }

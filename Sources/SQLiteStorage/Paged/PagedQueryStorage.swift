@@ -60,6 +60,8 @@ public final class PagedQueryStorage<Record: FetchableRecord & Equatable & Senda
     /// Counts the observations started: one started before another is cancelled.
     private var observationCount = 0
     private var stopped = false
+    /// Counts the readers made (one a query): the first rows of an earlier one are dropped.
+    private var readerCount = 0
 
     /// A storage of `query`'s rows, read in pages of `pageSize`.
     /// - Parameters:
@@ -116,6 +118,7 @@ public final class PagedQueryStorage<Record: FetchableRecord & Equatable & Senda
         // A page with fewer rows than places: a row deleted since the keys were read, or a
         // damaged file, which the next read of the keys tells apart.
         rows.pageCameShort = { [refresher] in refresher.signal() }
+        refresher.replaceFetch(makeReader(of: query, baseline: nil).read)
         refresher.startPolling()
         observeTable()
         refresher.signal()
@@ -168,8 +171,7 @@ public final class PagedQueryStorage<Record: FetchableRecord & Equatable & Senda
     private func read(_ query: PagedQuery, from newDatabase: (any DatabaseWriter)?) {
         let sameRecords = isLoaded && query.table == self.query.table && query.columns == self.query.columns && query.rowID == self.query.rowID
         self.query = query
-        let reader = KeyReader<Record>(query: query, pageSize: pageSize, heldPages: rows.heldPages, largestUpdate: largestUpdate,
-                                       baseline: sameRecords ? rows.places.keyList : nil)
+        let reader = makeReader(of: query, baseline: sameRecords ? rows.places.keyList : nil)
         if let newDatabase {
             database = newDatabase
             refresher.replaceDatabase(newDatabase, fetch: reader.read)
@@ -178,6 +180,19 @@ public final class PagedQueryStorage<Record: FetchableRecord & Equatable & Senda
         }
         if !stopped { observeTable() }
         refresher.signal()
+    }
+
+    /// A reader of `query`'s rows, its first read compared with `baseline` if given, else
+    /// showing the first rows before every key is read.
+    private func makeReader(of query: PagedQuery, baseline: KeyList<DatabaseValue>?) -> KeyReader<Record> {
+        readerCount += 1
+        let (box, schedule, number) = (WeakBox(self), schedule, readerCount)
+        return KeyReader(query: query, pageSize: pageSize, heldPages: rows.heldPages, largestUpdate: largestUpdate, baseline: baseline) { read in
+            schedule {
+                guard let storage = box.object, storage.readerCount == number else { return }
+                storage.show(read)
+            }
+        }
     }
 
     /// Reads the rows' places again now, as if the database had changed.
