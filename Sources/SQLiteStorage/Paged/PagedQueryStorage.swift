@@ -8,7 +8,8 @@ import ModelStorage
 /// What it holds:
 /// - the sections' values and row counts, and every row's rowid in the query's order
 ///   (8 bytes a row), read off the calling thread when the storage is made or its query
-///   changes;
+///   changes (the counts and the first rows' rowids are shown first, while the others are
+///   read, in the same snapshot; a row further down is a placeholder with no key until then);
 /// - the records of the pages read last (`maximumPages` pages of `pageSize` rows).
 ///
 /// Its items are `PagedRow<Record>`s. Asking for a row whose page is not here (GTK binding
@@ -27,8 +28,8 @@ import ModelStorage
 /// and `updateItem`s for the rows of the pages it holds whose records changed (those pages
 /// are read again in the same transaction). Bursts of commits are read once.
 ///
-/// No query runs on the calling thread. The storage has no rows until its query is first
-/// read (`onLoad`); a query that cannot be read is reported to `onError` and leaves the
+/// No query runs on the calling thread. The storage has no rows until its query's first rows
+/// are read (every key is then read next: `isLoaded`, `onLoad`); a query that cannot be read is reported to `onError` and leaves the
 /// rows as they were; so does a damaged file whose table lists rows it cannot give
 /// (`SQLiteStorageError.unreadableRows`). When another file takes the database's path (`mv new.db old.db`), the
 /// storage reports `SQLiteStorageError.fileReplaced` to `onError` (the rows stay those of the
