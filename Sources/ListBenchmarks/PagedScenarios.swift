@@ -36,7 +36,7 @@ enum PagedScenarios {
                 let path = folder.appendingPathComponent("books.sqlite").path
                 try makeTable(at: path, rows: size)
                 // `--scenario paged_open`: the two openings alone; `paged_commits`, `paged_viewer`: those.
-                func wanted(_ name: String) -> Bool { prefix == "paged" || name.hasPrefix(prefix) }
+                func wanted(_ name: String) -> Bool { name.hasPrefix(prefix) || prefix.hasPrefix(name) }
                 if wanted("paged_open") {
                     results.append(try open(path, rows: size, name: "paged_open", query: PagedQuery(table: "book")))
                     results.append(try open(path, rows: size, name: "paged_open_sections", query: PagedQuery(table: "book", sectionBy: "genre")))

@@ -107,6 +107,9 @@ public final class PostgresQueryStorage<Record: PostgresRecordDecodable>: PagedS
     /// Whether it takes one read and leaves: a stopped storage asked to read (`refresh`,
     /// `setQuery`).
     private var readOnce = false
+    /// Whether the first rows of the read under way are shown: its pages are read after its
+    /// snapshot, and need no read again when every key arrives.
+    private var firstRowsShown = false
     /// Where the page reads find the feed, emptied by `close`.
     private let pageSession = PostgresPageSession<Record>()
     private let environment: [String: String]
@@ -269,7 +272,8 @@ public final class PostgresQueryStorage<Record: PostgresRecordDecodable>: PagedS
             self.snapshot = snapshot
             show(read)
             // After a read of every key, the records kept may be old where places are not.
-            if !read.changesOnly, read.update != nil { rows.readKeptPagesAgain(except: Set(read.pages.keys)) }
+            if !read.changesOnly, read.update != nil, !firstRowsShown { rows.readKeptPagesAgain(except: Set(read.pages.keys)) }
+            firstRowsShown = false
             callWaitersReflected()
             if readOnce {
                 readOnce = false
@@ -277,6 +281,7 @@ public final class PostgresQueryStorage<Record: PostgresRecordDecodable>: PagedS
             }
         case .firstRows(let read):
             show(read)
+            firstRowsShown = true
         case .reflected(let waits):
             for wait in waits.sorted() { lsnWaiters.removeValue(forKey: wait)?.body(true) }
         }
