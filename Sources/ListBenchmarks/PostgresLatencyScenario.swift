@@ -56,6 +56,7 @@ enum PostgresLatencyScenario {
     final class Writer: Sendable {
         private let connection: Task<PostgresConnection, Error>
         private let state = Mutex<(busy: Bool, failure: String?)>((false, nil))
+        private let finished = Mutex<ContinuousClock.Instant?>(nil)
 
         init(address: PostgresAddress, environment: [String: String]) {
             connection = Task { try await address.connect(environment: environment) }
@@ -63,6 +64,8 @@ enum PostgresLatencyScenario {
 
         var isIdle: Bool { !state.withLock { $0.busy } }
         var failure: String? { state.withLock { $0.failure } }
+        /// When the statements last run were answered (their commit, for a statement alone).
+        var lastFinished: ContinuousClock.Instant? { finished.withLock { $0 } }
 
         /// Closes the connection, waiting until it is closed.
         func close() {
@@ -82,6 +85,7 @@ enum PostgresLatencyScenario {
                     for statement in statements {
                         try await connection.value.query(PostgresQuery(unsafeSQL: statement), logger: Logger(label: "writer") { _ in SwiftLogNoOpLogHandler() })
                     }
+                    finished.withLock { $0 = .now }
                     state.withLock { $0.busy = false }
                 } catch {
                     state.withLock { $0 = (false, "\(error)") }

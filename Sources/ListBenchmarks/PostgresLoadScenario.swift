@@ -58,6 +58,8 @@ enum PostgresLoadScenario {
         let stamper = PostgresLatencyScenario.Writer(address: server.address(), environment: environment)
         var sent: [ContinuousClock.Instant] = []
         var seen: [ContinuousClock.Instant?] = []
+        /// When each stamp's commit was answered.
+        var committed: [ContinuousClock.Instant?] = []
         var nextStamp = ContinuousClock.now
         let cpuBefore = cpuMilliseconds()
         while load.withLock({ $0 == nil }) {
@@ -68,10 +70,12 @@ enum PostgresLoadScenario {
                 let now = ContinuousClock.now
                 for earlier in 0...stamp where seen[earlier] == nil { seen[earlier] = now }
             }
+            if stamper.isIdle, let last = committed.indices.last, committed[last] == nil { committed[last] = stamper.lastFinished }
             if ContinuousClock.now >= nextStamp, stamper.isIdle {
                 nextStamp = ContinuousClock.now + .milliseconds(100)
                 sent.append(.now)
                 seen.append(nil)
+                committed.append(nil)
                 stamper.run(["UPDATE pgbench_accounts SET filler = 'stamp \(sent.count - 1)' WHERE aid = 1"])
             }
         }
@@ -88,23 +92,34 @@ enum PostgresLoadScenario {
         stamper.close()
         let equal = reflected == true && isEqualToTheTable(storage, server: server)
         let latencies = zip(sent, seen).compactMap { sent, seen in seen.map { milliseconds(of: $0 - sent) } }.sorted()
-        func percentile(_ p: Double) -> Double {
+        // From the commit answered, not the statement sent: what the storage adds.
+        let afterCommit = zip(committed, seen).compactMap { committed, seen in
+            committed.flatMap { committed in seen.map { max(0, milliseconds(of: $0 - committed)) } }
+        }.sorted()
+        func percentile(_ p: Double, of latencies: [Double]) -> Double {
             latencies.isEmpty ? .nan : latencies[min(latencies.count - 1, Int((Double(latencies.count) * p).rounded(.up)) - 1)]
         }
         let tps = output.split(separator: "\n").first { $0.hasPrefix("tps = ") }
             .flatMap { Double($0.dropFirst(6).prefix { $0 != " " }) } ?? 0
         let commits = tps * Double(seconds)
+        // pgbench's own mean time a transaction: the server's state under the load.
+        let pgbenchLatency = output.split(separator: "\n").first { $0.hasPrefix("latency average = ") }
+            .flatMap { Double($0.dropFirst(18).prefix { $0 != " " }) } ?? .nan
         if !errors.isEmpty { writeToStandardError("list-benchmarks: \(name): \(errors)") }
         storage.close()
-        return Measurement(scenario: name, n: scale * 100_000, wallMilliseconds: percentile(0.5), extra: [
+        return Measurement(scenario: name, n: scale * 100_000, wallMilliseconds: percentile(0.5, of: latencies), extra: [
             ("clients", Double(clients)),
             ("seconds", Double(seconds)),
             ("load_tps", tps),
             ("stamps", Double(sent.count)),
             ("stamps_seen", Double(latencies.count)),
-            ("median_ms", percentile(0.5)),
-            ("p99_ms", percentile(0.99)),
+            ("median_ms", percentile(0.5, of: latencies)),
+            ("p99_ms", percentile(0.99, of: latencies)),
             ("max_ms", latencies.last ?? .nan),
+            ("after_commit_median_ms", percentile(0.5, of: afterCommit)),
+            ("after_commit_p99_ms", percentile(0.99, of: afterCommit)),
+            ("after_commit_max_ms", afterCommit.last ?? .nan),
+            ("pgbench_latency_ms", pgbenchLatency),
             ("cpu_s", cpu),
             ("cpu_ms_per_commit", commits > 0 ? cpu * 1000 / commits : .nan),
             ("key_reads", Double(storage.keyReadCount - readsBefore)),

@@ -80,12 +80,16 @@ extension PostgresPlacement {
         if let upper = range.upper { conditions.append(side(upper, before: true)) }
         let (table, sequence, running, horizon) = (parameter(query.table), parameter(position.sequence), parameter(position.running),
                                                     parameter(position.horizon))
+        // The rows are read only when the log is quiet (the server evaluates a branch's
+        // subqueries only when it is taken): a busy table costs a lookup in the log.
         let text = """
-            SELECT NOT \(PostgresChangeLog.changesAfter(sequence: sequence, running: running, horizon: horizon, table: table)),
-                   ARRAY(SELECT \(row(query.key))::int8 FROM \(source)
+            SELECT lvm_quiet,
+                   CASE WHEN lvm_quiet THEN ARRAY(SELECT \(row(query.key))::int8 FROM \(source)
                          WHERE \(conditions.isEmpty ? "true" : conditions.joined(separator: " AND "))
-                         ORDER BY \(terms.map { "\(row($0.column)) \($0.ascending ? "ASC" : "DESC") NULLS \($0.nullsLast ? "LAST" : "FIRST")" }.joined(separator: ", "))),
-                   \(outside.isEmpty ? "false" : outside.map { "EXISTS (SELECT 1 FROM \(source) WHERE \($0))" }.joined(separator: " OR "))
+                         ORDER BY \(terms.map { "\(row($0.column)) \($0.ascending ? "ASC" : "DESC") NULLS \($0.nullsLast ? "LAST" : "FIRST")" }.joined(separator: ", ")))
+                        ELSE '{}'::int8[] END,
+                   lvm_quiet AND \(outside.isEmpty ? "false" : "(" + outside.map { "EXISTS (SELECT 1 FROM \(source) WHERE \($0))" }.joined(separator: " OR ") + ")")
+            FROM (SELECT NOT \(PostgresChangeLog.changesAfter(sequence: sequence, running: running, horizon: horizon, table: table)) AS lvm_quiet) AS lvm_log
             """
         return PostgresQuery(unsafeSQL: text, binds: bindings)
     }

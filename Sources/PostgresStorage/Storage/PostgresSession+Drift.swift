@@ -8,7 +8,8 @@ extension PostgresSession {
     /// could not be told: no runs, or changes to read first). When they do not, the next read
     /// reads every key (the smallest update from the rows shown).
     ///
-    /// One statement on the pages' connection, which holds no transaction: its own snapshot.
+    /// One statement on a connection of its own (`Use.driftChecks`), which holds no
+    /// transaction: its own snapshot.
     func checkForDrift(run: Int) async throws(PostgresStorageError) -> Bool? {
         guard followsLog, let runs = last as? PostgresRuns, let position = logPosition, let placement, !runs.runs.isEmpty else { return nil }
         let index = run % runs.runs.count
@@ -24,7 +25,7 @@ extension PostgresSession {
             first: index == 0)
         let expected = runs.runs[index].keys
         let statement = placement.driftCheck(of: range, after: position)
-        let connection = try await connected(for: .pages)
+        let connection = try await connected(for: .driftChecks)
         let (quiet, keys, outside) = try await mappingErrors {
             try await connection.whileOpen { connection in
                 for row in try await connection.send(statement) { return try row.decode((Bool, [Int64], Bool).self) }

@@ -6,9 +6,9 @@ import PostgresNIO
 /// and again after it is lost), and the reads of keys and pages, off the storages' threads.
 /// The keys are read on a connection of their own, in a transaction; notifications, looks
 /// in the log and the trigger's checks share another, which never holds one (a `LISTEN` is
-/// in force as soon as it is answered; in a transaction, only at its end); the pages the
-/// lists show are read on up to `rowLanes` more, which never wait behind a read of every
-/// key (seconds at 10,000,000 rows).
+/// in force as soon as it is answered; in a transaction, only at its end); drift checks
+/// have a third; the pages the lists show are read on up to `rowLanes` more, which never
+/// wait behind a read of every key (seconds at 10,000,000 rows).
 actor PostgresSession<Record: PostgresRecordDecodable> {
     /// What a connection is for.
     enum Use: Hashable {
@@ -16,6 +16,10 @@ actor PostgresSession<Record: PostgresRecordDecodable> {
         case keys
         /// The notifications, the looks in the log, the checks of the trigger.
         case pages
+        /// The drift checks (`checkForDrift(run:)`): a statement that may take the server a
+        /// while on a large table, which must not hold up a notification (the server tells
+        /// one only between statements) or a look in the log.
+        case driftChecks
         /// The reads of pages the lists show: storage `n` of a feed reads on lane
         /// `n % rowLanes`.
         case rows(lane: Int)
