@@ -86,6 +86,23 @@ struct FirstRowsTests {
         #expect(whole.changes == [.updateItem(IndexPath(item: 5, section: 0))])
     }
 
+    @Test("the same first rows shown again change nothing; every key with other counts than the first rows reloads")
+    func firstRowsAgainAndOtherCounts() throws {
+        let fixture = Rows()
+        let rows = fixture.rows
+        let first = try #require(KeyRead<String, String>.firstRows(counts: fixture.counts, keys: Array(fixture.keys.prefix(5))))
+        #expect(rows.show(first) == nil)
+        // A read of every key failed; the next read tells the same first rows again.
+        #expect(rows.show(first) == StorageUpdate(), "no reload: the list keeps its place")
+        let other = try #require(KeyRead<String, String>.firstRows(counts: [("a", 5), ("b", 4)], keys: Array(fixture.keys.prefix(5))))
+        #expect(rows.show(other) == nil, "other counts: a reload")
+        // Every key, with sections the first rows did not have (another way of grouping).
+        let split = KeyRead<String, String>(keys: try KeyList(counts: [("a", 5), ("b", 2), ("c", 2)], keys: Array(fixture.keys.prefix(9))),
+                                            update: StorageUpdate(), pages: [:])
+        #expect(rows.show(split) == nil, "a reload, not an update that says nothing changed")
+        #expect(rows.isLoaded)
+    }
+
     @Test("a query with no row shows nothing early")
     func noRowNoFirstRows() {
         #expect(KeyRead<String, String>.firstRows(counts: [("", 0)], keys: []) == nil)

@@ -93,6 +93,29 @@ final class PostgresQueryStorageTests: PostgresServerTestCase {
         }
     }
 
+    /// Stopped while it shows its first rows, a storage still takes the read of every key
+    /// under way, so that the rows further down get their keys; then it follows no more.
+    func testAStorageStoppedWhileItShowsItsFirstRowsStillTakesEveryKey() throws {
+        try server.psql("INSERT INTO book SELECT i, 'book ' || lpad(i::text, 4, '0'), 'g' || (i % 3) FROM generate_series(1001, 3000) i")
+        try server.psql(PostgresChangeLog.installSQL(table: "book", key: "id").joined(separator: ";\n"))
+        let (storage, recorder) = makeStorage()
+        var stoppedBeforeEveryKey = false
+        recorder.onReload = {
+            stoppedBeforeEveryKey = !storage.isLoaded
+            storage.stopObserving()
+        }
+        wait("every key") { storage.isLoaded }
+        XCTAssertTrue(stoppedBeforeEveryKey)
+        XCTAssertEqual(storage.state, .stopped)
+        XCTAssertEqual(storage.key(at: IndexPath(item: 999, section: 2)), 2999)
+        try server.psql("DELETE FROM book WHERE id = 3")
+        let settled = Date().addingTimeInterval(0.5)
+        wait("a moment") { Date() > settled }
+        XCTAssertEqual(storage.numberOfItems(inSection: 0), 1000, "followed no more")
+        XCTAssertEqual(recorder.reloads, 1)
+        XCTAssertTrue(recorder.errors.isEmpty)
+    }
+
     func testACommitOfAnotherProcessArrivesAsOneMinimalUpdateThroughTheTrigger() throws {
         try server.psql(PostgresChangeLog.installSQL(table: "book", key: "id").joined(separator: ";\n"))
         let (storage, recorder) = makeStorage()

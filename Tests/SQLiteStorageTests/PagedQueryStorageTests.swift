@@ -170,6 +170,66 @@ final class PagedQueryStorageTests: XCTestCase {
         XCTAssertEqual(mainThreadStatements.all, [])
     }
 
+    /// On a connection that is not a pool (a page would wait behind the read of every key),
+    /// the first rows come with the records of the first pages: the list's first screen is
+    /// whole at the first reload, before every key is read.
+    func testOnAQueueTheFirstRowsComeWithTheRecordsOfTheFirstPages() throws {
+        let queue = try offMain { [path] in try DatabaseQueue(path: path) }
+        let storage = PagedQueryStorage<Book>(database: queue, query: PagedQuery(table: "book", orderBy: "title"), pageSize: 50, maximumPages: 8,
+                                              pollInterval: nil)
+        let recorder = UpdateRecorder()
+        storage.delegate = recorder
+        let watcher = ReloadWatcher()
+        recorder.next = watcher
+        var pagesShown: [Int] = []
+        storage.onPage = { pagesShown.append($0) }
+        var atFirstReload: (loaded: Bool, first: PagedRow<Book>?, lastOfFirstPages: PagedRow<Book>?, next: PagedRow<Book>?)?
+        watcher.onReload = { [unowned self] in
+            atFirstReload = atFirstReload ?? (storage.isLoaded, book(storage, 0, 0), book(storage, 199, 0), book(storage, 200, 0))
+        }
+        waitUntil { storage.isLoaded }
+        let first = try XCTUnwrap(atFirstReload)
+        XCTAssertFalse(first.loaded)
+        XCTAssertEqual(first.first?.record?.title, "Book 0001", "the first row has its record at the first reload")
+        XCTAssertEqual(first.lastOfFirstPages?.record?.title, "Book 0200")
+        XCTAssertEqual(first.next?.isPlaceholder, true, "row 201 is past the first records")
+        XCTAssertEqual(pagesShown.prefix(4), [0, 1, 2, 3], "told as pages shown")
+        XCTAssertEqual(recorder.reloads, 1)
+        waitUntil { book(storage, 200, 0)?.record != nil }
+        XCTAssertEqual(book(storage, 200, 0)?.record?.title, "Book 0201")
+        storage.stopObserving()
+    }
+
+    /// Stopped while it shows its first rows, a storage still reads every key once, so
+    /// that the rows further down get their keys and records; then it follows no more.
+    func testAStorageStoppedWhileItShowsItsFirstRowsStillReadsEveryKeyOnce() throws {
+        try offMain { [database] in
+            try database!.write { db in
+                for number in 1001...3000 {
+                    try db.execute(sql: "INSERT INTO book (title, genre, year) VALUES (?, 'poetry', 2000)", arguments: [String(format: "Book %04d", number)])
+                }
+            }
+        }
+        let (storage, recorder) = makeStorage(PagedQuery(table: "book", orderBy: "title"), maximumPages: 8)
+        let watcher = ReloadWatcher()
+        recorder.next = watcher
+        var stoppedBeforeEveryKey = false
+        watcher.onReload = {
+            stoppedBeforeEveryKey = !storage.isLoaded
+            storage.stopObserving()
+        }
+        waitUntil { storage.isLoaded }
+        XCTAssertTrue(stoppedBeforeEveryKey)
+        XCTAssertEqual(storage.key(at: IndexPath(item: 2999, section: 0)), 3000)
+        _ = book(storage, 2999, 0)
+        waitUntil { book(storage, 2999, 0)?.record != nil }
+        // Followed no more: a commit is not shown.
+        try offMain { [database] in try database!.write { db in try db.execute(sql: "DELETE FROM book WHERE rowid = 1") } }
+        RunLoop.main.run(until: Date().addingTimeInterval(0.3))
+        XCTAssertEqual(storage.numberOfItems(inSection: 0), 3000)
+        XCTAssertEqual(recorder.reloads, 1)
+    }
+
     func testPagesBeyondTheMostKeptAreDroppedAndReadAgainWhenShownAgain() throws {
         let (storage, _) = makeStorage(maximumPages: 3)
         waitUntil { storage.isLoaded }

@@ -57,8 +57,10 @@ extension FollowedTable {
             afterLoad()
             if storage.loadCount == 1, storage.numberOfSections() == 0 || storage.numberOfItems(inSection: 0) == 0 { onFirstRows() }
         }
-        storage.onPage = { [weak self, unowned storage] _ in
-            guard let self, storage.pagesRead == 1 else { return }
+        var firstRowsTold = false
+        storage.onPage = { [weak self] _ in
+            guard let self, !firstRowsTold else { return }
+            firstRowsTold = true
             onFirstRows()
         }
     }

@@ -5,8 +5,8 @@ package struct KeyRead<Record: Sendable, SectionValue: Hashable & Sendable>: Sen
     /// The sections and keys now.
     package let keys: any RowPlaces<SectionValue>
     /// The changes from the keys of the read before (or those shown when the query
-    /// changed), or nil when the list is best reloaded: the first read of the storage, or
-    /// too many rows changed places.
+    /// changed), or nil when the list is best reloaded: the first read of the storage (or its
+    /// first rows; every key then follows as no change), or too many rows changed places.
     package let update: StorageUpdate?
     /// The rows of the pages the storage held when the read began, at their places in
     /// `keys`, read with the keys (in one transaction where the database has them).
@@ -42,11 +42,22 @@ package struct KeyRead<Record: Sendable, SectionValue: Hashable & Sendable>: Sen
         self.firstRowsOnly = firstRowsOnly
     }
 
-    /// The first rows of a query, told before every key is read: its sections' `counts` and
-    /// the first rows' `keys`. Nil when the query has no row (nothing to show early).
-    package static func firstRows(counts: [(value: SectionValue, count: Int)], keys: [Int64]) -> KeyRead? {
+    /// The first rows of a query, told before every key is read: its sections' `counts`, the
+    /// first rows' `keys`, and the records of the first `pages`, if read. Nil when the query has
+    /// no row (nothing to show early).
+    package static func firstRows(counts: [(value: SectionValue, count: Int)], keys: [Int64],
+                                  pages: [Int: [(Int64, Record)]] = [:]) -> KeyRead? {
         guard counts.contains(where: { $0.count > 0 }) else { return nil }
-        return KeyRead(keys: FirstKeys(counts: counts, firstKeys: keys), update: nil, pages: [:], firstRowsOnly: true)
+        return KeyRead(keys: FirstKeys(counts: counts, firstKeys: keys), update: nil, pages: pages, firstRowsOnly: true)
+    }
+
+    /// The pages whose records a read of the first rows brings with their keys, pages being
+    /// `size` rows: those of the first `firstRecordsRead` rows whose keys are all among the
+    /// first `keysRead` of `rowCount` rows.
+    package static func firstPages(size: Int, keysRead: Int, rowCount: Int) -> Range<Int> {
+        let size = max(1, size)
+        let keyed = keysRead >= rowCount ? (rowCount + size - 1) / size : keysRead / size
+        return 0..<min(keyed, (firstRecordsRead + size - 1) / size)
     }
 
     /// This read, its `pages` those of `held` (of `size` rows) whose every row `rowsRead` has.
@@ -154,16 +165,30 @@ package final class PagedRows<Record: Equatable & Sendable, SectionValue: Hashab
     /// or too many changes), after which every page is read anew. Pages that could not be
     /// read are asked for again.
     package func show(_ read: KeyRead<Record, SectionValue>) -> StorageUpdate? {
+        // First rows shown again (a read of every key failed after them) change nothing when
+        // they are the rows shown; every key changes nothing only when it has the sections
+        // and counts of the first rows shown (else the list is reloaded).
+        let previewing = !isLoaded && places.rowCount > 0
+        if previewing, read.firstRowsOnly, Self.sameRows(places, read.keys, keysUpTo: firstKeysRead) {
+            places = read.keys
+            return StorageUpdate()
+        }
+        let reload = read.update == nil || (previewing && !read.firstRowsOnly && !Self.sameRows(places, read.keys, keysUpTo: 0))
         places = read.keys
         keyReadsShown += 1
         defer { failedPages = [] }
-        guard var update = read.update else {
+        guard !reload, var update = read.update else {
             generation += 1
             reading = []
             (askedAfter, changedBy, keysAsked) = ([:], [:], [:])
             (placeholdersGiven, unkeyedGiven) = ([], [])
             cache.removeAll()
-            heldPages.set([])
+            // The first rows may come with their records: the list's first screen at once.
+            for (page, rows) in read.pages.sorted(by: { $0.key < $1.key }) where read.firstRowsOnly {
+                cache.keep(rows, as: page)
+                pagesRead += 1
+            }
+            heldPages.set(cache.pageNumbers)
             isLoaded = !read.firstRowsOnly
             return nil
         }
@@ -191,6 +216,13 @@ package final class PagedRows<Record: Equatable & Sendable, SectionValue: Hashab
         for page in failedPages.sorted() where !reading.contains(page) && !cache.holds(page) { request(page) }
         giveKeys(reporting: &update)
         return update
+    }
+
+    /// Whether `a` and `b` have the same sections, the same counts, and the same keys at the
+    /// first `keysUpTo` positions.
+    private static func sameRows(_ a: any RowPlaces<SectionValue>, _ b: any RowPlaces<SectionValue>, keysUpTo: Int) -> Bool {
+        a.sectionValues == b.sectionValues && a.sectionValues.indices.allSatisfy { a.count(inSection: $0) == b.count(inSection: $0) }
+            && (0..<min(keysUpTo, a.rowCount)).allSatisfy { a.key(at: $0) == b.key(at: $0) }
     }
 
     /// The rows given out before their keys were read, whose keys are read now: each is an
@@ -361,7 +393,7 @@ package final class PagedRows<Record: Equatable & Sendable, SectionValue: Hashab
         func numberOfItems(inSection section: Int) -> Int { places.count(inSection: section) }
         func item(at indexPath: IndexPath) -> Any? {
             guard let position = places.position(of: indexPath) else { return nil }
-            guard let key = places.key(at: position) else { return rows.places.key(at: position) == nil ? rows.row(at: position) : PagedRow<Record>(id: nil, record: nil) }
+            guard let key = places.key(at: position) else { return rows.row(at: position) ?? PagedRow<Record>(id: nil, record: nil) }
             if let record = rows.cache.record(key) { return PagedRow(id: key, record: record) }
             if rows.places.key(at: position) == key { return rows.row(at: position) }
             return PagedRow<Record>(id: key, record: nil)

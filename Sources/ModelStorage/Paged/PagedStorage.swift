@@ -98,8 +98,11 @@ open class PagedStorage<Record: Equatable & Sendable, SectionValue: Hashable & S
     package func show(_ read: KeyRead<Record, SectionValue>) {
         // The first rows, told before every key is read: shown, not yet loaded.
         if read.firstRowsOnly {
-            _ = rows.show(read)
-            return delegate?.storageNeedsReloading() ?? ()
+            // Nothing when they are the first rows shown already.
+            guard rows.show(read) == nil else { return }
+            delegate?.storageNeedsReloading()
+            for page in read.pages.keys.sorted() { onPage?(page) }
+            return
         }
         if let update = rows.show(read) {
             if !update.isEmpty { delegate?.storageDidPerformUpdate(update) }

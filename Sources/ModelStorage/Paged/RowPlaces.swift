@@ -58,6 +58,10 @@ extension KeyRuns: RowPlaces {
 /// GTK binds on its first screens.
 package let firstKeysRead = 500
 
+/// How many of those rows' records an SQLite storage reads with them (a page waits behind the
+/// read of every key on a connection that is not a pool): what GTK binds first.
+package let firstRecordsRead = 200
+
 /// The places a storage shows before it has read every key: each section's row count, and
 /// the keys of the first rows (those of the others are not read yet).
 package typealias FirstKeys<SectionValue: Hashable & Sendable> = KeyRuns<SectionValue, Void>

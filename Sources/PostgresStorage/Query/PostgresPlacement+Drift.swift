@@ -89,7 +89,7 @@ extension PostgresPlacement {
                          ORDER BY \(terms.map { "\(row($0.column)) \($0.ascending ? "ASC" : "DESC") NULLS \($0.nullsLast ? "LAST" : "FIRST")" }.joined(separator: ", ")))
                         ELSE '{}'::int8[] END,
                    lvm_quiet AND \(outside.isEmpty ? "false" : "(" + outside.map { "EXISTS (SELECT 1 FROM \(source) WHERE \($0))" }.joined(separator: " OR ") + ")")
-            FROM (SELECT NOT \(PostgresChangeLog.changesAfter(sequence: sequence, running: running, horizon: horizon, table: table)) AS lvm_quiet) AS lvm_log
+            FROM (SELECT NOT \(PostgresChangeLog.changesAfter(sequence: sequence, running: running, horizon: horizon, table: table)) AS lvm_quiet OFFSET 0) AS lvm_log
             """
         return PostgresQuery(unsafeSQL: text, binds: bindings)
     }

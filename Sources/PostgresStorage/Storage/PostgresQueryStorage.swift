@@ -219,7 +219,7 @@ public final class PostgresQueryStorage<Record: PostgresRecordDecodable>: PagedS
     /// `once`, a read begun now, and no more.
     private func join(_ feed: PostgresFeed<Record>, comparing: Bool, once: Bool) {
         let number = PostgresFeeds.shared.nextSubscriberNumber()
-        (self.feed, subscription, subscribed, readOnce) = (feed, number, true, once)
+        (self.feed, subscription, subscribed, readOnce, firstRowsShown) = (feed, number, true, once, false)
         pageSession.feed = (feed, number)
         let query = feed.query
         let box = WeakBox(self)
@@ -280,16 +280,19 @@ public final class PostgresQueryStorage<Record: PostgresRecordDecodable>: PagedS
                 leaveFeed()
             }
         case .firstRows(let read):
-            show(read)
+            // Set first: the delegate told may stop the storage (`stopObserving`).
             firstRowsShown = true
+            show(read)
         case .reflected(let waits):
             for wait in waits.sorted() { lsnWaiters.removeValue(forKey: wait)?.body(true) }
         }
     }
 
-    /// Stops following the server; the rows stay as they are (pages are still read).
+    /// Stops following the server; the rows stay as they are (pages are still read). A
+    /// storage showing its first rows takes the read of every key under way first (else the
+    /// rows further down would stay without their keys).
     public func stopObserving() {
-        leaveFeed()
+        if firstRowsShown, subscribed { readOnce = true } else { leaveFeed() }
         state = .stopped
     }
 

@@ -29,11 +29,14 @@ final class KeyReader<Record: FetchableRecord & Sendable>: @unchecked Sendable {
     private var position: SQLiteChangeLog.Position?
     /// Told the first rows of a read that reloads the list, before every key is read.
     private let firstRows: @Sendable (KeyRead<Record, DatabaseValue>) -> Void
+    /// Whether the first rows come with the records of the first pages: when the database
+    /// is not a pool, whose pages would wait behind the read of every key.
+    private let firstRecords: Bool
 
     /// A reader of `query`, whose first read is compared with `baseline` when given; else
     /// it tells `firstRows` the sections' counts and the first rows' keys before it reads
     /// every key.
-    init(query: PagedQuery, pageSize: Int, heldPages: HeldPages, largestUpdate: Int, baseline: KeyList<DatabaseValue>? = nil,
+    init(query: PagedQuery, pageSize: Int, heldPages: HeldPages, largestUpdate: Int, baseline: KeyList<DatabaseValue>? = nil, firstRecords: Bool = false,
          firstRows: @escaping @Sendable (KeyRead<Record, DatabaseValue>) -> Void = { _ in }) {
         self.query = query
         self.pageSize = pageSize
@@ -41,6 +44,7 @@ final class KeyReader<Record: FetchableRecord & Sendable>: @unchecked Sendable {
         self.largestUpdate = largestUpdate
         self.baseline = baseline
         self.firstRows = firstRows
+        self.firstRecords = firstRecords
     }
 
     /// Reads the changes since the last read from the log if it can, else every key; with
@@ -63,7 +67,7 @@ final class KeyReader<Record: FetchableRecord & Sendable>: @unchecked Sendable {
         let counts = try query.counts(db)
         // A reload shows the first rows at once; every key, read next in the same snapshot,
         // then changes nothing.
-        let first = before == nil ? KeyRead<Record, DatabaseValue>.firstRows(counts: counts, keys: try query.firstKeys(db, limit: firstKeysRead)) : nil
+        let first = before == nil ? try self.firstRows(counts: counts, db) : nil
         if let first { firstRows(first) }
         let keys = try KeyList(counts: counts, keys: query.keys(db, capacity: before?.keys.count ?? 0))
         let update = first != nil ? StorageUpdate() : before.flatMap { keys.update(from: $0, limit: largestUpdate, noSection: .null) }
@@ -100,6 +104,16 @@ final class KeyReader<Record: FetchableRecord & Sendable>: @unchecked Sendable {
         let pages = try self.pages(touched.intersection(heldPages.pages), of: applied, db)
         (last, lastList, self.position) = (applied, nil, next)
         return KeyRead(keys: applied, update: update, pages: pages, changesOnly: true, changedKeys: changes.map(\.key))
+    }
+
+    /// The sections of `counts`, the first rows' keys, and (`firstRecords`) the records of
+    /// the first pages (`KeyRead.firstPages`). Nil when the query has no row.
+    private func firstRows(counts: [(value: DatabaseValue, count: Int)], _ db: Database) throws -> KeyRead<Record, DatabaseValue>? {
+        let keys = try query.firstKeys(db, limit: firstKeysRead)
+        guard let places = KeyRead<Record, DatabaseValue>.firstRows(counts: counts, keys: keys)?.keys else { return nil }
+        let first = firstRecords ? KeyRead<Record, DatabaseValue>.firstPages(size: pageSize, keysRead: keys.count, rowCount: places.rowCount) : 0..<0
+        let pages = try self.pages(Set(first), of: places, db)
+        return KeyRead.firstRows(counts: counts, keys: keys, pages: pages)
     }
 
     /// Beyond this many changed rows, reading every key costs less than placing them.

@@ -61,6 +61,9 @@ public final class PagedQueryStorage<Record: FetchableRecord & Equatable & Senda
     /// Counts the observations started: one started before another is cancelled.
     private var observationCount = 0
     private var stopped = false
+    /// Whether to stop following once every key is read (stopped while the first rows
+    /// were shown).
+    private var stopWhenLoaded = false
     /// Counts the readers made (one a query): the first rows of an earlier one are dropped.
     private var readerCount = 0
 
@@ -119,7 +122,7 @@ public final class PagedQueryStorage<Record: FetchableRecord & Equatable & Senda
         // A page with fewer rows than places: a row deleted since the keys were read, or a
         // damaged file, which the next read of the keys tells apart.
         rows.pageCameShort = { [refresher] in refresher.signal() }
-        refresher.replaceFetch(makeReader(of: query, baseline: nil).read)
+        refresher.replaceFetch(makeReader(of: query, baseline: nil, database: database).read)
         refresher.startPolling()
         observeTable()
         refresher.signal()
@@ -130,11 +133,14 @@ public final class PagedQueryStorage<Record: FetchableRecord & Equatable & Senda
         refresher.stop()
     }
 
-    /// Stops following the database; the rows stay as they are (pages are still read).
+    /// Stops following the database; the rows stay as they are (pages are still read). A
+    /// storage showing its first rows reads every key first (else the rows further down
+    /// would stay without their keys).
     public func stopObserving() {
         stopped = true
         observation?.cancel()
         observation = nil
+        if !isLoaded, numberOfSections() > 0 { return stopWhenLoaded = true }
         refresher.stop()
     }
 
@@ -172,7 +178,7 @@ public final class PagedQueryStorage<Record: FetchableRecord & Equatable & Senda
     private func read(_ query: PagedQuery, from newDatabase: (any DatabaseWriter)?) {
         let sameRecords = isLoaded && query.table == self.query.table && query.columns == self.query.columns && query.rowID == self.query.rowID
         self.query = query
-        let reader = makeReader(of: query, baseline: sameRecords ? rows.places.keyList : nil)
+        let reader = makeReader(of: query, baseline: sameRecords ? rows.places.keyList : nil, database: newDatabase ?? database)
         if let newDatabase {
             database = newDatabase
             refresher.replaceDatabase(newDatabase, fetch: reader.read)
@@ -183,12 +189,14 @@ public final class PagedQueryStorage<Record: FetchableRecord & Equatable & Senda
         refresher.signal()
     }
 
-    /// A reader of `query`'s rows, its first read compared with `baseline` if given, else
-    /// showing the first rows before every key is read.
-    private func makeReader(of query: PagedQuery, baseline: KeyList<DatabaseValue>?) -> KeyReader<Record> {
+    /// A reader of `query`'s rows in `database`, its first read compared with `baseline` if
+    /// given, else showing the first rows before every key is read (with the records of the
+    /// first pages when `database` is not a pool: its pages wait behind the read of every key).
+    private func makeReader(of query: PagedQuery, baseline: KeyList<DatabaseValue>?, database: any DatabaseWriter) -> KeyReader<Record> {
         readerCount += 1
         let (box, schedule, number) = (WeakBox(self), schedule, readerCount)
-        return KeyReader(query: query, pageSize: pageSize, heldPages: rows.heldPages, largestUpdate: largestUpdate, baseline: baseline) { read in
+        return KeyReader(query: query, pageSize: pageSize, heldPages: rows.heldPages, largestUpdate: largestUpdate, baseline: baseline,
+                         firstRecords: !(database is DatabasePool)) { read in
             schedule {
                 guard let storage = box.object, storage.readerCount == number else { return }
                 storage.show(read)
@@ -230,6 +238,10 @@ public final class PagedQueryStorage<Record: FetchableRecord & Equatable & Senda
         switch result {
         case .failure(let error): onError?(error)
         case .success(let read): show(read)
+        }
+        if stopWhenLoaded {
+            stopWhenLoaded = false
+            refresher.stop()
         }
     }
 
