@@ -96,6 +96,9 @@ final class InterruptedLoadTests: XCTestCase {
         viewer.openDatabase(sample.path, table: "fruit")
         ViewerTestLoop.wait("the first rows") { viewer.isLoaded }
         let table = try XCTUnwrap(viewer.liveTable)
+        // Every key, read after the first rows are shown (a storage stopped before would
+        // still read them once).
+        ViewerTestLoop.wait("every key") { table.storage.isLoaded }
         var fetches = 0
         table.onFetch = { fetches += 1 }
         try sample.otherConnection().write { db in try db.execute(sql: "INSERT INTO fruit (name) VALUES ('plum')") }
