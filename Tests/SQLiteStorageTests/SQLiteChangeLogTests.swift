@@ -157,6 +157,37 @@ final class SQLiteChangeLogTests: XCTestCase {
         XCTAssertEqual(storage.keyReadCount, 1, "every commit read from the log")
     }
 
+    /// A write the log did not record (another program's, with triggers turned off as the
+    /// sqlite3 shell's `.dbconfig enable_trigger off` does) is found by a drift check and
+    /// repaired by a read of every key, shown as the smallest update. Checks of runs that
+    /// agree find nothing: names compared without case, a NULL section.
+    func testAWriteTheLogDidNotRecordIsFoundByADriftCheckAndRepaired() throws {
+        try writer.write { db in try SQLiteChangeLog.install(on: "item", in: db) }
+        let query = PagedQuery(table: "item", orderBy: "name", sectionBy: "kind")
+        let storage = PagedQueryStorage<Item>(database: database, query: query, pageSize: 50, pollInterval: .milliseconds(20),
+                                              driftCheckInterval: .milliseconds(20))
+        let recorder = UpdateRecorder()
+        storage.delegate = recorder
+        waitUntil { storage.isLoaded }
+        XCTAssertEqual(storage.numberOfSections(), 4)
+        // Every run checked many times over: nothing found.
+        let settled = Date().addingTimeInterval(1)
+        waitUntil { Date() > settled }
+        XCTAssertEqual(storage.driftsRepaired, 0)
+        XCTAssertEqual(storage.keyReadCount, 1)
+
+        let write = try ChildProcess.run("/usr/bin/sqlite3", [path, ".dbconfig enable_trigger off",
+                                                              "DELETE FROM item WHERE rowid IN (5, 6, 7); UPDATE item SET rank = 99 WHERE rowid = 100"])
+        XCTAssertEqual(write.status, 0, write.errors)
+        let table = try expected(query)
+        waitUntil { storage.driftsRepaired > 0 && shown(storage) == table }
+        XCTAssertTrue(shown(storage) == table, "the rows are the table's")
+        XCTAssertEqual(storage.driftsRepaired, 1)
+        XCTAssertEqual(recorder.reloads, 1, "repaired as an update, not a reload")
+        XCTAssertEqual(storage.keyReadCount, 2, "one read of every key")
+        XCTAssertGreaterThanOrEqual(storage.numberOfItems(inSection: 0), 1)
+    }
+
     func testWithoutTheLogEachCommitReadsEveryKey() throws {
         let storage = PagedQueryStorage<Item>(database: database, query: PagedQuery(table: "item", orderBy: "name"), pollInterval: .milliseconds(20))
         waitUntil { storage.isLoaded }

@@ -32,6 +32,12 @@ final class KeyReader<Record: FetchableRecord & Sendable>: @unchecked Sendable {
     /// Whether the first rows come with the records of the first pages: when the database
     /// is not a pool, whose pages would wait behind the read of every key.
     private let firstRecords: Bool
+    /// The runs of the last read and the log's position then, for the drift checks (on
+    /// another queue); and whether one found the runs differing from the table (the next read
+    /// then reads every key). Guarded by `checkLock`.
+    private let checkLock = NSLock()
+    private var checked: (runs: SQLiteRuns, position: SQLiteChangeLog.Position)?
+    private var driftFound = false
 
     /// A reader of `query`, whose first read is compared with `baseline` when given; else
     /// it tells `firstRows` the sections' counts and the first rows' keys before it reads
@@ -51,11 +57,19 @@ final class KeyReader<Record: FetchableRecord & Sendable>: @unchecked Sendable {
     /// the held pages' rows, in one transaction.
     func read(_ db: Database) throws -> KeyRead<Record, DatabaseValue> {
         let now = try SQLiteChangeLog.position(of: query.table, in: db)
-        if let now, let position, let last, now.schemaVersion == position.schemaVersion, heldPages.shortPages.isEmpty,
-           let read = try readChanges(db, into: last, from: position) {
-            return read
+        let drifted = checkLock.withLock { () -> Bool in
+            defer { driftFound = false }
+            return driftFound
         }
-        return try readKeys(db, position: now)
+        let read: KeyRead<Record, DatabaseValue>
+        if !drifted, let now, let position, let last, now.schemaVersion == position.schemaVersion, heldPages.shortPages.isEmpty,
+           let changes = try readChanges(db, into: last, from: position) {
+            read = changes
+        } else {
+            read = try readKeys(db, position: now)
+        }
+        checkLock.withLock { checked = self.position.flatMap { position in self.last.map { ($0, position) } } }
+        return read
     }
 
     /// Reads every key, their changes since the last read, and the held pages' rows. Pages
@@ -114,6 +128,33 @@ final class KeyReader<Record: FetchableRecord & Sendable>: @unchecked Sendable {
         let first = firstRecords ? KeyRead<Record, DatabaseValue>.firstPages(size: pageSize, keysRead: keys.count, rowCount: places.rowCount) : 0..<0
         let pages = try self.pages(Set(first), of: places, db)
         return KeyRead.firstRows(counts: counts, keys: keys, pages: pages)
+    }
+
+    /// Compares the run of number `run` (counted round the runs of the last read) with the
+    /// table, when the log has no change after the last read (the runs are then the table's
+    /// rows): its rows, with the last of the run before and the first of the run after in its
+    /// section, must be rows of its section in that order, and its section must have as many
+    /// rows as the runs say. Nil when it cannot be told (no log, changes not read yet); false
+    /// when they differ, and the next read reads every key. Safe on any thread.
+    func checkForDrift(_ db: Database, run: Int) throws -> Bool? {
+        guard let (runs, position) = checkLock.withLock({ checked }), !runs.runs.isEmpty,
+              try SQLiteChangeLog.position(of: query.table, in: db) == position else { return nil }
+        let index = run % runs.runs.count
+        let section = runs.section(ofRun: index)
+        let sectionRuns = runs.runs(ofSection: section)
+        guard var expected = runs.runs[index].keys else { return nil }
+        if index > sectionRuns.lowerBound, let before = runs.runs[index - 1].keys?.last { expected.insert(before, at: 0) }
+        if index + 1 < sectionRuns.upperBound, let after = runs.runs[index + 1].keys?.first { expected.append(after) }
+        let value = runs.sectionValues[section]
+        if try query.rowIDs(db, of: expected, inSection: value) == expected, try query.count(db, inSection: value) == runs.count(inSection: section) {
+            return true
+        }
+        // Unless a read has taken other runs since.
+        return checkLock.withLock {
+            guard checked?.position == position else { return nil }
+            driftFound = true
+            return false
+        }
     }
 
     /// Beyond this many changed rows, reading every key costs less than placing them.

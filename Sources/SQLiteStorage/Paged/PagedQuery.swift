@@ -84,6 +84,28 @@ public struct PagedQuery: Sendable, Equatable {
         return keys
     }
 
+    /// Those of the rows `keys` that are rows of the query in the section of `section` (its
+    /// value by the section's own comparison; any row without sections), in the query's order.
+    func rowIDs(_ db: Database, of keys: [Int64], inSection section: DatabaseValue) throws -> [Int64] {
+        // The condition first, so that the parameters after it are numbered after its own,
+        // whether they are `?` or `?NNN`.
+        var conditions = [filter.map { "(\($0))" } ?? "1", "\(rowID) IN (SELECT value FROM json_each(?))"]
+        var values = arguments + [("[" + keys.map(String.init).joined(separator: ",") + "]").databaseValue]
+        if let sectionBy {
+            conditions.append("(\(sectionBy)) IS ?")
+            values.append(section)
+        }
+        return try Int64.fetchAll(db, sql: "SELECT \(rowID) FROM \(table.quotedSQLIdentifier) WHERE \(conditions.joined(separator: " AND ")) ORDER BY \(order)",
+                                  arguments: StatementArguments(values))
+    }
+
+    /// The number of the query's rows in the section of `section` (every row without sections).
+    func count(_ db: Database, inSection section: DatabaseValue) throws -> Int {
+        guard let sectionBy else { return try Int.fetchOne(db, sql: "SELECT count(*) \(source)", arguments: StatementArguments(arguments)) ?? 0 }
+        let sql = "SELECT count(*) FROM \(table.quotedSQLIdentifier) WHERE \(filter.map { "(\($0))" } ?? "1") AND (\(sectionBy)) IS ?"
+        return try Int.fetchOne(db, sql: sql, arguments: StatementArguments(arguments + [section])) ?? 0
+    }
+
     /// The rowids of the first `limit` rows, in order.
     func firstKeys(_ db: Database, limit: Int) throws -> [Int64] {
         try Int64.fetchAll(db, sql: "SELECT \(rowID) \(source) ORDER BY \(order) LIMIT \(max(0, limit))", arguments: StatementArguments(arguments))

@@ -66,6 +66,13 @@ public final class PagedQueryStorage<Record: FetchableRecord & Equatable & Senda
     private var stopWhenLoaded = false
     /// Counts the readers made (one a query): the first rows of an earlier one are dropped.
     private var readerCount = 0
+    /// Compares a run with the table now and then, when the table has a change log.
+    private let driftChecker: DriftChecker
+
+    /// How many times a drift check found the rows differing from the table (writes the
+    /// change log did not record), each repaired by a read of every key, shown as the
+    /// smallest update from the rows shown.
+    public private(set) var driftsRepaired = 0
 
     /// A storage of `query`'s rows, read in pages of `pageSize`.
     /// - Parameters:
@@ -80,6 +87,10 @@ public final class PagedQueryStorage<Record: FetchableRecord & Equatable & Senda
     ///     a look is one `PRAGMA data_version` on a connection of its own.
     ///   - coalescingDelay: how long a change waits before its read, so that writes
     ///     following it close behind are read together.
+    ///   - driftCheckInterval: how often, when the table has a change log and `database` is a
+    ///     `DatabasePool`, a run of rows (4,096 or so, with its section's count) is compared
+    ///     with the table off the storage's reads, to find writes the log did not record
+    ///     (triggers turned off); nil: never.
     ///   - schedule: where results are applied; `DispatchQueue.main.async` by default.
     public init(
         database: any DatabaseWriter,
@@ -89,6 +100,7 @@ public final class PagedQueryStorage<Record: FetchableRecord & Equatable & Senda
         header: @escaping (DatabaseValue) -> Any? = PagedQueryStorage.sectionTitle,
         pollInterval: Duration? = .milliseconds(100),
         coalescingDelay: Duration = .milliseconds(20),
+        driftCheckInterval: Duration? = .seconds(5),
         schedule: @escaping Schedule = { DispatchQueue.main.async(execute: $0) }
     ) {
         self.database = database
@@ -97,6 +109,7 @@ public final class PagedQueryStorage<Record: FetchableRecord & Equatable & Senda
         let reader = KeyReader<Record>(query: query, pageSize: max(1, pageSize), heldPages: heldPages, largestUpdate: defaultLargestUpdate)
         refresher = Refresher(database: database, fetch: reader.read, pollInterval: pollInterval,
                               coalescingDelay: coalescingDelay, schedule: schedule)
+        driftChecker = DriftChecker(database: database, check: reader.checkForDrift)
         super.init(pageSize: pageSize, maximumPages: maximumPages, heldPages: heldPages, schedule: schedule, header: header)
         let box = WeakBox(self)
         refresher.deliver = { result in box.object?.show(result) }
@@ -122,7 +135,16 @@ public final class PagedQueryStorage<Record: FetchableRecord & Equatable & Senda
         // A page with fewer rows than places: a row deleted since the keys were read, or a
         // damaged file, which the next read of the keys tells apart.
         rows.pageCameShort = { [refresher] in refresher.signal() }
-        refresher.replaceFetch(makeReader(of: query, baseline: nil, database: database).read)
+        let first = makeReader(of: query, baseline: nil, database: database)
+        refresher.replaceFetch(first.read)
+        driftChecker.replace(database: database, check: first.checkForDrift)
+        if let driftCheckInterval {
+            driftChecker.start(every: driftCheckInterval) { [refresher] in
+                // Shown where the storage lives; the read of every key follows.
+                schedule { box.object?.driftsRepaired += 1 }
+                refresher.signal()
+            }
+        }
         refresher.startPolling()
         observeTable()
         refresher.signal()
@@ -131,6 +153,7 @@ public final class PagedQueryStorage<Record: FetchableRecord & Equatable & Senda
     deinit {
         observation?.cancel()
         refresher.stop()
+        driftChecker.stop()
     }
 
     /// Stops following the database; the rows stay as they are (pages are still read). A
@@ -140,6 +163,7 @@ public final class PagedQueryStorage<Record: FetchableRecord & Equatable & Senda
         stopped = true
         observation?.cancel()
         observation = nil
+        driftChecker.stop()
         if !isLoaded, numberOfSections() > 0 { return stopWhenLoaded = true }
         refresher.stop()
     }
@@ -185,6 +209,7 @@ public final class PagedQueryStorage<Record: FetchableRecord & Equatable & Senda
         } else {
             refresher.replaceFetch(reader.read)
         }
+        driftChecker.replace(database: database, check: reader.checkForDrift)
         if !stopped { observeTable() }
         refresher.signal()
     }
