@@ -86,8 +86,6 @@ final class DatabaseWindowTests: XCTestCase {
     } }
 
     func testWritesFromAnotherProcessWhileScrolledFarDownArriveAsOneMinimalUpdate() throws { try MainActor.assumeIsolated {
-        let sqlite3 = "/usr/bin/sqlite3"
-        XCTAssertTrue(FileManager.default.isExecutableFile(atPath: sqlite3), "no sqlite3 command: run meson-helpers/install-dependencies.sh")
         // 10,003 rows: the three fruits, then rowids 4…10003.
         let sample = try SampleDatabase(extraSQL: """
             WITH RECURSIVE n(x) AS (SELECT 4 UNION ALL SELECT x + 1 FROM n WHERE x < 10003)
@@ -107,10 +105,10 @@ final class DatabaseWindowTests: XCTestCase {
         viewer.manager.storageUpdater = log
 
         // One commit of another program: a row below deleted, the row on screen changed, one added at the end.
-        let commit = try ChildProcess.run(sqlite3, [sample.path, """
+        let commit = try ChildProcess.sqlite3(sample.path, """
             BEGIN; DELETE FROM fruit WHERE id = 5003; UPDATE fruit SET name = 'changed' WHERE id = 5001;
             INSERT INTO fruit (id, name, category) VALUES (20000, 'last', 'pome'); COMMIT;
-            """])
+            """)
         XCTAssertEqual(commit.status, 0, commit.errors)
         ViewerTestLoop.wait("the changed row, on screen") {
             Self.shownTexts(viewer, rowid: 5001)?.title == "changed"

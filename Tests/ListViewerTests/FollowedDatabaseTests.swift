@@ -100,7 +100,7 @@ final class FollowedDatabaseTests: XCTestCase {
         ViewerTestLoop.wait("the new file's rows") { viewer.recordTitles == [["kiwi", "mango"]] }
         XCTAssertEqual(viewer.countText, "2 rows", file: file, line: line)
         XCTAssertNil(viewer.problem, file: file, line: line)
-        let commit = try ChildProcess.run("/usr/bin/sqlite3", [sample.path, "INSERT INTO fruit (id, name, category) VALUES (3, 'papaya', 'berry')"])
+        let commit = try ChildProcess.sqlite3(sample.path, "INSERT INTO fruit (id, name, category) VALUES (3, 'papaya', 'berry')")
         XCTAssertEqual(commit.status, 0, commit.errors, file: file, line: line)
         ViewerTestLoop.wait("the row written to the new file") { viewer.recordTitles == [["kiwi", "mango", "papaya"]] }
         XCTAssertEqual(viewer.countText, "3 rows", file: file, line: line)

@@ -225,10 +225,8 @@ final class FetchedResultsStorageTests: XCTestCase {
     }
 
     func testAWriteFromAnotherProcessShowsUp() throws {
-        let sqlite3 = "/usr/bin/sqlite3"
-        XCTAssertTrue(FileManager.default.isExecutableFile(atPath: sqlite3), "no sqlite3 command: run meson-helpers/install-dependencies.sh")
         let (storage, delegate) = try makeStorage()
-        let insert = try ChildProcess.run(sqlite3, [path, "INSERT INTO fruit (id, name, category) VALUES (7, 'sloe', 'stone')"])
+        let insert = try ChildProcess.sqlite3(path, "INSERT INTO fruit (id, name, category) VALUES (7, 'sloe', 'stone')")
         XCTAssertEqual(insert.status, 0, insert.errors)
         waitUntil { !delegate.updates.isEmpty }
         settle()

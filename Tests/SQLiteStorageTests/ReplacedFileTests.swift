@@ -68,7 +68,7 @@ final class ReplacedFileTests: XCTestCase {
         waitUntil { self.titles(storage) == ["New 1", "New 2"] }
         XCTAssertEqual(recorder.reloads, 1, "shown as the changes from the old file's rows")
         // Another program writes to the new file: found by polling it.
-        let commit = try ChildProcess.run("/usr/bin/sqlite3", [path, "INSERT INTO book VALUES ('New 3', 'poetry', 2001)"])
+        let commit = try ChildProcess.sqlite3(path, "INSERT INTO book VALUES ('New 3', 'poetry', 2001)")
         XCTAssertEqual(commit.status, 0, commit.errors)
         waitUntil { self.titles(storage) == ["New 1", "New 2", "New 3"] }
         XCTAssertEqual(errors.count, 1, "\(errors)")

@@ -176,8 +176,8 @@ final class SQLiteChangeLogTests: XCTestCase {
         XCTAssertEqual(storage.driftsRepaired, 0)
         XCTAssertEqual(storage.keyReadCount, 1)
 
-        let write = try ChildProcess.run("/usr/bin/sqlite3", [path, ".dbconfig enable_trigger off",
-                                                              "DELETE FROM item WHERE rowid IN (5, 6, 7); UPDATE item SET rank = 99 WHERE rowid = 100"])
+        let write = try ChildProcess.sqlite3(path, ".dbconfig enable_trigger off",
+                                             "DELETE FROM item WHERE rowid IN (5, 6, 7); UPDATE item SET rank = 99 WHERE rowid = 100")
         XCTAssertEqual(write.status, 0, write.errors)
         let table = try expected(query)
         waitUntil { storage.driftsRepaired > 0 && shown(storage) == table }

@@ -71,6 +71,18 @@ public struct ChildProcess: Sendable {
         return collect(pid: pid, output: output.read, errors: errors.read, deadline: Date().addingTimeInterval(timeout))
     }
 
+    /// Runs the `sqlite3` shell on the database at `path` with `commands` (dot-commands and
+    /// SQL, in order), as another program writing to it: it waits up to 10 s for a lock a
+    /// reader holds (`.timeout`), as a well-behaved writer does, rather than failing at once
+    /// with "database is locked" while a storage reads a file in rollback-journal mode.
+    public static func sqlite3(_ path: String, _ commands: String...) throws -> ChildProcess {
+        let shell = "/usr/bin/sqlite3"
+        guard FileManager.default.isExecutableFile(atPath: shell) else {
+            throw POSIXError(.ENOENT, userInfo: [NSLocalizedDescriptionKey: "no sqlite3 command: run meson-helpers/install-dependencies.sh"])
+        }
+        return try run(shell, [path, ".timeout 10000"] + commands)
+    }
+
     /// The path of the package's executable `name`, built beside the running test binary.
     public static func built(_ name: String) -> String {
         URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
