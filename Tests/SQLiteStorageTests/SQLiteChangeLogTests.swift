@@ -186,6 +186,33 @@ final class SQLiteChangeLogTests: XCTestCase {
         XCTAssertEqual(recorder.reloads, 1, "repaired as an update, not a reload")
         XCTAssertEqual(storage.keyReadCount, 2, "one read of every key")
         XCTAssertGreaterThanOrEqual(storage.numberOfItems(inSection: 0), 1)
+
+        // Rows in sections the storage does not have: between two of its own, after its last.
+        for (number, kind) in ["date palm", "zest"].enumerated() {
+            let insert = try ChildProcess.sqlite3(path, ".dbconfig enable_trigger off", "INSERT INTO item (name, kind, rank) VALUES ('fig', '\(kind)', 1)")
+            XCTAssertEqual(insert.status, 0, insert.errors)
+            let table = try expected(query)
+            waitUntil { storage.driftsRepaired == 2 + number && shown(storage) == table }
+            XCTAssertTrue(shown(storage) == table, "the rows are the table's, with the section \(kind)")
+        }
+        XCTAssertEqual(storage.numberOfSections(), 6)
+        XCTAssertEqual(storage.keyReadCount, 4)
+        XCTAssertEqual(recorder.reloads, 1)
+    }
+
+    /// A sectioned query with no row: a row the log did not record is found all the same.
+    func testARowTheLogDidNotRecordInAnEmptyQueryIsFound() throws {
+        try writer.write { db in try SQLiteChangeLog.install(on: "item", in: db) }
+        let query = PagedQuery(table: "item", filter: "kind = 'berry'", orderBy: "name", sectionBy: "kind")
+        let storage = PagedQueryStorage<Item>(database: database, query: query, pollInterval: .milliseconds(20),
+                                              driftCheckInterval: .milliseconds(20))
+        waitUntil { storage.isLoaded }
+        XCTAssertEqual(storage.numberOfSections(), 0)
+        let insert = try ChildProcess.sqlite3(path, ".dbconfig enable_trigger off", "INSERT INTO item (name, kind) VALUES ('sloe', 'berry')")
+        XCTAssertEqual(insert.status, 0, insert.errors)
+        waitUntil { storage.numberOfSections() == 1 }
+        XCTAssertEqual((storage.item(at: IndexPath(item: 0, section: 0)) as? PagedRow<Item>)?.id, 3001)
+        XCTAssertEqual(storage.driftsRepaired, 1)
     }
 
     func testWithoutTheLogEachCommitReadsEveryKey() throws {

@@ -32,11 +32,12 @@ final class KeyReader<Record: FetchableRecord & Sendable>: @unchecked Sendable {
     /// Whether the first rows come with the records of the first pages: when the database
     /// is not a pool, whose pages would wait behind the read of every key.
     private let firstRecords: Bool
-    /// The runs of the last read and the log's position then, for the drift checks (on
-    /// another queue); and whether one found the runs differing from the table (the next read
-    /// then reads every key). Guarded by `checkLock`.
+    /// The runs of the last read, the log's position then and the number of the read, for
+    /// the drift checks (on another queue); and whether one found the runs differing from the
+    /// table (the next read then reads every key). Guarded by `checkLock`.
     private let checkLock = NSLock()
-    private var checked: (runs: SQLiteRuns, position: SQLiteChangeLog.Position)?
+    private var checked: (runs: SQLiteRuns, position: SQLiteChangeLog.Position, read: Int)?
+    private var readsDone = 0
     private var driftFound = false
 
     /// A reader of `query`, whose first read is compared with `baseline` when given; else
@@ -57,10 +58,7 @@ final class KeyReader<Record: FetchableRecord & Sendable>: @unchecked Sendable {
     /// the held pages' rows, in one transaction.
     func read(_ db: Database) throws -> KeyRead<Record, DatabaseValue> {
         let now = try SQLiteChangeLog.position(of: query.table, in: db)
-        let drifted = checkLock.withLock { () -> Bool in
-            defer { driftFound = false }
-            return driftFound
-        }
+        let drifted = checkLock.withLock { driftFound }
         let read: KeyRead<Record, DatabaseValue>
         if !drifted, let now, let position, let last, now.schemaVersion == position.schemaVersion, heldPages.shortPages.isEmpty,
            let changes = try readChanges(db, into: last, from: position) {
@@ -68,7 +66,13 @@ final class KeyReader<Record: FetchableRecord & Sendable>: @unchecked Sendable {
         } else {
             read = try readKeys(db, position: now)
         }
-        checkLock.withLock { checked = self.position.flatMap { position in self.last.map { ($0, position) } } }
+        // A drift found is repaired only by a read that succeeds; one found during this read
+        // (its runs taken before) is read again next time.
+        checkLock.withLock {
+            if drifted { driftFound = false }
+            readsDone += 1
+            checked = self.position.flatMap { position in self.last.map { ($0, position, readsDone) } }
+        }
         return read
     }
 
@@ -133,28 +137,43 @@ final class KeyReader<Record: FetchableRecord & Sendable>: @unchecked Sendable {
     /// Compares the run of number `run` (counted round the runs of the last read) with the
     /// table, when the log has no change after the last read (the runs are then the table's
     /// rows): its rows, with the last of the run before and the first of the run after in its
-    /// section, must be rows of its section in that order, and its section must have as many
-    /// rows as the runs say. Nil when it cannot be told (no log, changes not read yet); false
-    /// when they differ, and the next read reads every key. Safe on any thread.
+    /// section, must be rows of its section in that order; its section must have as many
+    /// rows as the runs say; and no row may lie in a section the runs do not have, before
+    /// the run's section when it is the section's first run, after it when it is the last
+    /// run (any row, when there is no run). Nil when it cannot be told (no log, changes not
+    /// read yet, a read since); false when they differ, and the next read reads every key.
+    /// Safe on any thread.
+    ///
+    /// A row's other values changed unrecorded (its place and section the same) are not
+    /// found: they show when its page is next read.
     func checkForDrift(_ db: Database, run: Int) throws -> Bool? {
-        guard let (runs, position) = checkLock.withLock({ checked }), !runs.runs.isEmpty,
+        guard let (runs, position, read) = checkLock.withLock({ checked }),
               try SQLiteChangeLog.position(of: query.table, in: db) == position else { return nil }
-        let index = run % runs.runs.count
-        let section = runs.section(ofRun: index)
-        let sectionRuns = runs.runs(ofSection: section)
-        guard var expected = runs.runs[index].keys else { return nil }
-        if index > sectionRuns.lowerBound, let before = runs.runs[index - 1].keys?.last { expected.insert(before, at: 0) }
-        if index + 1 < sectionRuns.upperBound, let after = runs.runs[index + 1].keys?.first { expected.append(after) }
-        let value = runs.sectionValues[section]
-        if try query.rowIDs(db, of: expected, inSection: value) == expected, try query.count(db, inSection: value) == runs.count(inSection: section) {
-            return true
-        }
+        let agrees = try runs.runs.isEmpty ? !query.hasRow(db, inSectionsAfter: nil, before: nil) : agree(runs, run: run % runs.runs.count, db)
+        guard !agrees else { return true }
         // Unless a read has taken other runs since.
         return checkLock.withLock {
-            guard checked?.position == position else { return nil }
+            guard checked?.read == read else { return nil }
             driftFound = true
             return false
         }
+    }
+
+    /// Whether the run at `index` of `runs` agrees with the table (`checkForDrift`).
+    private func agree(_ runs: SQLiteRuns, run index: Int, _ db: Database) throws -> Bool {
+        let section = runs.section(ofRun: index)
+        let sectionRuns = runs.runs(ofSection: section)
+        guard var expected = runs.runs[index].keys else { return true }
+        if index > sectionRuns.lowerBound, let before = runs.runs[index - 1].keys?.last { expected.insert(before, at: 0) }
+        if index + 1 < sectionRuns.upperBound, let after = runs.runs[index + 1].keys?.first { expected.append(after) }
+        let value = runs.sectionValues[section]
+        guard try query.rowIDs(db, of: expected, inSection: value) == expected,
+              try query.count(db, inSection: value) == runs.count(inSection: section) else { return false }
+        guard query.sectionBy != nil else { return true }
+        if index == sectionRuns.lowerBound,
+           try query.hasRow(db, inSectionsAfter: section > 0 ? runs.sectionValues[section - 1] : nil, before: value) { return false }
+        if index + 1 == runs.runs.count, try query.hasRow(db, inSectionsAfter: value, before: nil) { return false }
+        return true
     }
 
     /// Beyond this many changed rows, reading every key costs less than placing them.

@@ -106,6 +106,30 @@ public struct PagedQuery: Sendable, Equatable {
         return try Int.fetchOne(db, sql: sql, arguments: StatementArguments(arguments + [section])) ?? 0
     }
 
+    /// Whether the query has a row in a section after the section of `lower` and before the
+    /// section of `upper`, by the sections' own order (`NULL` first); a bound not given does
+    /// not bound. Without sections, whether it has a row at all.
+    func hasRow(_ db: Database, inSectionsAfter lower: DatabaseValue?, before upper: DatabaseValue?) throws -> Bool {
+        var conditions = [filter.map { "(\($0))" } ?? "1"]
+        var values = arguments
+        if let sectionBy {
+            switch (lower, upper) {
+            case (_, .some(let upper)) where upper.isNull: return false
+            case (.some(let lower), _) where lower.isNull: conditions.append("(\(sectionBy)) IS NOT NULL")
+            case (.some(let lower), _):
+                conditions.append("(\(sectionBy)) > ?")
+                values.append(lower)
+            default: break
+            }
+            if let upper {
+                conditions.append("((\(sectionBy)) IS NULL OR (\(sectionBy)) < ?)")
+                values.append(upper)
+            }
+        }
+        let sql = "SELECT EXISTS (SELECT 1 FROM \(table.quotedSQLIdentifier) WHERE \(conditions.joined(separator: " AND ")))"
+        return try Bool.fetchOne(db, sql: sql, arguments: StatementArguments(values)) ?? false
+    }
+
     /// The rowids of the first `limit` rows, in order.
     func firstKeys(_ db: Database, limit: Int) throws -> [Int64] {
         try Int64.fetchAll(db, sql: "SELECT \(rowID) \(source) ORDER BY \(order) LIMIT \(max(0, limit))", arguments: StatementArguments(arguments))

@@ -70,7 +70,7 @@ public final class PagedQueryStorage<Record: FetchableRecord & Equatable & Senda
     private let driftChecker: DriftChecker
 
     /// How many times a drift check found the rows differing from the table (writes the
-    /// change log did not record), each repaired by a read of every key, shown as the
+    /// change log did not record), each repaired by the next read of every key, shown as the
     /// smallest update from the rows shown.
     public private(set) var driftsRepaired = 0
 
@@ -90,7 +90,8 @@ public final class PagedQueryStorage<Record: FetchableRecord & Equatable & Senda
     ///   - driftCheckInterval: how often, when the table has a change log and `database` is a
     ///     `DatabasePool`, a run of rows (4,096 or so, with its section's count) is compared
     ///     with the table off the storage's reads, to find writes the log did not record
-    ///     (triggers turned off); nil: never.
+    ///     (triggers turned off); nil: never. A check taking long waits twenty times its
+    ///     time before the next.
     ///   - schedule: where results are applied; `DispatchQueue.main.async` by default.
     public init(
         database: any DatabaseWriter,
