@@ -66,6 +66,17 @@ final class PagedQueryStorageTests: XCTestCase {
         }
     }
 
+    /// Adds books 1001 to `last`, all poetry of 2000 (more rows than the first rows read).
+    func addPoetry(upTo last: Int) throws {
+        try offMain { [database] in
+            try database!.write { db in
+                for number in 1001...last {
+                    try db.execute(sql: "INSERT INTO book (title, genre, year) VALUES (?, 'poetry', 2000)", arguments: [String(format: "Book %04d", number)])
+                }
+            }
+        }
+    }
+
     /// Runs `work` on another thread and waits for it (`DispatchQueue.sync` would run it here).
     func offMain<T: Sendable>(_ work: @escaping @Sendable () throws -> T) throws -> T {
         nonisolated(unsafe) var result: Result<T, Error>!
@@ -135,13 +146,7 @@ final class PagedQueryStorageTests: XCTestCase {
     /// takes every key, of the same snapshot, as no change: a row given out with no key gets
     /// its key and record in place.
     func testTheFirstRowsAreShownBeforeEveryKeyIsReadThenEachRowTakesItsKeyInPlace() throws {
-        try offMain { [database] in
-            try database!.write { db in
-                for number in 1001...3000 {
-                    try db.execute(sql: "INSERT INTO book (title, genre, year) VALUES (?, 'poetry', 2000)", arguments: [String(format: "Book %04d", number)])
-                }
-            }
-        }
+        try addPoetry(upTo: 3000)
         let (storage, recorder) = makeStorage(PagedQuery(table: "book", orderBy: "title"), maximumPages: 8)
         let watcher = ReloadWatcher()
         recorder.next = watcher
@@ -203,13 +208,7 @@ final class PagedQueryStorageTests: XCTestCase {
     /// Stopped while it shows its first rows, a storage still reads every key once, so
     /// that the rows further down get their keys and records; then it follows no more.
     func testAStorageStoppedWhileItShowsItsFirstRowsStillReadsEveryKeyOnce() throws {
-        try offMain { [database] in
-            try database!.write { db in
-                for number in 1001...3000 {
-                    try db.execute(sql: "INSERT INTO book (title, genre, year) VALUES (?, 'poetry', 2000)", arguments: [String(format: "Book %04d", number)])
-                }
-            }
-        }
+        try addPoetry(upTo: 3000)
         let (storage, recorder) = makeStorage(PagedQuery(table: "book", orderBy: "title"), maximumPages: 8)
         let watcher = ReloadWatcher()
         recorder.next = watcher
