@@ -202,10 +202,17 @@ final class Refresher<Value: Sendable>: @unchecked Sendable {
     }
 
     private func runFetch() {
-        let (database, fetch, generation) = lock.withLock { () -> (any DatabaseWriter, @Sendable (Database) throws -> Value, Int) in
+        // A fetch asked for before a stop and run after it is not made: it would take the
+        // generation after the stop, and be delivered.
+        let taken = lock.withLock { () -> (any DatabaseWriter, @Sendable (Database) throws -> Value, Int)? in
             dirty = false
+            guard !stopped else {
+                fetchPending = false
+                return nil
+            }
             return (self.database, self.fetch, fetchGeneration)
         }
+        guard let (database, fetch, generation) = taken else { return }
         let result = Result { try database.read { db in try fetch(db) } }
         deliver(result, ifStill: generation)
         let again = lock.withLock { () -> Bool in
