@@ -56,6 +56,7 @@ public enum ViewerApp {
         case .database(let path, let table, let sectionBy):
             // Checked here, so that a wrong table or column is an exit status.
             do {
+                if options.installChangeLog { try DatabaseFile.installChangeLog(path, table: table) }
                 _ = try DatabaseFile.open(path, table: table, sectionBy: sectionBy)
             } catch {
                 writeToStandardError("list-viewer: \(error)")
@@ -63,7 +64,11 @@ public enum ViewerApp {
             }
             catalog = nil
         case .server(let address, let table, let sectionBy):
-            if let problem = waitForProblem({ _ = try await ServerTable.inspect(address, table: table, sectionBy: sectionBy) }) {
+            let install = options.installChangeLog
+            if let problem = waitForProblem({
+                if install { try await ServerTable.installChangeLog(address, table: table) }
+                _ = try await ServerTable.inspect(address, table: table, sectionBy: sectionBy)
+            }) {
                 writeToStandardError("list-viewer: \(problem)")
                 return 1
             }

@@ -27,6 +27,10 @@ struct ViewerCommandLine: ParsableCommand {
     @Option(name: .customLong("section-by"), help: ArgumentHelp(tr("Groups the rows by the values of this column."), valueName: "column"))
     var sectionBy: String?
 
+    @Flag(name: .customLong("install-change-log"),
+          help: ArgumentHelp(tr("Installs a change log on the table (triggers and a log table in the database), so that each commit is read from it, not by reading every key.")))
+    var installChangeLog = false
+
     @Option(help: ArgumentHelp(tr("The view to start in.")))
     var view: ViewMode = .list
 

@@ -28,6 +28,8 @@ public struct ViewerOptions: Equatable, Sendable {
     public var viewMode: ViewMode = .list
     /// The direction to lay the window out in, when not the language's.
     public var direction: TextDirection?
+    /// Whether to install the table's change log before showing it (`--install-change-log`).
+    public var installChangeLog = false
     /// What the command line asked to be printed instead of opening a window (the help,
     /// `--version`, a shell's completion script): printed, with exit status 0.
     public var printedText: String?
@@ -84,6 +86,7 @@ public struct ViewerOptions: Equatable, Sendable {
         }
         var options = ViewerOptions(screenshot: line.screenshot, viewMode: line.view)
         options.direction = line.direction
+        options.installChangeLog = line.installChangeLog
         if let path = line.path {
             // The argument read as the path, with its own bytes (one of the same text, as an
             // option's value, differs from it only where both are not UTF-8).
@@ -91,8 +94,8 @@ public struct ViewerOptions: Equatable, Sendable {
             options.source = try source(at: raw, named: path,
                                         table: line.table, sectionBy: line.sectionBy)
         }
-        if line.table != nil || line.sectionBy != nil, !options.source.isDatabase {
-            let option = line.table != nil ? "--table" : "--section-by"
+        if line.table != nil || line.sectionBy != nil || line.installChangeLog, !options.source.isDatabase {
+            let option = line.table != nil ? "--table" : line.sectionBy != nil ? "--section-by" : "--install-change-log"
             throw Problem(description: line.path.map { tr("%@ applies to a database, and %@ is not one", option, $0) }
                                        ?? tr("%@ needs an SQLite database's path or a postgres:// URL", option))
         }

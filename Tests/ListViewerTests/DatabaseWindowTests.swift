@@ -85,6 +85,27 @@ final class DatabaseWindowTests: XCTestCase {
         ViewerTestLoop.close(viewer)
     } }
 
+    /// The title's tooltip says how the table is followed: by reading every rowid at each
+    /// commit until another program installs the change log, then from the log.
+    func testTheTitlesTooltipSaysWhetherEachCommitIsReadFromTheChangeLog() throws { try MainActor.assumeIsolated {
+        let sample = try SampleDatabase()
+        defer { sample.remove() }
+        let viewer = Self.open(sample)
+        ViewerTestLoop.wait("how the table is followed") { viewer.titleTooltip?.contains("\n") == true }
+        XCTAssertEqual(viewer.titleTooltip, sample.path + "\ntable fruit has no change log: each commit reads every rowid (list-viewer --install-change-log adds one)")
+
+        let other = try sample.otherConnection()
+        try other.write { db in try SQLiteChangeLog.install(on: "fruit", in: db) }
+        ViewerTestLoop.wait("followed from the log") { viewer.titleTooltip == sample.path + "\neach commit is read from the table's change log" }
+        let keyReads = try XCTUnwrap(viewer.liveTable?.storage.keyReadCount)
+        try other.write { db in try db.execute(sql: "INSERT INTO fruit (id, name, category) VALUES (4, 'plum', 'stone')") }
+        ViewerTestLoop.wait("the row written") { viewer.recordTitles == [["apple", "pear"], ["cherry", "plum"]] }
+        XCTAssertEqual(viewer.liveTable?.storage.keyReadCount, keyReads, "read from the log")
+        XCTAssertEqual(viewer.titleTooltip, sample.path + "\neach commit is read from the table's change log")
+        try other.close()
+        ViewerTestLoop.close(viewer)
+    } }
+
     func testWritesFromAnotherProcessWhileScrolledFarDownArriveAsOneMinimalUpdate() throws { try MainActor.assumeIsolated {
         // 10,003 rows: the three fruits, then rowids 4…10003.
         let sample = try SampleDatabase(extraSQL: """

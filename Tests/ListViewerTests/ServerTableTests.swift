@@ -180,6 +180,19 @@ final class ServerTableTests: XCTestCase {
         XCTAssertEqual(result.status, 1)
         XCTAssertTrue(result.errors.contains("list-viewer: database postgres has no table nope; tables: book"), result.errors)
     }
+
+    /// `--install-change-log` on a table without the trigger installs the log and the
+    /// trigger: the next commit is logged.
+    func testTheViewerBinaryInstallsTheChangeLogOnAsking() throws {
+        try server.psql("CREATE TABLE shelf (id bigint PRIMARY KEY, name text NOT NULL); INSERT INTO shelf VALUES (1, 'top')")
+        let shot = server.folder.appendingPathComponent("shelf.png").path
+        let result = try ViewerProcess.run([server.address().description, "--table", "shelf", "--install-change-log", "--screenshot", shot],
+                                           environment: Self.environment)
+        XCTAssertEqual(result.status, 0, result.errors)
+        XCTAssertEqual(try server.psql("SELECT count(*) FROM pg_trigger WHERE tgrelid = 'shelf'::regclass AND NOT tgisinternal"), "2",
+                       "a trigger for rows and one for TRUNCATE")
+        try server.psql("DROP TABLE shelf")
+    }
 }
 
 /// The command line's PostgreSQL addresses (no server needed).

@@ -1,7 +1,9 @@
 import CGtk
 import CGtkTestShims
 import Foundation
+import GRDB
 import ListViewerKit
+import SQLiteStorage
 import XCTest
 
 /// Runs the real `list-viewer` binary, as a user would, under the tests' display.
@@ -172,6 +174,29 @@ final class ViewerBinaryTests: XCTestCase {
         XCTAssertEqual(result.status, 2)
         XCTAssertTrue(result.errors.contains("is not one"), result.errors)
         XCTAssertTrue(result.errors.contains("Usage: list-viewer"), result.errors)
+    }
+
+    /// `--install-change-log` installs the table's change log (again: nothing changes), then
+    /// shows the table, still the database's only table to choose from; it applies to
+    /// databases only.
+    func testTheChangeLogIsInstalledOnAskingAndTwiceIsOnce() throws {
+        let sample = try SampleDatabase()
+        defer { sample.remove() }
+        let shot = sample.folder + "/shot.png"
+        for _ in 0..<2 {
+            let result = try run([sample.path, "--install-change-log", "--section-by", "category", "--screenshot", shot])
+            XCTAssertEqual(result.status, 0, result.errors)
+        }
+        XCTAssertTrue(FileManager.default.fileExists(atPath: shot))
+        let database = try sample.otherConnection()
+        // A commit now is logged.
+        try database.write { db in try db.execute(sql: "DELETE FROM fruit WHERE id = 2") }
+        XCTAssertEqual(try database.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM \(SQLiteChangeLog.logTable(for: "fruit").quotedSQLIdentifier)") }, 1)
+        try database.close()
+
+        let folder = try run([sample.folder, "--install-change-log"])
+        XCTAssertEqual(folder.status, 2)
+        XCTAssertTrue(folder.errors.contains("--install-change-log applies to a database, and \(sample.folder) is not one"), folder.errors)
     }
 
     func testADatabaseTableIsShown() throws {

@@ -215,14 +215,28 @@ final class SQLiteChangeLogTests: XCTestCase {
         XCTAssertEqual(storage.driftsRepaired, 1)
     }
 
-    func testWithoutTheLogEachCommitReadsEveryKey() throws {
+    /// Without the log each commit reads every key, and the storage says so; the log
+    /// installed meanwhile (by another program) is followed from the next commit.
+    func testWithoutTheLogEachCommitReadsEveryKeyUntilTheLogIsInstalled() throws {
         let storage = PagedQueryStorage<Item>(database: database, query: PagedQuery(table: "item", orderBy: "name"), pollInterval: .milliseconds(20))
         waitUntil { storage.isLoaded }
-        let loads = storage.loadCount
+        XCTAssertFalse(storage.followsChangeLog)
+        var loads = storage.loadCount
         try writer.write { db in try db.execute(sql: "DELETE FROM item WHERE rowid = 5") }
         waitUntil { storage.loadCount > loads }
         XCTAssertEqual(storage.keyReadCount, 2)
         XCTAssertEqual(storage.numberOfItems(inSection: 0), 2999)
+        XCTAssertFalse(storage.followsChangeLog)
+
+        try writer.write { db in try SQLiteChangeLog.install(on: "item", in: db) }
+        waitUntil { storage.followsChangeLog }
+        XCTAssertEqual(storage.keyReadCount, 3, "the schema changed: every key read once more")
+        loads = storage.loadCount
+        try writer.write { db in try db.execute(sql: "DELETE FROM item WHERE rowid = 6") }
+        waitUntil { storage.loadCount > loads }
+        XCTAssertEqual(storage.numberOfItems(inSection: 0), 2998)
+        XCTAssertEqual(storage.keyReadCount, 3, "read from the log")
+        XCTAssertTrue(storage.followsChangeLog)
     }
 
     func testARowInANewSectionASchemaChangeAndALogPrunedPastTheStorageAreEachOneReadOfEveryKey() throws {

@@ -9,6 +9,12 @@ import ModelStorage
 public protocol FollowedTable: AnyObject {
     /// The table's name.
     var tableName: String { get }
+    /// Where the table is: the file's path, the server's address.
+    var origin: String { get }
+    /// How the rows follow the database, a line each (the title's tooltip says it under
+    /// `origin`): from a change log, or by reading again; and what went wrong and was
+    /// repaired.
+    var following: [String] { get }
     /// The columns rows are read with, in the table's order: the table view's columns.
     var shownColumns: [String] { get }
     /// The name of the key that tells rows apart (SQLite's rowid, a PostgreSQL integer

@@ -14,6 +14,17 @@ import SQLiteStorage
 public final class LiveTable: FollowedTable {
     /// The database file.
     public let path: String
+    /// The database file.
+    public var origin: String { path }
+
+    /// How the rows follow the file, a line each, as the title's tooltip says it: each
+    /// commit read from the table's change log, or by reading every rowid (and how to add
+    /// the log).
+    public var following: [String] {
+        guard storage.isLoaded else { return [] }
+        return [storage.followsChangeLog ? tr("each commit is read from the table's change log")
+                                         : tr("table %@ has no change log: each commit reads every rowid (list-viewer --install-change-log adds one)", tableName)]
+    }
     /// The table, its columns and its sections, as last read: read again when the schema
     /// changes or another file takes the path.
     public internal(set) var query: TableQuery

@@ -44,13 +44,17 @@ public struct TableQuery: Equatable, Sendable {
     /// - Throws: `DatabaseProblem` for an unknown table or column, a database without
     ///   tables or with several when none was named, or a `WITHOUT ROWID` table.
     public static func inspect(_ db: Database, fileName: String, table: String?, sectionBy: String?) throws -> TableQuery {
-        let tables = try String.fetchAll(db, sql: """
+        let every = try String.fetchAll(db, sql: """
             SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\' ORDER BY name
             """)
+        // A table's change log (`SQLiteChangeLog`) is not one of the tables to choose from,
+        // though it opens when named.
+        let logs = Set(every.map(SQLiteChangeLog.logTable(for:)))
+        let tables = every.filter { !logs.contains($0) }
         let list = tables.joined(separator: ", ")
         let name: String
         if let table {
-            guard let found = SQLiteName.find(table, in: tables) else {
+            guard let found = SQLiteName.find(table, in: every) else {
                 throw DatabaseProblem(tables.isEmpty ? tr("%@ has no table %@; it has no tables", fileName, table)
                                                      : tr("%@ has no table %@; tables: %@", fileName, table, list))
             }

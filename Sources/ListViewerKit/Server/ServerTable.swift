@@ -28,7 +28,7 @@ public final class ServerTable: FollowedTable {
     public var onFirstRows: () -> Void = {}
     public var onColumnsChange: () -> Void = {}
     /// Called when the way the storage follows the server changes (`storage.state`, its
-    /// `wakeUpInUse`), and when a drift was repaired (`storage.driftsRepaired`).
+    /// `wakeUpInUse`).
     public var onStateChange: (PostgresQueryStorage<DatabaseRecord>.State) -> Void = { _ in }
     /// Where `PGPASSWORD` and `PGPASSFILE` are looked up.
     private let environment: [String: String]
@@ -47,13 +47,8 @@ public final class ServerTable: FollowedTable {
         storage = PostgresQueryStorage(address: address, query: Self.query(of: table, sectionBy: sectionColumn, search: "", order: nil),
                                        environment: environment,
                                        header: { value in sectionColumn.map { "\($0): \(value ?? "NULL")" } ?? name })
-        var driftsShown = 0
-        report(storage) { [weak self] in
-            // A drift is repaired by a read of the rows: said once it is shown.
-            guard let self, storage.driftsRepaired != driftsShown else { return }
-            driftsShown = storage.driftsRepaired
-            onStateChange(storage.state)
-        }
+        // A drift repaired is said with the read that repaired it (`onFetch`).
+        report(storage)
         storage.onError = { [weak self] error in
             guard let self else { return }
             // While the server is away, the banner says "Reconnecting…", not each page's failure.
@@ -73,6 +68,9 @@ public final class ServerTable: FollowedTable {
     isolated deinit {
         storage.close()
     }
+
+    /// The server's address.
+    public var origin: String { address.description }
 
     /// How the rows follow the server, a line each, as the title's tooltip says it: told
     /// of each commit (`LISTEN`), looking in the change log every so often (through
@@ -118,6 +116,29 @@ public final class ServerTable: FollowedTable {
             throw DatabaseProblem(tr("table %@ has no integer key (a primary key, or a unique column never NULL), which the viewer follows its rows by", table.name))
         }
         return table
+    }
+
+    /// Installs the change log and its trigger (`PostgresChangeLog`) on the table `name`
+    /// at `address` (the current schema's only table when nil), in one transaction, so that
+    /// the viewer, and any `PostgresQueryStorage` following the table, is told of each commit
+    /// and reads it from the log instead of reading every key.
+    /// - Throws: `DatabaseProblem`, whose description is the message for the user: those of
+    ///   `inspect`, and a refusal of the server (a user who may not make the trigger).
+    public nonisolated static func installChangeLog(_ address: PostgresAddress, table name: String?,
+                                                    environment: [String: String] = ProcessInfo.processInfo.environment) async throws {
+        let table = try await inspect(address, table: name, sectionBy: nil, environment: environment)
+        do {
+            let connection = try await address.connect(environment: environment)
+            do {
+                try await PostgresChangeLog.install(on: table.name, key: table.integerKey ?? "id", connection: connection)
+            } catch {
+                try? await connection.close()
+                throw error
+            }
+            try? await connection.close()
+        } catch {
+            throw DatabaseProblem(tr("Cannot install the change log on table %@: %@", table.name, error.localizedDescription))
+        }
     }
 
     public var tableName: String { table.name }

@@ -32,21 +32,22 @@ extension ViewerWindow {
     private func show(_ result: Result<(DatabaseQueue, TableQuery), Error>, of path: String) {
         show(result.map { database, query in
             let table = LiveTable(path: path, database: database, query: query)
-            return (table, "\((path as NSString).lastPathComponent) — \(query.table)", path)
+            return (table, "\((path as NSString).lastPathComponent) — \(query.table)")
         })
     }
 
-    /// Shows a table opened by `openDatabase` or `openServerTable` with its title and the
-    /// title's tooltip, or the problem met opening it.
-    func show(_ result: Result<(table: any FollowedTable, title: String, tooltip: String), Error>) {
+    /// Shows a table opened by `openDatabase` or `openServerTable` with its title (and
+    /// where it is and how it is followed as the title's tooltip), or the problem met
+    /// opening it.
+    func show(_ result: Result<(table: any FollowedTable, title: String), Error>) {
         let opened: any FollowedTable
         do {
-            let title: String, tooltip: String
-            (opened, title, tooltip) = try result.get()
+            let title: String
+            (opened, title) = try result.get()
             if !searchText.isEmpty { opened.setSearch(searchText) }
             startNewSource()
             details.show(nil)
-            showTitle(title, tooltip: tooltip)
+            showTitle(title, tooltip: opened.origin)
         } catch {
             showProblem("\(error)")
             // The window would otherwise wait for rows that never come (and a screenshot with it).
@@ -71,13 +72,14 @@ extension ViewerWindow {
             tableManager.setColumns(ViewerTable.columns(of: opened))
             if viewMode == .table { sortTable() }
         }
-        opened.onFetch = { [weak self] in
+        opened.onFetch = { [weak self, unowned opened] in
             guard let self else { return }
             if fetchError == .shown {
                 hideProblem()
                 fetchError = .none
             }
             updateCount()
+            showFollowing(opened)
         }
         followedTable = opened
         // One section's header stays when its table is empty; sections of values go with
@@ -86,6 +88,13 @@ extension ViewerWindow {
         // The table shows the database table's own columns.
         tableManager.setColumns(ViewerTable.columns(of: opened))
         showContent(opened.rows)
+    }
+
+    /// Says in the title's tooltip where `table` is and how its rows follow it
+    /// (`FollowedTable.following`).
+    func showFollowing(_ table: any FollowedTable) {
+        guard table === followedTable else { return }
+        showTitle(titleText, tooltip: ([table.origin] + table.following).joined(separator: "\n"))
     }
 
     /// Stops following the database shown, if any, and gives the list back to `filter`.

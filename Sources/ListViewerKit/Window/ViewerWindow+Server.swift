@@ -29,7 +29,7 @@ extension ViewerWindow {
             show(result.map { read in
                 let shown = ServerTable(address: address, table: read, sectionColumn: sectionBy, environment: environment)
                 shown.onStateChange = { [weak self, unowned shown] state in self?.showConnection(state, of: shown) }
-                return (shown, "\(address.database) — \(read.name)", address.description)
+                return (shown, "\(address.database) — \(read.name)")
             })
         }
     }
@@ -48,7 +48,7 @@ extension ViewerWindow {
                 hideProblem()
                 fetchError = .none
             }
-            showTitle(titleText, tooltip: ([table.address.description] + table.following).joined(separator: "\n"))
+            showFollowing(table)
         case .connecting, .stopped:
             break
         }

@@ -39,6 +39,11 @@ final class KeyReader<Record: FetchableRecord & Sendable>: @unchecked Sendable {
     private var checked: (runs: SQLiteRuns, position: SQLiteChangeLog.Position, read: Int)?
     private var readsDone = 0
     private var driftFound = false
+    private var logFollowed = false
+
+    /// Whether the last read found the table's change log: the next reads read the
+    /// changes from it, not every key. Safe on any thread.
+    var followsLog: Bool { checkLock.withLock { logFollowed } }
 
     /// A reader of `query`, whose first read is compared with `baseline` when given; else
     /// it tells `firstRows` the sections' counts and the first rows' keys before it reads
@@ -71,6 +76,7 @@ final class KeyReader<Record: FetchableRecord & Sendable>: @unchecked Sendable {
         checkLock.withLock {
             if drifted { driftFound = false }
             readsDone += 1
+            logFollowed = self.position != nil
             checked = self.position.flatMap { position in self.last.map { ($0, position, readsDone) } }
         }
         return read

@@ -74,6 +74,13 @@ public final class PagedQueryStorage<Record: FetchableRecord & Equatable & Senda
     /// smallest update from the rows shown.
     public private(set) var driftsRepaired = 0
 
+    /// Whether the last read of the rows' places found the table's change log
+    /// (`SQLiteChangeLog`): each commit is then read from it, not by a read of every rowid.
+    /// Set before `onLoad` is called.
+    public private(set) var followsChangeLog = false
+    /// The reader of the query shown.
+    private var reader: KeyReader<Record>?
+
     /// A storage of `query`'s rows, read in pages of `pageSize`.
     /// - Parameters:
     ///   - database: a `DatabasePool` or `DatabaseQueue` on the file.
@@ -221,13 +228,15 @@ public final class PagedQueryStorage<Record: FetchableRecord & Equatable & Senda
     private func makeReader(of query: PagedQuery, baseline: KeyList<DatabaseValue>?, database: any DatabaseWriter) -> KeyReader<Record> {
         readerCount += 1
         let (box, schedule, number) = (WeakBox(self), schedule, readerCount)
-        return KeyReader(query: query, pageSize: pageSize, heldPages: rows.heldPages, largestUpdate: largestUpdate, baseline: baseline,
-                         firstRecords: !(database is DatabasePool)) { read in
+        let reader = KeyReader<Record>(query: query, pageSize: pageSize, heldPages: rows.heldPages, largestUpdate: largestUpdate,
+                                       baseline: baseline, firstRecords: !(database is DatabasePool)) { read in
             schedule {
                 guard let storage = box.object, storage.readerCount == number else { return }
                 storage.show(read)
             }
         }
+        self.reader = reader
+        return reader
     }
 
     /// Reads the rows' places again now, as if the database had changed.
@@ -263,7 +272,9 @@ public final class PagedQueryStorage<Record: FetchableRecord & Equatable & Senda
     private func show(_ result: Result<KeyRead<Record, DatabaseValue>, Error>) {
         switch result {
         case .failure(let error): onError?(error)
-        case .success(let read): show(read)
+        case .success(let read):
+            followsChangeLog = reader?.followsLog ?? false
+            show(read)
         }
         if stopWhenLoaded {
             stopWhenLoaded = false
