@@ -108,26 +108,31 @@ public struct PagedQuery: Sendable, Equatable {
 
     /// Whether the query has a row in a section after the section of `lower` and before the
     /// section of `upper`, by the sections' own order (`NULL` first); a bound not given does
-    /// not bound. Without sections, whether it has a row at all.
+    /// not bound. Without sections, whether it has a row at all. Each condition is a range
+    /// an index on the sections can answer (no `OR` within a statement: `NULL`, before
+    /// every value, is looked for on its own).
     func hasRow(_ db: Database, inSectionsAfter lower: DatabaseValue?, before upper: DatabaseValue?) throws -> Bool {
-        var conditions = [filter.map { "(\($0))" } ?? "1"]
-        var values = arguments
-        if let sectionBy {
-            switch (lower, upper) {
-            case (_, .some(let upper)) where upper.isNull: return false
-            case (.some(let lower), _) where lower.isNull: conditions.append("(\(sectionBy)) IS NOT NULL")
-            case (.some(let lower), _):
-                conditions.append("(\(sectionBy)) > ?")
-                values.append(lower)
-            default: break
-            }
-            if let upper {
-                conditions.append("((\(sectionBy)) IS NULL OR (\(sectionBy)) < ?)")
-                values.append(upper)
-            }
+        guard let sectionBy else { return try exists(db, []) }
+        if let upper, upper.isNull { return false }
+        var bounds: [(condition: String, value: DatabaseValue?)] = []
+        switch lower {
+        case nil: break
+        case let lower? where lower.isNull: bounds.append(("(\(sectionBy)) IS NOT NULL", nil))
+        case let lower?: bounds.append(("(\(sectionBy)) > ?", lower))
         }
+        if let upper { bounds.append(("(\(sectionBy)) < ?", upper)) }
+        // Before the first section, rows of NULL too (`NULL < value` is not true).
+        let nullFirst = lower == nil && upper != nil
+        return try exists(db, bounds) || (nullFirst && exists(db, [("(\(sectionBy)) IS NULL", nil)]))
+    }
+
+    /// Whether the query has a row meeting `bounds` (conditions, each with the value of its
+    /// `?` if it has one).
+    private func exists(_ db: Database, _ bounds: [(condition: String, value: DatabaseValue?)]) throws -> Bool {
+        // The condition first, so that the parameters after it are numbered after its own.
+        let conditions = [filter.map { "(\($0))" } ?? "1"] + bounds.map(\.condition)
         let sql = "SELECT EXISTS (SELECT 1 FROM \(table.quotedSQLIdentifier) WHERE \(conditions.joined(separator: " AND ")))"
-        return try Bool.fetchOne(db, sql: sql, arguments: StatementArguments(values)) ?? false
+        return try Bool.fetchOne(db, sql: sql, arguments: StatementArguments(arguments + bounds.compactMap(\.value))) ?? false
     }
 
     /// The rowids of the first `limit` rows, in order.
