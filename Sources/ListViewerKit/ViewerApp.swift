@@ -56,8 +56,9 @@ public enum ViewerApp {
         case .database(let path, let table, let sectionBy):
             // Checked here, so that a wrong table or column is an exit status.
             do {
-                if options.installChangeLog { try DatabaseFile.installChangeLog(path, table: table) }
                 _ = try DatabaseFile.open(path, table: table, sectionBy: sectionBy)
+                // Written only once every option is known good.
+                if options.installChangeLog { try DatabaseFile.installChangeLog(path, table: table) }
             } catch {
                 writeToStandardError("list-viewer: \(error)")
                 return 1
@@ -66,8 +67,8 @@ public enum ViewerApp {
         case .server(let address, let table, let sectionBy):
             let install = options.installChangeLog
             if let problem = waitForProblem({
-                if install { try await ServerTable.installChangeLog(address, table: table) }
                 _ = try await ServerTable.inspect(address, table: table, sectionBy: sectionBy)
+                if install { try await ServerTable.installChangeLog(address, table: table) }
             }) {
                 writeToStandardError("list-viewer: \(problem)")
                 return 1

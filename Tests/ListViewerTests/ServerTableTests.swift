@@ -185,13 +185,13 @@ final class ServerTableTests: XCTestCase {
     /// trigger: the next commit is logged.
     func testTheViewerBinaryInstallsTheChangeLogOnAsking() throws {
         try server.psql("CREATE TABLE shelf (id bigint PRIMARY KEY, name text NOT NULL); INSERT INTO shelf VALUES (1, 'top')")
+        defer { _ = try? server.psql("DROP TABLE shelf") }
         let shot = server.folder.appendingPathComponent("shelf.png").path
         let result = try ViewerProcess.run([server.address().description, "--table", "shelf", "--install-change-log", "--screenshot", shot],
                                            environment: Self.environment)
         XCTAssertEqual(result.status, 0, result.errors)
         XCTAssertEqual(try server.psql("SELECT count(*) FROM pg_trigger WHERE tgrelid = 'shelf'::regclass AND NOT tgisinternal"), "2",
                        "a trigger for rows and one for TRUNCATE")
-        try server.psql("DROP TABLE shelf")
     }
 }
 

@@ -194,6 +194,17 @@ final class ViewerBinaryTests: XCTestCase {
         XCTAssertEqual(try database.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM \(SQLiteChangeLog.logTable(for: "fruit").quotedSQLIdentifier)") }, 1)
         try database.close()
 
+        // A log is not given a log of its own; a wrong option writes nothing.
+        let log = try run([sample.path, "--table", SQLiteChangeLog.logTable(for: "fruit"), "--install-change-log"])
+        XCTAssertEqual(log.status, 1)
+        XCTAssertTrue(log.errors.contains("table list_view_manager_log_fruit is a change log: install the log on the table it logs"), log.errors)
+        let other = try SampleDatabase()
+        defer { other.remove() }
+        let wrongColumn = try run([other.path, "--section-by", "colour", "--install-change-log"])
+        XCTAssertEqual(wrongColumn.status, 1)
+        let tables = try other.otherConnection().read { db in try String.fetchAll(db, sql: "SELECT name FROM sqlite_schema WHERE type = 'table'") }
+        XCTAssertEqual(tables, ["fruit"], "nothing installed")
+
         let folder = try run([sample.folder, "--install-change-log"])
         XCTAssertEqual(folder.status, 2)
         XCTAssertTrue(folder.errors.contains("--install-change-log applies to a database, and \(sample.folder) is not one"), folder.errors)

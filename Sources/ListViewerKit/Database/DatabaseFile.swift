@@ -53,6 +53,9 @@ public enum DatabaseFile {
             defer { try? database.close() }
             try database.write { db in
                 let query = try TableQuery.inspect(db, fileName: fileName, table: table, sectionBy: nil)
+                guard !query.table.hasPrefix(SQLiteChangeLog.logTable(for: "")) else {
+                    throw DatabaseProblem(tr("table %@ is a change log: install the log on the table it logs", query.table))
+                }
                 try SQLiteChangeLog.install(on: query.table, rowID: query.rowIDName, in: db)
             }
         } catch let problem as DatabaseProblem {

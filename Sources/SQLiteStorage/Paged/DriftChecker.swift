@@ -40,10 +40,13 @@ final class DriftChecker: @unchecked Sendable {
     func start(every interval: Duration, found: @escaping @Sendable () -> Void) {
         let timer = DispatchSource.makeTimerSource(queue: queue)
         timer.setEventHandler { [weak self] in self?.checkOnce() }
-        lock.withLock {
+        let earlier = lock.withLock { () -> DispatchSourceTimer? in
+            let earlier = self.timer
             (self.timer, self.interval, self.found) = (timer, Self.seconds(interval), found)
             arm(after: self.interval)
+            return earlier
         }
+        earlier?.cancel()
         timer.resume()
     }
 
@@ -79,18 +82,25 @@ final class DriftChecker: @unchecked Sendable {
     private func checkOnce() {
         let (database, check, found) = lock.withLock { (self.database, self.check, self.found) }
         guard let found, database is DatabasePool else { return }
-        let started = Date()
+        // The time the process ran: a suspend or a clock set meanwhile is not counted.
+        let started = DispatchTime.now().uptimeNanoseconds
         let agrees = try? database.read { db in try check(db, run) }
-        let took = Date().timeIntervalSince(started)
-        lock.withLock { arm(after: max(interval, took * Self.spacing)) }
-        guard let agrees else { return }
+        let took = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
+        let stillFollowing = lock.withLock { () -> Bool in
+            arm(after: min(max(interval, took * Self.spacing), Self.longest))
+            return self.found != nil
+        }
+        guard let agrees, stillFollowing else { return }
         run += 1
         if !agrees { found() }
     }
 
+    /// The longest time between checks: a year.
+    private static let longest: TimeInterval = 365 * 86_400
+
     /// `duration` in seconds, between a thousandth of a second and a year.
     private static func seconds(_ duration: Duration) -> TimeInterval {
         let (seconds, attoseconds) = duration.components
-        return min(max(Double(seconds) + Double(attoseconds) * 1e-18, 0.001), 365 * 86_400)
+        return min(max(Double(seconds) + Double(attoseconds) * 1e-18, 0.001), longest)
     }
 }

@@ -71,8 +71,8 @@ final class KeyReader<Record: FetchableRecord & Sendable>: @unchecked Sendable {
         } else {
             read = try readKeys(db, position: now)
         }
-        // A drift found is repaired only by a read that succeeds; one found during this read
-        // (its runs taken before) is read again next time.
+        // A drift found is repaired only by a read that succeeds; one found during a read that
+        // began without one is read next time (no drift is found while one is owed).
         checkLock.withLock {
             if drifted { driftFound = false }
             readsDone += 1
@@ -157,9 +157,10 @@ final class KeyReader<Record: FetchableRecord & Sendable>: @unchecked Sendable {
               try SQLiteChangeLog.position(of: query.table, in: db) == position else { return nil }
         let agrees = try runs.runs.isEmpty ? !query.hasRow(db, inSectionsAfter: nil, before: nil) : agree(runs, run: run % runs.runs.count, db)
         guard !agrees else { return true }
-        // Unless a read has taken other runs since.
+        // Unless a read has taken other runs since, or a drift found is still to be read (the
+        // run is checked again next time: a check that tells nothing does not move on).
         return checkLock.withLock {
-            guard checked?.read == read else { return nil }
+            guard checked?.read == read, !driftFound else { return nil }
             driftFound = true
             return false
         }
