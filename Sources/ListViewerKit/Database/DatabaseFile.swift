@@ -27,6 +27,16 @@ public enum DatabaseFile {
         return read(descriptor, &start, start.count) == header.count && start == header
     }
 
+    /// The viewer's connections to a file: read-only unless told, and waiting for other
+    /// programs' commits rather than failing.
+    private static func configuration(readonly: Bool) -> Configuration {
+        var configuration = Configuration()
+        configuration.readonly = readonly
+        configuration.label = "list-viewer"
+        configuration.busyMode = .timeout(2)
+        return configuration
+    }
+
     /// Throws unless the file at `path` (named `fileName`) is an SQLite database: a
     /// `DatabaseProblem` saying it is not one, or cannot be read.
     private static func checkIsSQLite(_ path: String, named fileName: String) throws {
@@ -45,11 +55,8 @@ public enum DatabaseFile {
     public static func installChangeLog(_ path: String, table: String?) throws {
         let fileName = (path as NSString).lastPathComponent
         try checkIsSQLite(path, named: fileName)
-        var configuration = Configuration()
-        configuration.label = "list-viewer"
-        configuration.busyMode = .timeout(2)
         do {
-            let database = try DatabaseQueue(path: path, configuration: configuration)
+            let database = try DatabaseQueue(path: path, configuration: configuration(readonly: false))
             defer { try? database.close() }
             try database.write { db in
                 let query = try TableQuery.inspect(db, fileName: fileName, table: table, sectionBy: nil)
@@ -74,13 +81,8 @@ public enum DatabaseFile {
     public static func open(_ path: String, table: String?, sectionBy: String?) throws -> (DatabaseQueue, TableQuery) {
         let fileName = (path as NSString).lastPathComponent
         try checkIsSQLite(path, named: fileName)
-        var configuration = Configuration()
-        configuration.readonly = true
-        configuration.label = "list-viewer"
-        // Other programs write to the file: wait for their commits rather than fail.
-        configuration.busyMode = .timeout(2)
         do {
-            let database = try DatabaseQueue(path: path, configuration: configuration)
+            let database = try DatabaseQueue(path: path, configuration: configuration(readonly: true))
             let query = try database.read { db in
                 try TableQuery.inspect(db, fileName: fileName, table: table, sectionBy: sectionBy)
             }

@@ -39,11 +39,10 @@ final class KeyReader<Record: FetchableRecord & Sendable>: @unchecked Sendable {
     private var checked: (runs: SQLiteRuns, position: SQLiteChangeLog.Position, read: Int)?
     private var readsDone = 0
     private var driftFound = false
-    private var logFollowed = false
 
-    /// Whether the last read found the table's change log: the next reads read the
-    /// changes from it, not every key. Safe on any thread.
-    var followsLog: Bool { checkLock.withLock { logFollowed } }
+    /// Whether the next read reads the changes from the table's change log, not every key:
+    /// the last read found the log and holds runs to apply them to. Safe on any thread.
+    var followsLog: Bool { checkLock.withLock { checked != nil } }
 
     /// A reader of `query`, whose first read is compared with `baseline` when given; else
     /// it tells `firstRows` the sections' counts and the first rows' keys before it reads
@@ -76,7 +75,6 @@ final class KeyReader<Record: FetchableRecord & Sendable>: @unchecked Sendable {
         checkLock.withLock {
             if drifted { driftFound = false }
             readsDone += 1
-            logFollowed = self.position != nil
             checked = self.position.flatMap { position in self.last.map { ($0, position, readsDone) } }
         }
         return read

@@ -74,9 +74,9 @@ public final class PagedQueryStorage<Record: FetchableRecord & Equatable & Senda
     /// smallest update from the rows shown.
     public private(set) var driftsRepaired = 0
 
-    /// Whether the last read of the rows' places found the table's change log
-    /// (`SQLiteChangeLog`): each commit is then read from it, not by a read of every rowid.
-    /// Set before `onLoad` is called.
+    /// Whether each commit is read from the table's change log (`SQLiteChangeLog`), not by a
+    /// read of every rowid: the last read of the rows' places found the log (an unsectioned
+    /// query with no row still reads its rowids again). Set before `onLoad` is called.
     public private(set) var followsChangeLog = false
     /// The reader of the query shown.
     private var reader: KeyReader<Record>?
