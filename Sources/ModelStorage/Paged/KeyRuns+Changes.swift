@@ -57,7 +57,7 @@ extension KeyRuns {
             return IndexPath(item: start + item, section: section)
         }
         var update = StorageUpdate()
-        for change in windowChanges(from: changed.map { before[$0] ?? [] }, to: changed.map { next.runs[$0].keys ?? [] }) {
+        for change in windowChanges(from: changed.map { Array(before[$0] ?? []) }, to: changed.map { Array(next.runs[$0].keys ?? []) }) {
             switch change {
             case .insert(let window, let items):
                 let first = place(window, items.lowerBound)
@@ -90,10 +90,9 @@ extension KeyRuns {
     }
 
     /// Moves the rows of `places`; returns the keys each run changed had before, or nil when
-    /// the places do not fit the runs (then they may be half changed).
-    private mutating func applying(_ places: [RunPlace]) -> [Int: [Int64]]? {
-        var before: [Int: [Int64]] = [:]
-        func touch(_ run: Int) { if before[run] == nil { before[run] = runs[run].keys } }
+    /// the places do not fit the runs (then they may be half changed). Each run changed is
+    /// unpacked once and packed again once.
+    private mutating func applying(_ places: [RunPlace]) -> [Int: PackedKeys]? {
         // Where each row was, found by its key in its run.
         // A row that kept its place stays (it must be there); the others leave.
         var leaving: [(run: Int, offset: Int)] = []
@@ -103,17 +102,28 @@ extension KeyRuns {
             if !place.kept { leaving.append((run, offset)) }
         }
         guard places.allSatisfy({ !$0.isRow || ($0.newRun.map(runs.indices.contains) ?? false) }) else { return nil }
+        var changed: [Int: [Int64]] = [:]
+        func unpack(_ run: Int) -> Bool {
+            guard changed[run] == nil else { return true }
+            guard let keys = runs[run].keys else { return false }
+            changed[run] = Array(keys)
+            return true
+        }
         // The last first, so that each place is still where it was; then the first first,
         // so that the rows before each are there when it comes.
         for (run, offset) in leaving.sorted(by: { ($0.run, $0.offset) > ($1.run, $1.offset) }) {
-            touch(run)
-            remove(fromRun: run, at: offset)
+            guard unpack(run) else { return nil }
+            changed[run]!.remove(at: offset)
         }
         let arriving = places.filter { !$0.kept }.compactMap { place in place.newRun.map { (key: place.key, run: $0, offset: place.newOffset ?? 0) } }
         for row in arriving.sorted(by: { ($0.run, $0.offset) < ($1.run, $1.offset) }) {
-            guard row.offset <= runs[row.run].count, runs[row.run].keys != nil else { return nil }
-            touch(row.run)
-            insert(row.key, intoRun: row.run, at: row.offset)
+            guard unpack(row.run), row.offset <= changed[row.run]!.count else { return nil }
+            changed[row.run]!.insert(row.key, at: row.offset)
+        }
+        var before: [Int: PackedKeys] = [:]
+        for (run, keys) in changed {
+            before[run] = runs[run].keys
+            setKeys(keys, ofRun: run)
         }
         return before
     }

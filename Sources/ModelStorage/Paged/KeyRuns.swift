@@ -17,13 +17,13 @@ package struct KeyRuns<SectionValue: Hashable & Sendable, Bound: Sendable>: Send
         /// How many rows it holds.
         package fileprivate(set) var count: Int
         /// Their keys, in order, when read (`count` of them); nil when not.
-        package fileprivate(set) var keys: [Int64]?
+        package fileprivate(set) var keys: PackedKeys?
 
         /// A run of `keys`, read.
-        package init(bound: Bound, keys: [Int64]) {
+        package init(bound: Bound, keys: some Collection<Int64>) {
             self.bound = bound
             count = keys.count
-            self.keys = keys
+            self.keys = PackedKeys(keys)
         }
 
         /// A run of `count` rows whose keys are not read.
@@ -142,11 +142,28 @@ package struct KeyRuns<SectionValue: Hashable & Sendable, Bound: Sendable>: Send
         return runs[run].keys?.remove(at: offset)
     }
 
+    /// Removes the rows at `places` (each a run and an offset in it, as they are before any
+    /// goes), each run's keys packed again once: O(the runs' keys).
+    package mutating func remove(_ places: [(run: Int, offset: Int)]) {
+        var left: [Int: [Int64]] = [:]
+        for (run, offset) in places.sorted(by: { ($0.run, $0.offset) > ($1.run, $1.offset) }) {
+            precondition(offset >= 0 && offset < runs[run].count, "offset out of the run")
+            guard let keys = runs[run].keys else {
+                runs[run].count -= 1
+                counts.add(-1, at: run)
+                continue
+            }
+            if left[run] == nil { left[run] = Array(keys) }
+            left[run]!.remove(at: offset)
+        }
+        for (run, keys) in left { setKeys(keys, ofRun: run) }
+    }
+
     /// Gives the run at `run` its keys, read now: its count becomes theirs.
-    package mutating func setKeys(_ keys: [Int64], ofRun run: Int) {
+    package mutating func setKeys(_ keys: some Collection<Int64>, ofRun run: Int) {
         counts.add(keys.count - runs[run].count, at: run)
         runs[run].count = keys.count
-        runs[run].keys = keys
+        runs[run].keys = PackedKeys(keys)
     }
 
     /// Drops the keys of the run at `run` (its count and bound stay).
@@ -160,8 +177,8 @@ package struct KeyRuns<SectionValue: Hashable & Sendable, Bound: Sendable>: Send
         precondition(offset > 0 && offset < runs[run].count, "a split leaves rows on both sides")
         var tail = Run(bound: bound, count: runs[run].count - offset)
         if let keys = runs[run].keys {
-            tail.keys = Array(keys[offset...])
-            runs[run].keys = Array(keys[..<offset])
+            tail.keys = keys.suffix(from: offset)
+            runs[run].keys = keys.prefix(upTo: offset)
         }
         runs[run].count = offset
         runs.insert(tail, at: run + 1)
@@ -173,7 +190,7 @@ package struct KeyRuns<SectionValue: Hashable & Sendable, Bound: Sendable>: Send
     /// at `bound` (its keys, none, are read); it shows as a section once a row is inserted.
     package mutating func insertSection(_ value: SectionValue, at index: Int, bound: Bound) {
         let run = firstRuns[index]
-        runs.insert(Run(bound: bound, keys: []), at: run)
+        runs.insert(Run(bound: bound, keys: [Int64]()), at: run)
         sectionValues.insert(value, at: index)
         firstRuns.insert(run, at: index)
         for later in (index + 1)..<firstRuns.count { firstRuns[later] += 1 }

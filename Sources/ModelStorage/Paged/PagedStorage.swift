@@ -10,8 +10,9 @@ package let defaultLargestUpdate = 20_000
 /// Its items are `PagedRow<Record>`s: a row whose page is not here is a placeholder
 /// (`record` nil), and its page is read; when the page arrives, each row given out as a
 /// placeholder is an `updateItem` with its record, in place. Pages used longest ago are
-/// dropped beyond `maximumPages`, so memory stays the keys (8 bytes a row) and a few
-/// screenfuls of records however far the list scrolls.
+/// dropped beyond `maximumPages`, so memory stays the keys (packed: under half a byte a row
+/// in the table's own order, about 3 bytes in an order of its own) and a few screenfuls of
+/// records however far the list scrolls.
 open class PagedStorage<Record: Equatable & Sendable, SectionValue: Hashable & Sendable>: Storage {
     /// A block that runs another block where the storage lives (the main thread by default),
     /// blocks given in turn run in that order (a serial queue: a storage takes its reads in

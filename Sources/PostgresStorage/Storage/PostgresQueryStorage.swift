@@ -7,7 +7,7 @@ import PostgresNIO
 /// database several people write to at once.
 ///
 /// What it holds: the sections' values and row counts and every row's key in the query's
-/// order (8 bytes a row), and the records of the pages read last (`maximumPages` pages of
+/// order (packed, a few bytes a row at most), and the records of the pages read last (`maximumPages` pages of
 /// `pageSize` rows). Its items are `PagedRow<Record>`s: a row whose page is not here is a
 /// placeholder (`record` nil) until its page arrives, then an `updateItem` in place.
 ///

@@ -23,7 +23,7 @@ extension PostgresSession {
             lastOfSection: sectioned && index + 1 == sectionRuns.upperBound,
             nextSection: section + 1 < runs.sectionCount ? .some(runs.sectionValues[section + 1]) : .none,
             first: index == 0)
-        let expected = runs.runs[index].keys
+        let expected = runs.runs[index].keys.map(Array.init)
         let statement = placement.driftCheck(of: range, after: position)
         let connection = try await connected(for: .driftChecks)
         let (quiet, keys, outside) = try await mappingErrors {

@@ -19,8 +19,8 @@ final class KeyReader<Record: FetchableRecord & Sendable>: @unchecked Sendable {
     private let heldPages: HeldPages
     /// The most rows a read's changes may touch before it reloads the list instead.
     private let largestUpdate: Int
-    /// The rows of the last read, as runs when the table has a log (changes are applied to
-    /// them), else as one list.
+    /// The rows of the last read, as runs (their keys packed; changes from the log are
+    /// applied to them), or as one list when the runs would not show its sections.
     private var last: SQLiteRuns?
     private var lastList: KeyList<DatabaseValue>?
     /// The keys shown when the reader was made, until its first read.
@@ -93,11 +93,12 @@ final class KeyReader<Record: FetchableRecord & Sendable>: @unchecked Sendable {
         if let first { firstRows(first) }
         let keys = try KeyList(counts: counts, keys: query.keys(db, capacity: before?.keys.count ?? 0))
         let update = first != nil ? StorageUpdate() : before.flatMap { keys.update(from: $0, limit: largestUpdate, noSection: .null) }
-        // Runs only where changes will be applied to them, and only when they show the same
+        // Held as runs, their keys packed (a few bytes a row), where changes are applied to
+        // them and where every key is read again alike; unless they do not show the same
         // sections (an unsectioned query with no row is one empty section, which runs do not
         // keep).
-        let runs = position == nil ? nil : SQLiteRuns(keys, runSize: sqliteRunSize)
-        let places: any RowPlaces<DatabaseValue> = runs.flatMap { $0.sectionCount == keys.sectionCount ? $0 : nil } ?? keys
+        let runs = SQLiteRuns(keys, runSize: sqliteRunSize)
+        let places: any RowPlaces<DatabaseValue> = runs.sectionCount == keys.sectionCount ? runs : keys
         let short = heldPages.shortPages
         let pages = try self.pages(before == nil ? short : heldPages.pages.union(short), of: places, db)
         heldPages.checked(short)
@@ -168,7 +169,7 @@ final class KeyReader<Record: FetchableRecord & Sendable>: @unchecked Sendable {
     private func agree(_ runs: SQLiteRuns, run index: Int, _ db: Database) throws -> Bool {
         let section = runs.section(ofRun: index)
         let sectionRuns = runs.runs(ofSection: section)
-        guard var expected = runs.runs[index].keys else { return true }
+        guard var expected = runs.runs[index].keys.map(Array.init) else { return true }
         if index > sectionRuns.lowerBound, let before = runs.runs[index - 1].keys?.last { expected.insert(before, at: 0) }
         if index + 1 < sectionRuns.upperBound, let after = runs.runs[index + 1].keys?.first { expected.append(after) }
         let value = runs.sectionValues[section]

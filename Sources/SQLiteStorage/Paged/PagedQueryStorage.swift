@@ -7,7 +7,7 @@ import ModelStorage
 ///
 /// What it holds:
 /// - the sections' values and row counts, and every row's rowid in the query's order
-///   (8 bytes a row), read off the calling thread when the storage is made or its query
+///   (packed, a few bytes a row at most), read off the calling thread when the storage is made or its query
 ///   changes (the counts and the first rows' rowids are shown first, while the others are
 ///   read, in the same snapshot; a row further down is a placeholder with no key until then);
 /// - the records of the pages read last (`maximumPages` pages of `pageSize` rows).

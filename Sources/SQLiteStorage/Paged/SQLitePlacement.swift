@@ -81,7 +81,7 @@ struct SQLitePlacement {
             oldPlaces[change.key] = place
             leaving.append(place)
         }
-        for place in leaving.sorted(by: { ($0.run, $0.offset) > ($1.run, $1.offset) }) { remaining.remove(fromRun: place.run, at: place.offset) }
+        remaining.remove(leaving)
         // Where the rows are: placed among the rows left.
         let now = try rowsOfTheQuery(now: changes.map(\.key), db)
         let isRow = changes.filter { now[$0.key] != nil }
