@@ -60,7 +60,17 @@ struct KeyRunsTests {
             let (section, run) = places[Int.random(in: 0..<places.count, using: &random)]
             let index = places.firstIndex { $0 == (section, run) }!
             let keys = shadow.sections[section].runs[run].keys
-            switch Int.random(in: 0..<10, using: &random) {
+            switch Int.random(in: 0..<11, using: &random) {
+            case 10 where keys.count >= 3:
+                // Rows of two runs removed together (each run packed again once).
+                let other = places[Int.random(in: 0..<places.count, using: &random)]
+                let otherIndex = places.firstIndex { $0 == other }!
+                let offsets = Array(Set((0..<2).map { _ in Int.random(in: 0..<keys.count, using: &random) }))
+                let otherOffsets = other == (section, run) || shadow.sections[other.0].runs[other.1].keys.isEmpty ? []
+                    : [Int.random(in: 0..<shadow.sections[other.0].runs[other.1].keys.count, using: &random)]
+                runs.remove(offsets.map { (index, $0) } + otherOffsets.map { (otherIndex, $0) })
+                for offset in offsets.sorted(by: >) { shadow.sections[section].runs[run].keys.remove(at: offset) }
+                for offset in otherOffsets { shadow.sections[other.0].runs[other.1].keys.remove(at: offset) }
             case 0...3:
                 let offset = Int.random(in: 0...keys.count, using: &random)
                 runs.insert(next, intoRun: index, at: offset)
@@ -108,6 +118,30 @@ struct KeyRunsTests {
                 #expect((0..<runs.sectionCount).map(runs.count(inSection:)) == shadow.sections.map { $0.runs.reduce(0) { $0 + $1.keys.count } })
             }
         }
+    }
+
+    @Test("A batch moves rows out of and into the same runs, inserts and deletes, each run packed again once")
+    func appliesABatch() throws {
+        var runs = KeyRuns<Int, Int>(sections: [(0, [.init(bound: 0, keys: Array(1...10)), .init(bound: 0, keys: Array(11...20))])])
+        let places = [
+            // 3 goes from the first run to the second, 15 the other way; 100 arrives; 7 leaves.
+            RunPlace(key: 3, oldRun: 0, newRun: 1, newOffset: 5, kept: false, isRow: true),
+            RunPlace(key: 15, oldRun: 1, newRun: 0, newOffset: 0, kept: false, isRow: true),
+            RunPlace(key: 100, oldRun: nil, newRun: 0, newOffset: 4, kept: false, isRow: true),
+            RunPlace(key: 7, oldRun: 0, newRun: nil, newOffset: nil, kept: false, isRow: false),
+            RunPlace(key: 9, oldRun: 0, newRun: 0, newOffset: nil, kept: true, isRow: true),
+        ]
+        let applied = runs.apply(places)
+        let (update, positions) = try #require(applied)
+        #expect(runs.runs.map { Array($0.keys ?? []) } == [[15, 1, 2, 4, 100, 5, 6, 8, 9, 10], [11, 12, 13, 14, 16, 3, 17, 18, 19, 20]])
+        #expect(positions == [15: 0, 100: 4, 3: 15, 9: 8])
+        #expect(!update.isEmpty)
+        // A row said to be in a run whose keys are not read: nothing changes, every key is read again.
+        var unread = KeyRuns<Int, Int>(sections: [(0, [.init(bound: 0, count: 10), .init(bound: 0, keys: Array(11...20))])])
+        let before = unread.runs.map(\.count)
+        let refused = unread.apply([RunPlace(key: 100, oldRun: nil, newRun: 0, newOffset: 1, kept: false, isRow: true)])
+        #expect(refused == nil)
+        #expect(unread.runs.map(\.count) == before)
     }
 
     @Test("A position's run is found in O(log runs), and a run unread costs no key")

@@ -46,7 +46,7 @@ struct PackedKeysTests {
                 #expect(packed.remove(at: offset) == keys.remove(at: offset))
             } else {
                 let offset = Int.random(in: 0...keys.count, using: &random)
-                let key = step % 2 == 0 ? Int64.random(in: Int64.min...Int64.max, using: &random) : (keys.first ?? 0) + 1
+                let key = step % 2 == 0 ? Int64.random(in: Int64.min...Int64.max, using: &random) : (keys.first ?? 0) &+ 1
                 packed.insert(key, at: offset)
                 keys.insert(key, at: offset)
             }

@@ -12,11 +12,13 @@ import Foundation
 /// one step each; inserting or removing a key packs the run again, O(run), as moving an
 /// array's keys did.
 package struct PackedKeys: Sendable, Equatable {
-    /// A block's first key, its smallest step, where its steps start in `words` and how wide.
+    /// A block's first key, its smallest step, where its steps start in `words` (a word and
+    /// a bit in it) and how wide each is.
     private struct Block: Sendable, Equatable {
         var first: Int64
         var step: Int64
-        var bit: UInt32
+        var word: UInt32
+        var shift: UInt8
         var width: UInt8
     }
 
@@ -31,13 +33,9 @@ package struct PackedKeys: Sendable, Equatable {
     /// No key.
     package init() {}
 
-    /// The most keys packed together (a block's start is a 32-bit count of bits).
-    package static let mostKeys = Int(UInt32.max) / UInt64.bitWidth
-
-    /// `keys`, packed (at most `mostKeys` of them).
+    /// `keys`, packed.
     package init(_ keys: some Collection<Int64>) {
         let keys = Array(keys)
-        precondition(keys.count <= Self.mostKeys, "too many keys to pack together")
         count = keys.count
         blocks.reserveCapacity((keys.count + Self.blockSize - 1) / Self.blockSize)
         var writer = BitWriter()
@@ -49,7 +47,8 @@ package struct PackedKeys: Sendable, Equatable {
             var widest: UInt64 = 0
             for index in (start + 1)..<end { widest |= UInt64(bitPattern: keys[index] &- keys[index - 1] &- step) }
             let width = UInt64.bitWidth - widest.leadingZeroBitCount
-            blocks.append(Block(first: keys[start], step: step, bit: UInt32(writer.bitCount), width: UInt8(width)))
+            let (word, shift) = writer.bitCount.quotientAndRemainder(dividingBy: UInt64.bitWidth)
+            blocks.append(Block(first: keys[start], step: step, word: UInt32(word), shift: UInt8(shift), width: UInt8(width)))
             for index in (start + 1)..<end {
                 writer.append(UInt64(bitPattern: keys[index] &- keys[index - 1] &- step), width: width)
             }
@@ -120,7 +119,7 @@ package struct PackedKeys: Sendable, Equatable {
     @inline(__always)
     private func excess(_ block: Block, _ index: Int) -> UInt64 {
         let width = Int(block.width)
-        let bit = Int(block.bit) + index * width
+        let bit = Int(block.word) * UInt64.bitWidth + Int(block.shift) + index * width
         let word = bit / UInt64.bitWidth, shift = bit % UInt64.bitWidth
         var value = words[word] >> UInt64(shift)
         if shift + width > UInt64.bitWidth { value |= words[word + 1] << UInt64(UInt64.bitWidth - shift) }
@@ -132,25 +131,29 @@ extension PackedKeys: Sequence {
     /// The keys in order, one step each.
     package struct Iterator: IteratorProtocol {
         fileprivate let keys: PackedKeys
-        fileprivate var offset = 0
+        /// The block being read, and the index in it of the next key.
+        fileprivate var block = 0
+        fileprivate var index = 0
+        fileprivate var left: Int
         fileprivate var key: Int64 = 0
 
         package mutating func next() -> Int64? {
-            guard offset < keys.count else { return nil }
-            let block = keys.blocks[offset / PackedKeys.blockSize]
-            let index = offset % PackedKeys.blockSize
+            guard left > 0 else { return nil }
+            left -= 1
+            let block = keys.blocks[self.block]
             if index == 0 {
                 key = block.first
             } else {
                 key = key &+ block.step
                 if block.width > 0 { key = key &+ Int64(bitPattern: keys.excess(block, index - 1)) }
             }
-            offset += 1
+            index += 1
+            if index == PackedKeys.blockSize { (self.block, index) = (self.block + 1, 0) }
             return key
         }
     }
 
-    package func makeIterator() -> Iterator { Iterator(keys: self) }
+    package func makeIterator() -> Iterator { Iterator(keys: self, left: count) }
 
     package var underestimatedCount: Int { count }
 }
@@ -167,7 +170,10 @@ private struct BitWriter {
     mutating func append(_ value: UInt64, width: Int) {
         guard width > 0 else { return }
         let shift = bitCount % UInt64.bitWidth
-        if shift == 0 { words.append(0) }
+        if shift == 0 {
+            precondition(words.count < UInt32.max, "too many keys to pack together")
+            words.append(0)
+        }
         words[words.count - 1] |= value << UInt64(shift)
         if shift + width > UInt64.bitWidth { words.append(value >> UInt64(UInt64.bitWidth - shift)) }
         bitCount += width

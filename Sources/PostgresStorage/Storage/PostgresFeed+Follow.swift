@@ -55,7 +55,7 @@ extension PostgresFeed {
                             }
                         } _: { payload in
                             guard payload == table else { return }
-                            apply { feed in feed.readKeys(after: feed.key.coalescingDelay) }
+                            apply { feed in feed.readForCommit() }
                         }
                     } else {
                         apply { feed in

@@ -98,6 +98,8 @@ final class PostgresFeed<Record: PostgresRecordDecodable>: @unchecked Sendable {
     private var readAgain = false
     /// The reads of the keys begun so far.
     private var readsBegun = 0
+    /// When the last read of the keys began (its delay over).
+    private var lastReadBegan: ContinuousClock.Instant?
     /// A read to try again after a failed one, and when.
     private var readAgainAfter: Duration?
     /// What `waitForLSN` waits for: the storage, its number for the wait, a place in the
@@ -246,6 +248,15 @@ final class PostgresFeed<Record: PostgresRecordDecodable>: @unchecked Sendable {
         readKeys(after: min(.milliseconds(10) * (1 << min(lsnRereads - 1, 16)), key.pollInterval))
     }
 
+    /// Reads the keys for a commit told: at once after a quiet spell (no read begun within
+    /// `coalescingDelay`), else after that delay, so that the commits of a burst after its
+    /// first are read together.
+    func readForCommit() {
+        let delay = key.coalescingDelay
+        let quiet = lastReadBegan.map { ContinuousClock.now - $0 >= delay } ?? true
+        readKeys(after: quiet ? .zero : delay)
+    }
+
     /// Reads the keys after `delay`, unless a read is under way: a notification told while
     /// that read waits out its delay is read by it; one told later is read once more after it.
     func readKeys(after delay: Duration) {
@@ -266,6 +277,7 @@ final class PostgresFeed<Record: PostgresRecordDecodable>: @unchecked Sendable {
             let held = await withCheckedContinuation { (continuation: CheckedContinuation<[(pages: Set<Int>, size: Int)], Never>) in
                 feed.queue.async {
                     feed.readBegan = true
+                    feed.lastReadBegan = .now
                     continuation.resume(returning: feed.subscribers.values.map { (pages: $0.heldPages.pages, size: $0.pageSize) })
                 }
             }

@@ -12,8 +12,8 @@ import PostgresNIO
 /// placeholder (`record` nil) until its page arrives, then an `updateItem` in place.
 ///
 /// It follows the table through `LISTEN`: with the trigger of ``PostgresChangeLog`` on the
-/// table, it reads every key once, then each commit that touches the table at once (bursts
-/// are read together, `coalescingDelay`) from the log: the rows it changed, placed by the
+/// table, it reads every key once, then each commit that touches the table at once (the rest
+/// of a burst is read together, after `coalescingDelay`) from the log: the rows it changed, placed by the
 /// server, and the records of those in its pages, in one snapshot, shown as one update of the rows
 /// inserted, deleted, moved and changed. Through PgBouncer's transaction pooling, where no
 /// `LISTEN` holds, it looks in the log instead (``WakeUp/pollLog(every:)``). Without the
@@ -157,8 +157,9 @@ public final class PostgresQueryStorage<Record: PostgresRecordDecodable>: PagedS
     ///   - maximumPages: the most pages kept (at least one screenful is needed).
     ///   - environment: where `PGPASSWORD` and `PGPASSFILE` are looked up.
     ///   - header: the header model of a section's value (by default its text).
-    ///   - coalescingDelay: how long a notification waits before its read, so that commits
-    ///     close behind it are read together.
+    ///   - coalescingDelay: how long a notification waits before its read when a read began
+    ///     less than that long ago, so that the commits of a burst are read together (the
+    ///     first commit after a quiet spell is read at once).
     ///   - pollInterval: how often the keys are read again when the table has no trigger.
     ///   - wakeUp: how commits are learnt of while the table has the trigger: `LISTEN`, or
     ///     through PgBouncer's transaction pooling, a look in the log every so often.
