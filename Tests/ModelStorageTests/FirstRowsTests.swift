@@ -86,7 +86,7 @@ struct FirstRowsTests {
         #expect(whole.changes == [.updateItem(IndexPath(item: 5, section: 0))])
     }
 
-    @Test("the same first rows shown again change nothing; every key with other counts than the first rows reloads")
+    @Test("the same first rows shown again change nothing; every key with other counts than the first rows corrects them at the sections' ends")
     func firstRowsAgainAndOtherCounts() throws {
         let fixture = Rows()
         let rows = fixture.rows
@@ -96,11 +96,51 @@ struct FirstRowsTests {
         #expect(rows.show(first) == StorageUpdate(), "no reload: the list keeps its place")
         let other = try #require(KeyRead<String, String>.firstRows(counts: [("a", 5), ("b", 4)], keys: Array(fixture.keys.prefix(5))))
         #expect(rows.show(other) == nil, "other counts: a reload")
-        // Every key, with sections the first rows did not have (another way of grouping).
+        // Every key, with sections the first rows did not have: the rows past the first
+        // (placeholders) go and come at the sections' ends.
         let split = KeyRead<String, String>(keys: try KeyList(counts: [("a", 5), ("b", 2), ("c", 2)], keys: Array(fixture.keys.prefix(9))),
                                             update: StorageUpdate(), pages: [:])
-        #expect(rows.show(split) == nil, "a reload, not an update that says nothing changed")
+        #expect(rows.show(split) == StorageUpdate([.deleteItems(section: 1, items: 2..<4), .insertSection(2),
+                                                   .supplementary(.header, .insert, section: 2), .insertItems(section: 2, items: 0..<2)]))
         #expect(rows.isLoaded)
+        // A first row in another place than every key says: a reload.
+        let again = Rows()
+        _ = again.rows.show(try #require(KeyRead<String, String>.firstRows(counts: again.counts, keys: Array(again.keys.prefix(5)))))
+        let moved = KeyRead<String, String>(keys: try KeyList(counts: [("a", 3), ("b", 7)], keys: again.keys), update: StorageUpdate(), pages: [:])
+        #expect(again.rows.show(moved) == nil)
+    }
+
+    @Test("estimated counts: the sections the first rows end before are counted from them, the rest estimated, then corrected in place")
+    func estimatedCounts() throws {
+        let keys: [(key: Int64, section: String)] = [(1, "a"), (2, "a"), (3, "b"), (4, "b")]
+        // "a" estimated at 5 but ends in the first rows (2); "b" at least its 2; "c", "d" as estimated; "e" estimated empty.
+        let estimates: [(value: String, count: Int)] = [("a", 5), ("b", 6), ("c", 3), ("d", 4), ("e", 0)]
+        let first = try #require(KeyRead<String, String>.firstRows(estimates: estimates, keys: keys, complete: false))
+        #expect(first.keys.sectionValues == ["a", "b", "c", "d"])
+        #expect((0..<4).map(first.keys.count(inSection:)) == [2, 6, 3, 4])
+        #expect(first.keys.key(at: 3) == 4 && first.keys.key(at: 4) == nil)
+        // Every row read: counted from the rows alone.
+        let all = try #require(KeyRead<String, String>.firstRows(estimates: estimates, keys: keys, complete: true))
+        #expect((0..<all.keys.sectionCount).map(all.keys.count(inSection:)) == [2, 2])
+        // Estimates without the section the first rows end in do not fit the rows.
+        #expect(KeyRead<String, String>.firstRows(estimates: [("a", 5), ("c", 3)], keys: keys, complete: false) == nil)
+
+        let rows = PagedRows<String, String>(pageSize: 2, maximumPages: 8)
+        var asked: [(page: Int, keys: [Int64])] = []
+        rows.readPage = { page, keys, _ in asked.append((page, keys)) }
+        #expect(rows.show(first) == nil)
+        // Rows bound meanwhile: in "b" past its first rows, and in "d".
+        #expect(rows.row(at: 5)?.id == nil && rows.row(at: 14)?.id == nil)
+        // Every key: "b" has 4 rows, "c" none, "d" 2, and "f" 1 the statistics missed.
+        let every = KeyRead<String, String>(keys: try KeyList(counts: [("a", 2), ("b", 4), ("d", 2), ("f", 1)], keys: Array(1...9)),
+                                            update: StorageUpdate(), pages: [:])
+        let update = try #require(rows.show(every))
+        #expect(Array(update.changes.prefix(4)) == [.deleteItems(section: 1, items: 4..<6), .deleteSection(2), .deleteItems(section: 2, items: 2..<4),
+                                                    .insertSection(3)])
+        // The row bound in "b" (its fourth) is row 5 still, and has its key now; the one in "d" went.
+        #expect(rows.isLoaded)
+        #expect(asked.map(\.page) == [2])
+        #expect(asked.first?.keys == [5, 6])
     }
 
     @Test("a query with no row shows nothing early")

@@ -166,18 +166,21 @@ package final class PagedRows<Record: Equatable & Sendable, SectionValue: Hashab
     /// read are asked for again.
     package func show(_ read: KeyRead<Record, SectionValue>) -> StorageUpdate? {
         // First rows shown again (a read of every key failed after them) change nothing when
-        // they are the rows shown; every key changes nothing only when it has the sections
-        // and counts of the first rows shown (else the list is reloaded).
+        // they are the rows shown; every key corrects the counts of the first rows shown
+        // (estimates, perhaps) at the sections' ends, or reloads the list when a first row
+        // differs.
         let previewing = !isLoaded && places.rowCount > 0
         if previewing, read.firstRowsOnly, Self.sameRows(places, read.keys, keysUpTo: firstKeysRead) {
             places = read.keys
             return StorageUpdate()
         }
-        let reload = read.update == nil || (previewing && !read.firstRowsOnly && !Self.sameRows(places, read.keys, keysUpTo: 0))
+        let correction = previewing && !read.firstRowsOnly && read.update != nil ? places.correction(to: read.keys) : nil
+        let reload = read.update == nil || (previewing && !read.firstRowsOnly && correction == nil)
+        if let correction, !correction.isEmpty { unkeyedGiven = Self.places(of: unkeyedGiven, from: places, in: read.keys) }
         places = read.keys
         keyReadsShown += 1
         defer { failedPages = [] }
-        guard !reload, var update = read.update else {
+        guard !reload, var update = correction ?? read.update else {
             generation += 1
             reading = []
             (askedAfter, changedBy, keysAsked) = ([:], [:], [:])
@@ -216,6 +219,16 @@ package final class PagedRows<Record: Equatable & Sendable, SectionValue: Hashab
         for page in failedPages.sorted() where !reading.contains(page) && !cache.holds(page) { request(page) }
         giveKeys(reporting: &update)
         return update
+    }
+
+    /// The positions in `new` of the rows at `positions` in `old`: the same item of the
+    /// section of the same value, where it still has that many rows.
+    private static func places(of positions: Set<Int>, from old: any RowPlaces<SectionValue>, in new: any RowPlaces<SectionValue>) -> Set<Int> {
+        let sections = Dictionary(new.sectionValues.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
+        return Set(positions.compactMap { position in
+            guard let indexPath = old.indexPath(of: position), let section = sections[old.sectionValues[indexPath.section]] else { return nil }
+            return new.position(of: IndexPath(item: indexPath.item, section: section))
+        })
     }
 
     /// Whether `a` and `b` have the same sections, the same counts, and the same keys at the

@@ -75,9 +75,46 @@ public struct PostgresListQuery: Sendable, Hashable {
             bindings: bindings)
     }
 
-    /// The keys of the first `limit` rows, in the rows' order.
+    /// The keys of the first `limit` rows, in the rows' order, each with its section's value
+    /// (as text, nil for NULL and for the one section of a query without sections).
     func firstKeysQuery(limit: Int) -> SQL {
-        SQL(text: keysQuery.text + " LIMIT \(max(0, limit))", bindings: bindings)
+        let section = sectionBy.map { "\($0.quotedIdentifier)::text" } ?? "NULL::text"
+        return SQL(text: "SELECT \(key.quotedIdentifier)::int8, \(section) FROM \(table.quotedIdentifier)\(whereClause) ORDER BY "
+                   + orderTerms.map(\.sql).joined(separator: ", ") + " LIMIT \(max(0, limit))", bindings: bindings)
+    }
+
+    /// What the server's statistics say of the table, for estimating the sections' counts:
+    /// its row count (`reltuples`, -1 when never analyzed); and for a query with sections,
+    /// the section column's type, its most common values (as text) and their shares of the
+    /// rows, and the share of NULLs; no row when the column has no statistics, or a
+    /// collation of its own (its values' order is then not the text's). Nil for a query with
+    /// a condition, whose rows the statistics do not count.
+    var statisticsQuery: SQL? {
+        guard filter == nil else { return nil }
+        var bindings = PostgresBindings(capacity: 2)
+        bindings.append(table.quotedIdentifier)
+        guard let sectionBy else {
+            return SQL(text: "SELECT reltuples::float8, NULL::text, NULL::text[], NULL::float8[], 0::float8 FROM pg_class WHERE oid = $1::text::regclass",
+                       bindings: bindings)
+        }
+        bindings.append(sectionBy)
+        return SQL(text: """
+            SELECT c.reltuples::float8, format_type(a.atttypid, NULL), s.most_common_vals::text::text[], s.most_common_freqs::float8[], s.null_frac::float8
+            FROM pg_class c
+            JOIN pg_namespace n ON n.oid = c.relnamespace
+            JOIN pg_attribute a ON a.attrelid = c.oid AND a.attname = $2 AND a.attcollation IN (0, 100)
+            JOIN pg_stats s ON s.schemaname = n.nspname AND s.tablename = c.relname AND s.attname = a.attname AND NOT s.inherited
+            WHERE c.oid = $1::text::regclass
+            """, bindings: bindings)
+    }
+
+    /// `values` (as text, of the section column's type `type`, as the server wrote it) with
+    /// their `shares`, in the sections' order.
+    func sectionOrderQuery(values: [String], shares: [Double], type: String) -> SQL {
+        var bindings = PostgresBindings(capacity: 2)
+        bindings.append(values)
+        bindings.append(shares)
+        return SQL(text: "SELECT v, f FROM unnest($1::text[], $2::float8[]) AS u(v, f) ORDER BY v::\(type)", bindings: bindings)
     }
 
     /// The names of the table's columns, in order (for a query of every column).

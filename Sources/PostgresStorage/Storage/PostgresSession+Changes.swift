@@ -20,9 +20,7 @@ extension PostgresSession {
         let ((runs, log, placement, rowsRead), snapshot) = try await mappingErrors {
             try await connection.whileOpen { connection in
                 try await Self.inSnapshot(on: connection) {
-                    if let firstRows {
-                        try await Self.tellFirstRows(of: query, counts: try await Self.counts(of: query, on: connection), on: connection, to: firstRows)
-                    }
+                    if let firstRows { _ = try await Self.tellFirstRows(of: query, on: connection, to: firstRows) }
                     let log = try await PostgresChangeLog.read(query.table, after: nil, on: connection)
                     let runs = try await PostgresRuns.read(query, runSize: followedRunSize, on: connection)
                     let placement: PostgresPlacement

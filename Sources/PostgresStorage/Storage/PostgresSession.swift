@@ -163,8 +163,8 @@ actor PostgresSession<Record: PostgresRecordDecodable> {
         let ((list, rowsRead), snapshot) = try await mappingErrors {
             try await connection.whileOpen { connection in
                 try await Self.inSnapshot(on: connection) {
-                    let counts = try await Self.counts(of: query, on: connection)
-                    if let firstRows { try await Self.tellFirstRows(of: query, counts: counts, on: connection, to: firstRows) }
+                    let told = if let firstRows { try await Self.tellFirstRows(of: query, on: connection, to: firstRows) } else { nil as [(value: String?, count: Int)]? }
+                    let counts = if let told { told } else { try await Self.counts(of: query, on: connection) }
                     let keys = try await Self.readKeys(of: query, on: connection, expected: expected)
                     let list = try KeyList(counts: counts, keys: keys)
                     return (list, try await Self.heldRows(held, of: list, query: query, columns: columns, on: connection))
@@ -185,14 +185,28 @@ actor PostgresSession<Record: PostgresRecordDecodable> {
         return counts
     }
 
-    /// Tells `firstRows` the sections of `counts` and the first rows' keys (`firstKeysRead`),
-    /// read in the transaction open on `connection`, when the query has a row.
-    static func tellFirstRows(of query: PostgresListQuery, counts: [(value: String?, count: Int)], on connection: PostgresConnection,
-                              to firstRows: (KeyRead<Record, String?>) -> Void) async throws {
-        guard counts.contains(where: { $0.count > 0 }) else { return }
-        var keys: [Int64] = []
-        for row in try await connection.send(query.firstKeysQuery(limit: firstKeysRead).query) { keys.append(try row.decode(Int64.self)) }
-        if let read = KeyRead<Record, String?>.firstRows(counts: counts, keys: keys) { firstRows(read) }
+    /// Tells `firstRows` the first rows' keys (`firstKeysRead`) and the sections' counts,
+    /// read in the transaction open on `connection`, when the query has a row. The counts are
+    /// estimated from the server's statistics where they can be (`estimatedCounts`), so that
+    /// the first rows do not wait for every row counted; else they are counted, and returned.
+    static func tellFirstRows(of query: PostgresListQuery, on connection: PostgresConnection,
+                              to firstRows: (KeyRead<Record, String?>) -> Void) async throws -> [(value: String?, count: Int)]? {
+        var keys: [(key: Int64, section: String?)] = []
+        func readKeys() async throws {
+            for row in try await connection.send(query.firstKeysQuery(limit: firstKeysRead).query) { keys.append(try row.decode((Int64, String?).self)) }
+        }
+        if let estimates = try await estimatedCounts(of: query, on: connection) {
+            try await readKeys()
+            if let read = KeyRead<Record, String?>.firstRows(estimates: estimates, keys: keys, complete: keys.count < firstKeysRead) {
+                firstRows(read)
+                return nil
+            }
+        }
+        let counts = try await Self.counts(of: query, on: connection)
+        guard counts.contains(where: { $0.count > 0 }) else { return counts }
+        if keys.isEmpty { try await readKeys() }
+        if let read = KeyRead<Record, String?>.firstRows(counts: counts, keys: keys.map(\.key)) { firstRows(read) }
+        return counts
     }
 
     /// Every key of `query`, in order. Read row by row on the connection's own thread as
