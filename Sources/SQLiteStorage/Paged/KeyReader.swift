@@ -86,11 +86,14 @@ final class KeyReader<Record: FetchableRecord & Sendable>: @unchecked Sendable {
     /// damaged file, `SQLiteStorageError.unreadableRows`.
     private func readKeys(_ db: Database, position: SQLiteChangeLog.Position?) throws -> KeyRead<Record, DatabaseValue> {
         let before = lastList ?? last?.keyList ?? baseline
+        // A reload shows the first rows at once, with the sections' counts estimated where
+        // counting them would hold the first rows up; every key, read next in the same
+        // snapshot, then corrects the counts or changes nothing.
+        let estimated = try (before == nil ? query.estimatedCounts(db) : nil).flatMap { try self.firstRows(estimates: $0, db) }
+        if let estimated { firstRows(estimated) }
         let counts = try query.counts(db)
-        // A reload shows the first rows at once; every key, read next in the same snapshot,
-        // then changes nothing.
-        let first = before == nil ? try self.firstRows(counts: counts, db) : nil
-        if let first { firstRows(first) }
+        let first = before == nil && estimated == nil ? try self.firstRows(estimates: nil, counts: counts, db) : estimated
+        if estimated == nil, let first { firstRows(first) }
         let keys = try KeyList(counts: counts, keys: query.keys(db, capacity: before?.keys.count ?? 0))
         let update = first != nil ? StorageUpdate() : before.flatMap { keys.update(from: $0, limit: largestUpdate, noSection: .null) }
         // Held as runs, their keys packed (a few bytes a row), where changes are applied to
@@ -129,14 +132,21 @@ final class KeyReader<Record: FetchableRecord & Sendable>: @unchecked Sendable {
         return KeyRead(keys: applied, update: update, pages: pages, changesOnly: true, changedKeys: changes.map(\.key))
     }
 
-    /// The sections of `counts`, the first rows' keys, and (`firstRecords`) the records of
-    /// the first pages (`KeyRead.firstPages`). Nil when the query has no row.
-    private func firstRows(counts: [(value: DatabaseValue, count: Int)], _ db: Database) throws -> KeyRead<Record, DatabaseValue>? {
-        let keys = try query.firstKeys(db, limit: firstKeysRead)
-        guard let places = KeyRead<Record, DatabaseValue>.firstRows(counts: counts, keys: keys)?.keys else { return nil }
-        let first = firstRecords ? KeyRead<Record, DatabaseValue>.firstPages(size: pageSize, keysRead: keys.count, rowCount: places.rowCount) : 0..<0
-        let pages = try self.pages(Set(first), of: places, db)
-        return KeyRead.firstRows(counts: counts, keys: keys, pages: pages)
+    /// The first rows' keys and the sections' counts, `counts` or (when nil) estimated from
+    /// `estimates`, with (`firstRecords`) the records of the first pages
+    /// (`KeyRead.firstPages`). Nil when the query has no row, or the estimates do not fit
+    /// the first rows.
+    private func firstRows(estimates: [(value: DatabaseValue, count: Int)]?, counts: [(value: DatabaseValue, count: Int)] = [],
+                           _ db: Database) throws -> KeyRead<Record, DatabaseValue>? {
+        let keys = try query.firstKeysAndSections(db, limit: firstKeysRead)
+        let read = if let estimates {
+            KeyRead<Record, DatabaseValue>.firstRows(estimates: estimates, keys: keys, complete: keys.count < firstKeysRead)
+        } else {
+            KeyRead<Record, DatabaseValue>.firstRows(counts: counts, keys: keys.map(\.key))
+        }
+        guard let read, firstRecords else { return read }
+        let first = KeyRead<Record, DatabaseValue>.firstPages(size: pageSize, keysRead: keys.count, rowCount: read.keys.rowCount)
+        return KeyRead(keys: read.keys, update: nil, pages: try pages(Set(first), of: read.keys, db), firstRowsOnly: true)
     }
 
     /// Compares the run of number `run` (counted round the runs of the last read) with the

@@ -52,7 +52,7 @@ public struct PagedQuery: Sendable, Equatable {
     }
 
     /// `FROM … WHERE …`.
-    private var source: String {
+    var source: String {
         "FROM \(table.quotedSQLIdentifier)" + (filter.map { " WHERE (\($0))" } ?? "")
     }
 
@@ -133,11 +133,6 @@ public struct PagedQuery: Sendable, Equatable {
         let conditions = [filter.map { "(\($0))" } ?? "1"] + bounds.map(\.condition)
         let sql = "SELECT EXISTS (SELECT 1 FROM \(table.quotedSQLIdentifier) WHERE \(conditions.joined(separator: " AND ")))"
         return try Bool.fetchOne(db, sql: sql, arguments: StatementArguments(arguments + bounds.compactMap(\.value))) ?? false
-    }
-
-    /// The rowids of the first `limit` rows, in order.
-    func firstKeys(_ db: Database, limit: Int) throws -> [Int64] {
-        try Int64.fetchAll(db, sql: "SELECT \(rowID) \(source) ORDER BY \(order) LIMIT \(max(0, limit))", arguments: StatementArguments(arguments))
     }
 
     /// The rows whose rowids are `keys`, each with its rowid, in no particular order.
