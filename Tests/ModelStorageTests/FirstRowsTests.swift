@@ -1,5 +1,6 @@
 import Foundation
 @testable import ModelStorage
+import TestSupport
 import Testing
 
 @Suite("PagedRows: the first rows shown before every key is read")
@@ -141,6 +142,37 @@ struct FirstRowsTests {
         #expect(rows.isLoaded)
         #expect(asked.map(\.page) == [2])
         #expect(asked.first?.keys == [5, 6])
+    }
+
+    @Test("a correction of estimated counts, replayed by the flat layout, shows what a reload would: rows, sections and headers")
+    func correctionsReplayAsAReload() throws {
+        var random = SeededGenerator(seed: 35)
+        let values: [String?] = ["a", "b", "c", "d", "e", nil]
+        var corrected = 0
+        for round in 0..<300 {
+            // Every key: a few sections (NULL, which has no header, last), each of 1 to 12 rows.
+            let truth = values.filter { _ in Bool.random(using: &random) }.map { (value: $0, count: Int.random(in: 1...12, using: &random)) }
+            guard !truth.isEmpty else { continue }
+            var keys: [(key: Int64, section: String?)] = []
+            for section in truth { for _ in 0..<section.count { keys.append((Int64(keys.count + 1), section.value)) } }
+            // The statistics: any of the values (in order), each of 0 to 12 rows; the first rows: a prefix.
+            let estimates = values.filter { _ in Bool.random(using: &random) }.map { (value: $0, count: Int.random(in: 0...12, using: &random)) }
+            let known = Int.random(in: 1...keys.count, using: &random)
+            guard let first = KeyRead<String, String?>.firstRows(estimates: estimates, keys: Array(keys.prefix(known)), complete: known == keys.count)
+            else { continue }
+            let storage = PagedStorage<String, String?>(pageSize: 4, maximumPages: 8, schedule: { $0() }, header: { $0 })
+            let recorder = UpdateRecorder()
+            storage.delegate = recorder
+            storage.show(first)
+            var layout = FlatLayout(storage: storage)
+            let every = KeyRead<String, String?>(keys: try KeyList(counts: truth, keys: keys.map(\.key)), update: StorageUpdate(), pages: [:])
+            storage.show(every)
+            #expect(recorder.reloads == 1, "round \(round): corrected, not reloaded")
+            for update in recorder.updates { _ = layout.apply(update) }
+            #expect(layout.rows == FlatLayout(storage: storage).rows, "round \(round): \(recorder.updates)")
+            if !recorder.updates.isEmpty { corrected += 1 }
+        }
+        #expect(corrected > 100)
     }
 
     @Test("a query with no row shows nothing early")

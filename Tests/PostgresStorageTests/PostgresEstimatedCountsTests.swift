@@ -9,18 +9,20 @@ import XCTest
 /// server's statistics estimate (no count of every row first), corrected in place when every
 /// key is read.
 final class PostgresEstimatedCountsTests: PostgresServerTestCase {
-    /// 1,200,000 books in g0, g1, g2 (by id % 3), analyzed; then, unknown to the statistics
-    /// (autovacuum off for the table), 60,000 more in g1, g2's books past 600,000 gone, and
-    /// 10 in g9. The rows: g0 400,000, g1 460,000, g2 200,000, g9 10.
+    /// 1,200,000 books in g0, g1, g2 (by id % 3), on shelves 5, 10, 40 and 100 (by id % 4),
+    /// analyzed; then, unknown to the statistics (autovacuum off for the table), 60,000 more
+    /// in g1, g2's books past 600,000 gone, 10 in g9, and every 1,000th book on no shelf. The
+    /// rows: g0 400,000, g1 460,000, g2 200,000, g9 10.
     override func setUpWithError() throws {
         try super.setUpWithError()
         try server.psql("""
-            CREATE TABLE book (id bigint PRIMARY KEY, title text NOT NULL, genre text) WITH (autovacuum_enabled = false);
-            INSERT INTO book SELECT i, 'book ' || i, 'g' || (i % 3) FROM generate_series(1, 1200000) i;
+            CREATE TABLE book (id bigint PRIMARY KEY, title text NOT NULL, genre text, shelf int) WITH (autovacuum_enabled = false);
+            INSERT INTO book SELECT i, 'book ' || i, 'g' || (i % 3), (ARRAY[5, 10, 40, 100])[i % 4 + 1] FROM generate_series(1, 1200000) i;
             ANALYZE book;
-            INSERT INTO book SELECT i, 'book ' || i, 'g1' FROM generate_series(2000001, 2060000) i;
+            INSERT INTO book SELECT i, 'book ' || i, 'g1', 5 FROM generate_series(2000001, 2060000) i;
             DELETE FROM book WHERE genre = 'g2' AND id > 600000;
-            INSERT INTO book SELECT i, 'book ' || i, 'g9' FROM generate_series(3000001, 3000010) i;
+            INSERT INTO book SELECT i, 'book ' || i, 'g9', 5 FROM generate_series(3000001, 3000010) i;
+            UPDATE book SET shelf = NULL WHERE id % 1000 = 0;
             """)
     }
 
@@ -64,6 +66,31 @@ final class PostgresEstimatedCountsTests: PostgresServerTestCase {
             XCTAssertTrue(recorder.errors.isEmpty, "\(recorder.errors)")
             storage.close()
         }
+    }
+
+    /// Sections of integers are estimated in the integers' order (not their text's), and a
+    /// section of NULL the statistics missed comes last, with no header (as a reload shows it).
+    func testIntegerSectionsAreEstimatedInTheirOrderAndANullSectionComesWithoutAHeader() throws {
+        let storage = PostgresQueryStorage<PostgresRecord>(address: server.address(), query: PostgresListQuery(table: "book", sectionBy: "shelf"),
+                                                           pageSize: 50, environment: ownerEnvironment)
+        let recorder = Recorder()
+        storage.delegate = recorder
+        storage.onError = { recorder.errors.append($0) }
+        var firstHeaders: [String?]?
+        recorder.onReload = { firstHeaders = firstHeaders ?? (0..<storage.numberOfSections()).map { storage.headerModel(forSection: $0) as? String } }
+        wait("every key", seconds: 30) { storage.isLoaded }
+        XCTAssertEqual(firstHeaders, ["5", "10", "40", "100"], "estimated, in the integers' order")
+        XCTAssertEqual(recorder.reloads, 1)
+        XCTAssertEqual(storage.numberOfSections(), 5)
+        XCTAssertNil(storage.headerModel(forSection: 4), "the books on no shelf")
+        let exact = try server.psql("SELECT count(*) FROM book GROUP BY shelf ORDER BY shelf NULLS LAST")
+            .split(separator: "\n").compactMap { Int($0.trimmingCharacters(in: .whitespaces)) }
+        XCTAssertEqual((0..<5).map(storage.numberOfItems(inSection:)), exact)
+        let correction = try XCTUnwrap(recorder.updates.first { !$0.isEmpty })
+        XCTAssertTrue(correction.changes.contains(.insertSection(4)))
+        XCTAssertFalse(correction.changes.contains { if case .supplementary = $0 { true } else { false } }, "no header for NULL: \(correction)")
+        XCTAssertTrue(recorder.errors.isEmpty, "\(recorder.errors)")
+        storage.close()
     }
 
     /// A query with a condition is counted: the statistics do not count its rows.

@@ -426,6 +426,33 @@ final class PostgresQueryStorageTests: PostgresServerTestCase {
         XCTAssertTrue(recorder.errors.isEmpty, "\(recorder.errors)")
     }
 
+    /// Sections of a column of numbers go in the numbers' order, each with its own rows, with
+    /// and without the trigger (the sections' counts once came in their text's order, 10,
+    /// 100, 40, 5, while the keys came in the numbers', so that rows were shown under
+    /// another section's header).
+    func testSectionsOfNumbersGoInTheNumbersOrderWithTheirOwnRows() throws {
+        try server.psql("""
+            CREATE TABLE shelved (id bigint PRIMARY KEY, title text NOT NULL, shelf int);
+            INSERT INTO shelved SELECT i, 'book ' || i, (ARRAY[5, 10, 40, 100])[i % 4 + 1] FROM generate_series(1, 400) i;
+            UPDATE shelved SET shelf = 5 WHERE id <= 20;
+            """)
+        for trigger in [false, true] {
+            if trigger { try server.psql(PostgresChangeLog.installSQL(table: "shelved", key: "id").joined(separator: ";\n")) }
+            let (storage, recorder) = makeStorage(PostgresListQuery(table: "shelved", columns: ["title", "shelf"], sectionBy: "shelf"))
+            wait("every key") { storage.isLoaded }
+            XCTAssertEqual((0..<storage.numberOfSections()).map { storage.headerModel(forSection: $0) as? String }, ["5", "10", "40", "100"])
+            XCTAssertEqual((0..<4).map(storage.numberOfItems(inSection:)), [115, 95, 95, 95], "trigger: \(trigger)")
+            for section in 0..<4 {
+                let last = IndexPath(item: storage.numberOfItems(inSection: section) - 1, section: section)
+                _ = storage.item(at: last)
+                wait("the last row of section \(section)") { storage.record(at: last) != nil }
+                XCTAssertEqual(storage.record(at: last)?["shelf"], storage.headerModel(forSection: section) as? String, "trigger: \(trigger)")
+            }
+            XCTAssertTrue(recorder.errors.isEmpty, "\(recorder.errors)")
+            storage.close()
+        }
+    }
+
     func testAMissingTableIsAClearError() throws {
         let (storage, recorder) = makeStorage(PostgresListQuery(table: "nothing"))
         wait("the error") { !recorder.errors.isEmpty }

@@ -34,8 +34,9 @@ extension RowPlaces {
     /// loses rows at its end (rows without a key yet, placeholders), sections come and go.
     /// Nil when a first row's key or place differs (then the list is reloaded): the first
     /// rows and every key are read in one snapshot, so they differ only where the counts
-    /// were estimates.
-    package func correction(to every: any RowPlaces<SectionValue>) -> StorageUpdate? {
+    /// were estimates. A section inserted shows a header where `hasHeader` says its value
+    /// has one (as the storage's header models say on a reload).
+    package func correction(to every: any RowPlaces<SectionValue>, hasHeader: (SectionValue) -> Bool) -> StorageUpdate? {
         // The first rows: the keys read from the first position on.
         var known = 0
         while known < rowCount, key(at: known) != nil { known += 1 }
@@ -58,7 +59,7 @@ extension RowPlaces {
                 current.remove(at: section)
             } else {
                 update.append(.insertSection(section))
-                update.append(.supplementary(.header, .insert, section: section))
+                if hasHeader(target[section].value) { update.append(.supplementary(.header, .insert, section: section)) }
                 update.append(.insertItems(section: section, items: 0..<target[section].count))
                 current.insert(target[section], at: section)
                 section += 1

@@ -163,8 +163,9 @@ package final class PagedRows<Record: Equatable & Sendable, SectionValue: Hashab
     /// Takes a read of the keys: returns its changes, the records of the pages read with
     /// it included (`updateItem`s), or nil when the list must be reloaded (the first read,
     /// or too many changes), after which every page is read anew. Pages that could not be
-    /// read are asked for again.
-    package func show(_ read: KeyRead<Record, SectionValue>) -> StorageUpdate? {
+    /// read are asked for again. `hasHeader` says whether a section's value has a header
+    /// model (for a section that every key inserts after the first rows).
+    package func show(_ read: KeyRead<Record, SectionValue>, hasHeader: (SectionValue) -> Bool = { _ in true }) -> StorageUpdate? {
         // First rows shown again (a read of every key failed after them) change nothing when
         // they are the rows shown; every key corrects the counts of the first rows shown
         // (estimates, perhaps) at the sections' ends, or reloads the list when a first row
@@ -174,7 +175,7 @@ package final class PagedRows<Record: Equatable & Sendable, SectionValue: Hashab
             places = read.keys
             return StorageUpdate()
         }
-        let correction = previewing && !read.firstRowsOnly && read.update != nil ? places.correction(to: read.keys) : nil
+        let correction = previewing && !read.firstRowsOnly && read.update != nil ? places.correction(to: read.keys, hasHeader: hasHeader) : nil
         let reload = read.update == nil || (previewing && !read.firstRowsOnly && correction == nil)
         if let correction, !correction.isEmpty { unkeyedGiven = Self.places(of: unkeyedGiven, from: places, in: read.keys) }
         places = read.keys

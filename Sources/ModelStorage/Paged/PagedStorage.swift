@@ -105,7 +105,7 @@ open class PagedStorage<Record: Equatable & Sendable, SectionValue: Hashable & S
             for page in read.pages.keys.sorted() { onPage?(page) }
             return
         }
-        if let update = rows.show(read) {
+        if let update = rows.show(read, hasHeader: { header($0) != nil }) {
             if !update.isEmpty { delegate?.storageDidPerformUpdate(update) }
         } else {
             delegate?.storageNeedsReloading()

@@ -65,7 +65,9 @@ public struct PostgresListQuery: Sendable, Hashable {
             return SQL(text: "SELECT NULL::text, count(*) FROM \(table.quotedIdentifier)\(whereClause)", bindings: bindings)
         }
         let section = sectionBy.quotedIdentifier
-        return SQL(text: "SELECT \(section)::text, count(*) FROM \(table.quotedIdentifier)\(whereClause) GROUP BY \(section) ORDER BY \(section) NULLS LAST",
+        // The value's text is named apart: an `ORDER BY` of a name orders by the output
+        // column of that name first (the text, where the column holds numbers, say).
+        return SQL(text: "SELECT \(section)::text AS lvm_section, count(*) FROM \(table.quotedIdentifier)\(whereClause) GROUP BY \(section) ORDER BY \(section) NULLS LAST",
                    bindings: bindings)
     }
 
@@ -79,7 +81,7 @@ public struct PostgresListQuery: Sendable, Hashable {
     /// (as text, nil for NULL and for the one section of a query without sections).
     func firstKeysQuery(limit: Int) -> SQL {
         let section = sectionBy.map { "\($0.quotedIdentifier)::text" } ?? "NULL::text"
-        return SQL(text: "SELECT \(key.quotedIdentifier)::int8, \(section) FROM \(table.quotedIdentifier)\(whereClause) ORDER BY "
+        return SQL(text: "SELECT \(key.quotedIdentifier)::int8 AS lvm_key, \(section) AS lvm_section FROM \(table.quotedIdentifier)\(whereClause) ORDER BY "
                    + orderTerms.map(\.sql).joined(separator: ", ") + " LIMIT \(max(0, limit))", bindings: bindings)
     }
 
@@ -99,7 +101,7 @@ public struct PostgresListQuery: Sendable, Hashable {
         }
         bindings.append(sectionBy)
         return SQL(text: """
-            SELECT c.reltuples::float8, format_type(a.atttypid, NULL), s.most_common_vals::text::text[], s.most_common_freqs::float8[], s.null_frac::float8
+            SELECT c.reltuples::float8, format_type(a.atttypid, a.atttypmod), s.most_common_vals::text::text[], s.most_common_freqs::float8[], s.null_frac::float8
             FROM pg_class c
             JOIN pg_namespace n ON n.oid = c.relnamespace
             JOIN pg_attribute a ON a.attrelid = c.oid AND a.attname = $2 AND a.attcollation IN (0, 100)
@@ -108,13 +110,14 @@ public struct PostgresListQuery: Sendable, Hashable {
             """, bindings: bindings)
     }
 
-    /// `values` (as text, of the section column's type `type`, as the server wrote it) with
-    /// their `shares`, in the sections' order.
+    /// `values` (the statistics' text of values of the section column's type `type`, as the
+    /// server wrote it) with their `shares`, in the sections' order, each value as the
+    /// column's `::text` gives it (`true`, not the statistics' `t`).
     func sectionOrderQuery(values: [String], shares: [Double], type: String) -> SQL {
         var bindings = PostgresBindings(capacity: 2)
         bindings.append(values)
         bindings.append(shares)
-        return SQL(text: "SELECT v, f FROM unnest($1::text[], $2::float8[]) AS u(v, f) ORDER BY v::\(type)", bindings: bindings)
+        return SQL(text: "SELECT (v::\(type))::text AS lvm_section, f FROM unnest($1::text[], $2::float8[]) AS u(v, f) ORDER BY v::\(type)", bindings: bindings)
     }
 
     /// The names of the table's columns, in order (for a query of every column).
