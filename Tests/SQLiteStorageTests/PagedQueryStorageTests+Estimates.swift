@@ -54,6 +54,30 @@ extension PagedQueryStorageTests {
         storage.stopObserving()
     }
 
+    /// Sections of an expression an index orders are estimated too: NULL's (first, with no
+    /// header) and a `?` in the expression's text (no parameter).
+    func testSectionsOfAnIndexedExpressionAreEstimatedWithNullFirst() throws {
+        try makeBigTable(indexed: false)
+        try offMain { [database] in
+            try database!.write { db in
+                try db.execute(sql: "CREATE INDEX big_null ON big (nullif(genre, 'c')); CREATE INDEX big_mark ON big (coalesce(genre, '?'))")
+            }
+        }
+        for (section, exact) in [("nullif(genre, 'c')", [120_000, 600_000, 360_000, 120_000]), ("coalesce(genre, '?')", [600_000, 360_000, 120_000, 120_000])] {
+            let (storage, recorder) = makeStorage(PagedQuery(table: "big", sectionBy: section))
+            let watcher = ReloadWatcher()
+            recorder.next = watcher
+            var counts: [Int]?
+            watcher.onReload = { counts = counts ?? (0..<storage.numberOfSections()).map(storage.numberOfItems(inSection:)) }
+            waitUntil(timeout: 30) { storage.isLoaded }
+            XCTAssertEqual(counts, [300_000, 300_000, 300_000, 300_000], "estimated: \(section)")
+            XCTAssertEqual((0..<4).map(storage.numberOfItems(inSection:)), exact, section)
+            XCTAssertEqual(recorder.reloads, 1, section)
+            XCTAssertEqual(storage.headerModel(forSection: 0) == nil, section.hasPrefix("nullif"), "NULL's section has no header")
+            storage.stopObserving()
+        }
+    }
+
     /// Without an index on the section (each value would be a scan to find), the sections
     /// are counted before the first rows are shown.
     func testABigTableWhoseSectionNoIndexOrdersIsCountedFirst() throws {

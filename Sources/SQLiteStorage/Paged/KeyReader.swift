@@ -89,7 +89,9 @@ final class KeyReader<Record: FetchableRecord & Sendable>: @unchecked Sendable {
         // A reload shows the first rows at once, with the sections' counts estimated where
         // counting them would hold the first rows up; every key, read next in the same
         // snapshot, then corrects the counts or changes nothing.
-        let estimated = try (before == nil ? query.estimatedCounts(db) : nil).flatMap { try self.firstRows(estimates: $0, db) }
+        // An estimate that fails (a statement SQLite cannot plan) is a count instead.
+        let estimates = before == nil ? (try? query.estimatedCounts(db)) ?? nil : nil
+        let estimated = try estimates.flatMap { try self.firstRows(estimates: $0, db) }
         if let estimated { firstRows(estimated) }
         let counts = try query.counts(db)
         let first = before == nil && estimated == nil ? try self.firstRows(estimates: nil, counts: counts, db) : estimated
