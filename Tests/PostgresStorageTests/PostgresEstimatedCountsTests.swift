@@ -31,8 +31,10 @@ final class PostgresEstimatedCountsTests: PostgresServerTestCase {
     func testTheFirstRowsComeWithEstimatedCountsWhichEveryKeyCorrectsInPlace() throws {
         for trigger in [false, true] {
             if trigger { try server.psql(PostgresChangeLog.installSQL(table: "book", key: "id").joined(separator: ";\n")) }
-            let storage = PostgresQueryStorage<PostgresRecord>(address: server.address(), query: PostgresListQuery(table: "book", sectionBy: "genre"),
-                                                               pageSize: 50, environment: ownerEnvironment)
+            // Another query each time: a storage of the query the last one showed could join
+            // its feed while it ends, and be given its rows as they are (no first rows).
+            let query = PostgresListQuery(table: "book", columns: trigger ? ["title", "genre"] : ["title"], sectionBy: "genre")
+            let storage = PostgresQueryStorage<PostgresRecord>(address: server.address(), query: query, pageSize: 50, environment: ownerEnvironment)
             let recorder = Recorder()
             storage.delegate = recorder
             storage.onError = { recorder.errors.append($0) }
