@@ -44,7 +44,7 @@ final class PostgresEstimatedCountsTests: PostgresServerTestCase {
                 atFirstReload = atFirstReload ?? (storage.isLoaded, (0..<storage.numberOfSections()).map(storage.numberOfItems(inSection:)),
                                                   storage.item(at: unkeyed) as? PagedRow<PostgresRecord>)
             }
-            wait("every key", seconds: 30) { storage.isLoaded }
+            wait("every key", seconds: 180) { storage.isLoaded }
             let first = try XCTUnwrap(atFirstReload, "trigger: \(trigger)")
             XCTAssertFalse(first.loaded, "trigger: \(trigger)")
             // The statistics' three sections of about 400,000 rows (from a sample of the rows).
@@ -80,7 +80,7 @@ final class PostgresEstimatedCountsTests: PostgresServerTestCase {
         storage.onError = { recorder.errors.append($0) }
         var firstHeaders: [String?]?
         recorder.onReload = { firstHeaders = firstHeaders ?? (0..<storage.numberOfSections()).map { storage.headerModel(forSection: $0) as? String } }
-        wait("every key", seconds: 30) { storage.isLoaded }
+        wait("every key", seconds: 180) { storage.isLoaded }
         XCTAssertEqual(firstHeaders, ["5", "10", "40", "100"], "estimated, in the integers' order")
         XCTAssertEqual(recorder.reloads, 1)
         XCTAssertEqual(storage.numberOfSections(), 5)
@@ -104,7 +104,7 @@ final class PostgresEstimatedCountsTests: PostgresServerTestCase {
         storage.delegate = recorder
         var counts: [Int] = []
         recorder.onReload = { counts = counts.isEmpty ? (0..<storage.numberOfSections()).map(storage.numberOfItems(inSection:)) : counts }
-        wait("every key", seconds: 30) { storage.isLoaded }
+        wait("every key", seconds: 180) { storage.isLoaded }
         XCTAssertEqual(counts, [300_000, 300_000, 200_000], "exact from the first rows on")
         XCTAssertEqual(recorder.reloads, 1)
         XCTAssertTrue(recorder.updates.allSatisfy(\.isEmpty))

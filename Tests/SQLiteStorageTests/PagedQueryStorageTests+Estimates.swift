@@ -34,7 +34,7 @@ extension PagedQueryStorageTests {
             atFirstReload = atFirstReload ?? (storage.isLoaded, (0..<storage.numberOfSections()).map(storage.numberOfItems(inSection:)),
                                               book(storage, unkeyed.item, unkeyed.section))
         }
-        waitUntil(timeout: 30) { storage.isLoaded }
+        waitUntil(timeout: 180) { storage.isLoaded }
         let first = try XCTUnwrap(atFirstReload)
         XCTAssertFalse(first.loaded)
         XCTAssertEqual(first.counts, [300_000, 300_000, 300_000, 300_000], "the rows shared evenly among the four sections")
@@ -69,7 +69,7 @@ extension PagedQueryStorageTests {
             recorder.next = watcher
             var counts: [Int]?
             watcher.onReload = { counts = counts ?? (0..<storage.numberOfSections()).map(storage.numberOfItems(inSection:)) }
-            waitUntil(timeout: 30) { storage.isLoaded }
+            waitUntil(timeout: 180) { storage.isLoaded }
             XCTAssertEqual(counts, [300_000, 300_000, 300_000, 300_000], "estimated: \(section)")
             XCTAssertEqual((0..<4).map(storage.numberOfItems(inSection:)), exact, section)
             XCTAssertEqual(recorder.reloads, 1, section)
@@ -87,7 +87,7 @@ extension PagedQueryStorageTests {
         recorder.next = watcher
         var counts: [Int]?
         watcher.onReload = { counts = counts ?? (0..<storage.numberOfSections()).map(storage.numberOfItems(inSection:)) }
-        waitUntil(timeout: 30) { storage.isLoaded }
+        waitUntil(timeout: 180) { storage.isLoaded }
         XCTAssertEqual(counts, [600_000, 360_000, 120_000, 120_000])
         XCTAssertEqual(recorder.reloads, 1)
         XCTAssertTrue(recorder.updates.allSatisfy(\.isEmpty))
