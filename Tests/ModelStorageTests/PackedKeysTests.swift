@@ -53,8 +53,9 @@ struct PackedKeysTests {
             #expect(Array(packed) == keys, "step \(step)")
         }
         let middle = keys.count / 2
-        #expect(Array(packed.prefix(upTo: middle)) == Array(keys[..<middle]))
-        #expect(Array(packed.suffix(from: middle)) == Array(keys[middle...]))
+        let (head, tail) = packed.split(at: middle)
+        #expect(Array(head) == Array(keys[..<middle]))
+        #expect(Array(tail) == Array(keys[middle...]))
         #expect(packed == PackedKeys(keys))
     }
 

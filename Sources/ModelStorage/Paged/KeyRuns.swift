@@ -177,8 +177,7 @@ package struct KeyRuns<SectionValue: Hashable & Sendable, Bound: Sendable>: Send
         precondition(offset > 0 && offset < runs[run].count, "a split leaves rows on both sides")
         var tail = Run(bound: bound, count: runs[run].count - offset)
         if let keys = runs[run].keys {
-            tail.keys = keys.suffix(from: offset)
-            runs[run].keys = keys.prefix(upTo: offset)
+            (runs[run].keys, tail.keys) = keys.split(at: offset)
         }
         runs[run].count = offset
         runs.insert(tail, at: run + 1)

@@ -86,11 +86,13 @@ package struct PackedKeys: Sendable, Equatable {
         return nil
     }
 
-    /// The keys from `offset` on (0 ≤ offset ≤ count).
-    package func suffix(from offset: Int) -> PackedKeys { PackedKeys(Array(self)[offset...]) }
-
-    /// The keys before `offset` (0 ≤ offset ≤ count).
-    package func prefix(upTo offset: Int) -> PackedKeys { PackedKeys(Array(self)[..<offset]) }
+    /// The keys before `offset`, and those from `offset` on (0 ≤ offset ≤ count), each
+    /// packed: the keys are unpacked once.
+    package func split(at offset: Int) -> (head: PackedKeys, tail: PackedKeys) {
+        precondition(offset >= 0 && offset <= count, "offset out of the keys")
+        let keys = Array(self)
+        return (PackedKeys(keys[..<offset]), PackedKeys(keys[offset...]))
+    }
 
     /// Inserts `key` at `offset` (0 ≤ offset ≤ count): O(count).
     package mutating func insert(_ key: Int64, at offset: Int) {

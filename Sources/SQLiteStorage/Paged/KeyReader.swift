@@ -86,18 +86,12 @@ final class KeyReader<Record: FetchableRecord & Sendable>: @unchecked Sendable {
     /// damaged file, `SQLiteStorageError.unreadableRows`.
     private func readKeys(_ db: Database, position: SQLiteChangeLog.Position?) throws -> KeyRead<Record, DatabaseValue> {
         let before = lastList ?? last?.keyList ?? baseline
-        // A reload shows the first rows at once, with the sections' counts estimated where
-        // counting them would hold the first rows up; every key, read next in the same
-        // snapshot, then corrects the counts or changes nothing.
-        // An estimate that fails (a statement SQLite cannot plan) is a count instead.
-        let estimates = before == nil ? (try? query.estimatedCounts(db)) ?? nil : nil
-        let estimated = try estimates.flatMap { try self.firstRows(estimates: $0, db) }
-        if let estimated { firstRows(estimated) }
-        let counts = try query.counts(db)
-        let first = before == nil && estimated == nil ? try self.firstRows(estimates: nil, counts: counts, db) : estimated
-        if estimated == nil, let first { firstRows(first) }
+        // A reload shows the first rows at once; every key, read next in the same snapshot,
+        // then corrects the counts or changes nothing.
+        let (toldFirstRows, counted) = before == nil ? try tellFirstRows(db) : (false, nil)
+        let counts = try counted ?? query.counts(db)
         let keys = try KeyList(counts: counts, keys: query.keys(db, capacity: before?.keys.count ?? 0))
-        let update = first != nil ? StorageUpdate() : before.flatMap { keys.update(from: $0, limit: largestUpdate, noSection: .null) }
+        let update = toldFirstRows ? StorageUpdate() : before.flatMap { keys.update(from: $0, limit: largestUpdate, noSection: .null) }
         // Held as runs, their keys packed (a few bytes a row), where changes are applied to
         // them and where every key is read again alike; unless they do not show the same
         // sections (an unsectioned query with no row is one empty section, which runs do not
@@ -134,20 +128,29 @@ final class KeyReader<Record: FetchableRecord & Sendable>: @unchecked Sendable {
         return KeyRead(keys: applied, update: update, pages: pages, changesOnly: true, changedKeys: changes.map(\.key))
     }
 
-    /// The first rows' keys and the sections' counts, `counts` or (when nil) estimated from
-    /// `estimates`, with (`firstRecords`) the records of the first pages
-    /// (`KeyRead.firstPages`). Nil when the query has no row, or the estimates do not fit
-    /// the first rows.
-    private func firstRows(estimates: [(value: DatabaseValue, count: Int)]?, counts: [(value: DatabaseValue, count: Int)] = [],
-                           _ db: Database) throws -> KeyRead<Record, DatabaseValue>? {
+    /// Tells `firstRows` the first rows' keys (`firstKeysRead`) and the sections' counts,
+    /// with (`firstRecords`) the records of the first pages (`KeyRead.firstPages`), when the
+    /// query has a row. The counts are estimated where counting every row would hold the
+    /// first rows up (`PagedQuery.estimatedCounts`; an estimate that fails, a statement
+    /// SQLite cannot plan, or one that does not fit the first rows is a count instead), else
+    /// counted. Returns whether it told them, and the counts if it counted.
+    private func tellFirstRows(_ db: Database) throws -> (told: Bool, counts: [(value: DatabaseValue, count: Int)]?) {
         let keys = try query.firstKeysAndSections(db, limit: firstKeysRead)
-        let read = if let estimates {
-            KeyRead<Record, DatabaseValue>.firstRows(estimates: estimates, keys: keys, complete: keys.count < firstKeysRead)
-        } else {
-            KeyRead<Record, DatabaseValue>.firstRows(counts: counts, keys: keys.map(\.key))
+        if let estimates = (try? query.estimatedCounts(db)) ?? nil,
+           let read = KeyRead<Record, DatabaseValue>.firstRows(estimates: estimates, keys: keys, complete: keys.count < firstKeysRead) {
+            firstRows(try withFirstRecords(read, keysRead: keys.count, db))
+            return (true, nil)
         }
-        guard let read, firstRecords else { return read }
-        let first = KeyRead<Record, DatabaseValue>.firstPages(size: pageSize, keysRead: keys.count, rowCount: read.keys.rowCount)
+        let counts = try query.counts(db)
+        guard let read = KeyRead<Record, DatabaseValue>.firstRows(counts: counts, keys: keys.map(\.key)) else { return (false, counts) }
+        firstRows(try withFirstRecords(read, keysRead: keys.count, db))
+        return (true, counts)
+    }
+
+    /// `read`, the first rows, with the records of the first pages when `firstRecords`.
+    private func withFirstRecords(_ read: KeyRead<Record, DatabaseValue>, keysRead: Int, _ db: Database) throws -> KeyRead<Record, DatabaseValue> {
+        guard firstRecords else { return read }
+        let first = KeyRead<Record, DatabaseValue>.firstPages(size: pageSize, keysRead: keysRead, rowCount: read.keys.rowCount)
         return KeyRead(keys: read.keys, update: nil, pages: try pages(Set(first), of: read.keys, db), firstRowsOnly: true)
     }
 
