@@ -115,7 +115,7 @@ public enum ListViewManagerAnomaly: Anomaly {
         set { defaultActionHolder.current = newValue }
     }
 
-    /// A full sentence, prefixed with "⚠️[ListViewManager]".
+    /// A full sentence, prefixed with "⚠️ [ListViewManager]".
     public var debugDescription: String {
         let message: String
         switch self {
@@ -152,7 +152,7 @@ public enum ListViewManagerAnomaly: Anomaly {
         case let .supplementaryRowsNotShown(view, kind, modelType, section):
             message = "Section \(section) has a \(kind) model (\(modelType)), but a \(view) shows no header or footer rows in GTK 4.8: the sections' items are shown one after another without them. Reported once; show section titles in a list view, or in the items themselves"
         }
-        return "⚠️[ListViewManager] " + message
+        return "⚠️ [ListViewManager] " + message
     }
 
     /// A short form, e.g. "ListViewManagerAnomaly.noItemMappingFound(Post)".

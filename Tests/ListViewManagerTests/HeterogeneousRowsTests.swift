@@ -68,7 +68,7 @@ final class HeterogeneousRowsTests: XCTestCase {
         XCTAssertTrue(rows[1] is MissingMappingRow)
         XCTAssertTrue(rows[2] is PostRow)
         XCTAssertEqual(anomalies, [.noItemMappingFound(modelType: "Weather", indexPath: IndexPath(item: 0, section: 0))])
-        XCTAssertTrue(anomalies[0].debugDescription.hasPrefix("⚠️[ListViewManager] No row type is registered for Weather"))
+        XCTAssertTrue(anomalies[0].debugDescription.hasPrefix("⚠️ [ListViewManager] No row type is registered for Weather"))
 
         // Registering the row type later fixes the rows on screen.
         harness.manager.register(WeatherRow.self)

@@ -14,6 +14,21 @@ struct MemoryStorageRemovingTests {
         _ = fixture.delivered
     }
 
+    @Test("indexPathArray(forItems:) finds the items as removeItems does, in their order, missing ones left out")
+    func indexPathArray() {
+        storage.addItem(2, toSection: 1)
+        #expect(storage.indexPathArray(forItems: [6, 9, 2, 1, 2]) == [ip(1, 1), ip(0, 1), ip(0, 0), ip(1, 2)])
+        #expect(storage.indexPathArray(forItems: [String]()) == [])
+    }
+
+    @Test("sortedArrayOfIndexPaths sorts by section, then item, either way (DTModelStorage's cases)")
+    func sortedIndexPaths() {
+        #expect(MemoryStorage.sortedArrayOfIndexPaths([ip(0, 0), ip(0, 5), ip(0, 3)], ascending: false) == [ip(0, 5), ip(0, 3), ip(0, 0)])
+        let mixed = [ip(0, 0), ip(0, 3), ip(2, 3), ip(2, 2), ip(1, 1)]
+        #expect(MemoryStorage.sortedArrayOfIndexPaths(mixed, ascending: false) == [ip(2, 3), ip(2, 2), ip(1, 1), ip(0, 3), ip(0, 0)])
+        #expect(MemoryStorage.sortedArrayOfIndexPaths(mixed, ascending: true) == [ip(0, 0), ip(0, 3), ip(1, 1), ip(2, 2), ip(2, 3)])
+    }
+
     @Test("removeItem removes the first equal item")
     func removeItem() throws {
         try storage.removeItem(3)
@@ -170,6 +185,27 @@ struct MemoryStorageMovingTests {
         ])
         #expect(fixture.delivered.isEmpty)
         #expect(storage.items(inSection: 0) as? [String] == ["a", "b", "c"])
+    }
+
+    @Test("moveItemWithoutAnimation checks its index paths as DTModelStorage does: each bad one is an invalid pair, with both counts")
+    func invalidMovesWithoutAnimation() {
+        storage.moveItemWithoutAnimation(from: ip(0, 0), to: ip(1, 3))
+        storage.moveItemWithoutAnimation(from: ip(0, 9), to: ip(0, 0))
+        storage.moveItemWithoutAnimation(from: ip(0, 0), to: ip(2, 0))
+        storage.moveItemWithoutAnimation(from: ip(0, 0), to: ip(0, 3))
+        #expect(fixture.anomalies == [
+            .moveItemFailedInvalidIndexPaths(sourceIndexPath: ip(0, 0), destinationIndexPath: ip(1, 3), sourceElementsInSection: 3, destinationElementsInSection: 1),
+            .moveItemFailedInvalidIndexPaths(sourceIndexPath: ip(0, 9), destinationIndexPath: ip(0, 0), sourceElementsInSection: 3, destinationElementsInSection: 2),
+            .moveItemFailedInvalidIndexPaths(sourceIndexPath: ip(0, 0), destinationIndexPath: ip(2, 0), sourceElementsInSection: 3, destinationElementsInSection: 0),
+            .moveItemFailedInvalidIndexPaths(sourceIndexPath: ip(0, 0), destinationIndexPath: ip(0, 3), sourceElementsInSection: 3, destinationElementsInSection: 2),
+        ])
+        #expect(fixture.anomalies.first?.debugDescription == "⚠️ [MemoryStorage] Failed to move item, sourceIndexPath: [0, 0], destination indexPath: [1, 3], "
+            + "number of items in source section: 3, number of items in destination section after removing source item: 1")
+        #expect(fixture.delivered.isEmpty)
+        #expect(storage.items(inSection: 0) as? [String] == ["a", "b", "c"])
+        // To the end of its own section (counted without it) is a move.
+        storage.moveItemWithoutAnimation(from: ip(0, 0), to: ip(0, 2))
+        #expect(storage.items(inSection: 0) as? [String] == ["b", "c", "a"])
     }
 
     @Test("moveItemWithoutAnimation still tells the view, which GTK needs to stay in step")

@@ -4,7 +4,7 @@ import Synchronization
 /// Something that went wrong by the library's conventions without being worth a crash:
 /// a bad index path, a missing item, a missing mapping.
 ///
-/// `debugDescription` is long and prefixed (`⚠️[MemoryStorage] …`); `description` is short
+/// `debugDescription` is long and prefixed (`⚠️ [MemoryStorage] …`); `description` is short
 /// enough for analytics. `kind` names the case without its values, for silencing.
 public protocol Anomaly: Equatable, Sendable, CustomStringConvertible, CustomDebugStringConvertible {
     /// The case of the anomaly, without its associated values.

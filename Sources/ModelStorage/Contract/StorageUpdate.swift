@@ -3,9 +3,9 @@ import Foundation
 /// Everything that changed in a storage during one operation or one `performUpdates` batch,
 /// in the order it happened.
 ///
-/// `changes` is the exact ordered log (see `StorageChange`); `objectChanges` and
-/// `sectionChanges` give the same information in DTModelStorage's shape, one index path
-/// or section index per change. `updatedObjects` holds the new models of the items
+/// `changes` is the exact ordered log (see `StorageChange`), to replay one change after
+/// another; `objectChanges` and `sectionChanges` give what it did in DTModelStorage's shape
+/// (UIKit's batch rule), one index path or section index per change. `updatedObjects` holds the new models of the items
 /// updated in place.
 ///
 /// Two updates are equal when their changes are: `updatedObjects` holds models of any
@@ -30,40 +30,22 @@ public struct StorageUpdate: Hashable, Sendable, CustomStringConvertible {
     /// True when nothing changed.
     public var isEmpty: Bool { changes.isEmpty }
 
-    /// Item changes in DTModelStorage's shape, in order: one `(type, [indexPath])` per
-    /// item (a move carries `[from, to]`). Deleted runs are listed from their last item
-    /// down, so each index path is valid when replayed in order.
-    public var objectChanges: [(ChangeType, [IndexPath])] {
-        changes.flatMap { change -> [(ChangeType, [IndexPath])] in
-            switch change {
-            case .insertItems(let section, let items):
-                return items.map { (.insert, [IndexPath(item: $0, section: section)]) }
-            case .deleteItems(let section, let items):
-                return items.reversed().map { (.delete, [IndexPath(item: $0, section: section)]) }
-            case .moveItem(let from, let to):
-                return [(.move, [from, to])]
-            case .updateItem(let indexPath):
-                return [(.update, [indexPath])]
-            case .insertSection, .deleteSection, .moveSection, .supplementary:
-                return []
-            }
-        }
-    }
+    /// Item changes in DTModelStorage's shape, UIKit's batch rule: each deletion and reload
+    /// (`.update`) at its index path before the update, each insertion at its index path
+    /// after it, each move (`[from, to]`) from before to after; deletions first, then
+    /// insertions, moves and reloads, each kind in ascending order. Items of sections
+    /// inserted or deleted are not listed (their section's change brings or takes them).
+    ///
+    /// Removing items 1, 3 and 4 of `[1, 2, 3, 4, 5]` lists deletions at 0, 2 and 3, as
+    /// DTModelStorage does: replay these as one batch (a custom updater ported from it).
+    /// `changes` is the log to replay one change after another.
+    public var objectChanges: [(ChangeType, [IndexPath])] { BatchReplay(changes).objectChanges }
 
-    /// Section changes in DTModelStorage's shape, in order: one `(type, [index])` per
-    /// section (a move carries `[from, to]`); a changed header or footer is an `.update`
-    /// of its section.
-    public var sectionChanges: [(ChangeType, [Int])] {
-        changes.compactMap { change -> (ChangeType, [Int])? in
-            switch change {
-            case .insertSection(let index): return (.insert, [index])
-            case .deleteSection(let index): return (.delete, [index])
-            case .moveSection(let from, let to): return (.move, [from, to])
-            case .supplementary(_, _, let section): return (.update, [section])
-            case .insertItems, .deleteItems, .moveItem, .updateItem: return nil
-            }
-        }
-    }
+    /// Section changes in DTModelStorage's shape, UIKit's batch rule: deletions and reloads
+    /// (`.update`: a header or footer changed) at their indexes before the update, insertions
+    /// at theirs after it, moves (`[from, to]`) from before to after; each kind in
+    /// ascending order.
+    public var sectionChanges: [(ChangeType, [Int])] { BatchReplay(changes).sectionChanges }
 
     public var description: String {
         changes.isEmpty ? "StorageUpdate(empty)" : "StorageUpdate(" + changes.map(\.description).joined(separator: "; ") + ")"

@@ -40,9 +40,23 @@ extension MemoryStorage {
     /// has reordered rows.
     ///
     /// GTK list views neither animate nor move rows themselves, so the view must still be
-    /// told: this is `moveItem(at:to:)` under DTModelStorage's name.
+    /// told: the move is delivered as `moveItem(at:to:)`'s is. Index paths are checked as
+    /// DTModelStorage checks them: a source with no item, or a destination past the end of
+    /// its section (counted without the moved item), changes nothing and is reported as
+    /// `.moveItemFailedInvalidIndexPaths`, with both sections' counts; so is a missing
+    /// section (which DTModelStorage passes over silently).
     public func moveItemWithoutAnimation(from source: IndexPath, to destination: IndexPath) {
         checkThread()
+        let sourceCount = source.isSectionAndItem ? numberOfItems(inSection: source.section) : 0
+        let destinationCount = destination.isSectionAndItem
+            ? numberOfItems(inSection: destination.section) - (source.isSectionAndItem && source.section == destination.section ? 1 : 0) : 0
+        guard item(at: source) != nil, destination.isSectionAndItem, sections.indices.contains(destination.section),
+              destination.item >= 0, destination.item <= destinationCount else {
+            anomalyHandler.report(.moveItemFailedInvalidIndexPaths(sourceIndexPath: source, destinationIndexPath: destination,
+                                                                    sourceElementsInSection: sourceCount,
+                                                                    destinationElementsInSection: max(0, destinationCount)))
+            return
+        }
         moveItem(at: source, to: destination)
     }
 }

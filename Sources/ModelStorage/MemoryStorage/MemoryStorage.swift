@@ -128,6 +128,26 @@ public final class MemoryStorage: Storage {
         firstIndexPath(of: item, skipping: [])
     }
 
+    /// The index paths of `items`, in their order: for each, the first item equal to it not
+    /// already listed (a value listed twice finds two equal items), missing ones left out;
+    /// as `removeItems(_:)` finds them. O(number of items × items).
+    public func indexPathArray<T: Equatable>(forItems items: [T]) -> [IndexPath] {
+        var found: [IndexPath] = []
+        var listed = Set<IndexPath>()
+        for item in items {
+            guard let indexPath = firstIndexPath(of: item, skipping: listed) else { continue }
+            found.append(indexPath)
+            listed.insert(indexPath)
+        }
+        return found
+    }
+
+    /// `indexPaths` sorted by section, then item: `ascending`, or descending (the order in
+    /// which removing them one by one leaves each still valid).
+    public static func sortedArrayOfIndexPaths(_ indexPaths: [IndexPath], ascending: Bool) -> [IndexPath] {
+        indexPaths.sorted(by: ascending ? (<) : (>))
+    }
+
     /// The first index path holding a model equal to `item`, not counting `skipped` ones.
     func firstIndexPath<T: Equatable>(of item: T, skipping skipped: Set<IndexPath>) -> IndexPath? {
         guard let wanted = unwrap(item) as? T else { return nil }

@@ -90,7 +90,7 @@ public enum MemoryStorageAnomaly: Anomaly {
         defaultActionHolder.restore()
     }
 
-    /// A full sentence, prefixed with "⚠️[MemoryStorage]".
+    /// A full sentence, prefixed with "⚠️ [MemoryStorage]".
     public var debugDescription: String {
         let message: String
         switch self {
@@ -117,7 +117,7 @@ public enum MemoryStorageAnomaly: Anomaly {
         case let .nilItem(operation):
             message = "\(operation) was given nil instead of a model; nothing was stored"
         }
-        return "⚠️[MemoryStorage] " + message
+        return "⚠️ [MemoryStorage] " + message
     }
 
     /// A short form, e.g. "MemoryStorageAnomaly.removeItemFailedItemNotFound(Post 3)".
