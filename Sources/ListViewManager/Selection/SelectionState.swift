@@ -3,59 +3,6 @@ import CGtkShims
 import Foundation
 import ModelStorage
 
-/// How many items can be selected.
-public enum SelectionMode: Sendable {
-    /// None (GtkNoSelection).
-    case none
-    /// At most one (GtkSingleSelection, nothing selected at first, can be unselected).
-    case single
-    /// Any number (GtkMultiSelection).
-    case multiple
-}
-
-extension ItemViewManager {
-    /// How many items can be selected. Changing it clears the selection.
-    public var selectionMode: SelectionMode {
-        get { selection.mode }
-        set {
-            guard newValue != selection.mode else { return }
-            selection = SelectionState(manager: self, mode: newValue)
-        }
-    }
-
-    /// The GtkSelectionModel between the list view and the manager's list model.
-    public var selectionModel: OpaquePointer { selection.model }
-
-    /// Selects the item at `indexPath` (in single mode, instead of the selected one).
-    /// Fires `didSelect` like any other selection.
-    @discardableResult
-    public func select(_ indexPath: IndexPath) -> Bool {
-        guard let position = position(of: indexPath) else { return false }
-        return gtk_selection_model_select_item(selection.model, UInt32(position), selectionMode == .single ? 1 : 0) != 0
-    }
-
-    /// Deselects the item at `indexPath`.
-    @discardableResult
-    public func deselect(_ indexPath: IndexPath) -> Bool {
-        guard let position = position(of: indexPath) else { return false }
-        return gtk_selection_model_unselect_item(selection.model, UInt32(position)) != 0
-    }
-
-    /// Whether the item at `indexPath` is selected.
-    public func isSelected(_ indexPath: IndexPath) -> Bool {
-        guard let position = position(of: indexPath) else { return false }
-        return gtk_selection_model_is_selected(selection.model, UInt32(position)) != 0
-    }
-
-    /// The index paths of the selected items, in order.
-    public var selectedIndexPaths: [IndexPath] {
-        selection.selectedPositions().compactMap { position in
-            if case .item(let indexPath)? = bridge.layout.row(at: position) { return indexPath }
-            return nil
-        }
-    }
-}
-
 /// The selection model of a manager and what it last reported as selected, so that each
 /// `selection-changed` becomes exactly the `didSelect` / `didDeselect` events it means. The
 /// model is a gated selection (CGtkShims) in front of GTK's own, asking the manager's
@@ -72,6 +19,8 @@ final class SelectionState: UpdateFollower {
     /// storage update (GTK's own selection loses items that move).
     private(set) var items: [IndexPath: Any] = [:]
     private weak var manager: ItemViewManager?
+    /// The model's `selection-changed` handler.
+    private var selectionChangedHandler: UInt = 0
 
     init(manager: ItemViewManager, mode: SelectionMode) {
         self.mode = mode
@@ -108,9 +57,11 @@ final class SelectionState: UpdateFollower {
         reference = ObjectReference(adopting: cgtk_shims_gated_selection_new(inner, gate)!)
         selected = gtk_bitset_new_empty()
         manager.kind.setModel(manager.view, model)
-        Signal.connect(UnsafeMutableRawPointer(model), "selection-changed") { [weak manager] (position: UInt32, count: UInt32) in
-            manager?.selection.selectionChanged(Int(position), Int(count))
-            manager?.selectionDidChange(at: Int(position)..<Int(position + count))
+        // This state's own model speaks for the manager only while it is the manager's.
+        selectionChangedHandler = Signal.connect(UnsafeMutableRawPointer(model), "selection-changed") { [weak self] (position: UInt32, count: UInt32) in
+            guard let self, let manager = self.manager, manager.selection === self else { return }
+            selectionChanged(Int(position), Int(count))
+            manager.selectionDidChange(at: Int(position)..<Int(position + count))
         }
     }
 
@@ -121,8 +72,12 @@ final class SelectionState: UpdateFollower {
     }
 
     isolated deinit {
-        // The list view already shows the next selection model (or none); finalising this
-        // one releases its signal handler's data through the destroy notify.
+        // The list view already shows the next selection model (or none), but something may
+        // still hold this one (an app, an accessibility client): from now on it asks no rule
+        // of the manager and tells it nothing. Its gate's data and its handler's are
+        // released here.
+        cgtk_shims_gated_selection_detach_gate(model)
+        g_signal_handler_disconnect(UnsafeMutableRawPointer(model), gulong(selectionChangedHandler))
         gtk_bitset_unref(selected)
     }
 
