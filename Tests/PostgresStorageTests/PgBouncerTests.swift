@@ -2,6 +2,7 @@ import Foundation
 import ModelStorage
 import PostgresStorage
 import PostgresTestSupport
+import TestSupport
 import XCTest
 
 /// `PostgresQueryStorage`s following a table through a private PgBouncer in transaction
@@ -24,11 +25,11 @@ final class PgBouncerTests: PostgresServerTestCase {
         super.tearDown()
     }
 
-    private func makeStorage(wakeUp: PostgresQueryStorage<PostgresRecord>.WakeUp = .pollLog(every: .milliseconds(50))) -> (PostgresQueryStorage<PostgresRecord>, Recorder) {
+    private func makeStorage(wakeUp: PostgresQueryStorage<PostgresRecord>.WakeUp = .pollLog(every: .milliseconds(50))) -> (PostgresQueryStorage<PostgresRecord>, UpdateRecorder) {
         let storage = PostgresQueryStorage<PostgresRecord>(
             address: bouncer.address(), query: PostgresListQuery(table: "book", columns: ["title", "genre"], orderBy: [.init("title")], sectionBy: "genre"),
             pageSize: 50, environment: ownerEnvironment, pollInterval: .milliseconds(500), wakeUp: wakeUp)
-        let recorder = Recorder()
+        let recorder = UpdateRecorder()
         storage.delegate = recorder
         storage.onError = { recorder.errors.append($0) }
         return (storage, recorder)
@@ -73,7 +74,7 @@ final class PgBouncerTests: PostgresServerTestCase {
         wait("the list to be the table's") { keys(of: storage) == expected }
         XCTAssertEqual(storage.state, .live)
         XCTAssertEqual(recorder.reloads, 1, "never a reload")
-        XCTAssertTrue(recorder.errors.isEmpty, "\(recorder.errors)")
+        XCTAssertTrue(recorder.errors.isEmpty, "\(recorder.storageErrors)")
         XCTAssertLessThanOrEqual(storage.keyReadCount - keyReads, 1, "every key read once at most (for the new section)")
         XCTAssertLessThanOrEqual(try serverSessions(), bouncer.poolSize, "the storage's sessions are PgBouncer's")
     }
@@ -94,7 +95,7 @@ final class PgBouncerTests: PostgresServerTestCase {
         }
         XCTAssertEqual(storage.state, .live)
         XCTAssertEqual(storage.keyReadCount, keyReads)
-        XCTAssertTrue(recorder.errors.isEmpty, "\(recorder.errors)")
+        XCTAssertTrue(recorder.errors.isEmpty, "\(recorder.storageErrors)")
     }
 
     /// PgBouncer ended (every client's connection closed) and started again while the table
@@ -113,7 +114,7 @@ final class PgBouncerTests: PostgresServerTestCase {
         wait("the list to be the table's", seconds: 20) { keys(of: storage) == expected }
         wait("live again") { storage.state == .live }
         XCTAssertEqual(storage.keyReadCount, keyReads, "caught up from the log")
-        XCTAssertTrue(recorder.errors.allSatisfy(\.isConnectionProblem), "\(recorder.errors)")
+        XCTAssertTrue(recorder.storageErrors.allSatisfy(\.isConnectionProblem), "\(recorder.storageErrors)")
         XCTAssertEqual(recorder.reloads, 1)
         XCTAssertTrue(states.contains(.live))
     }

@@ -2,6 +2,7 @@ import Foundation
 import ModelStorage
 import PostgresStorage
 import PostgresTestSupport
+import TestSupport
 import XCTest
 
 /// Writes the change log does not record (`session_replication_role = replica` turns
@@ -19,11 +20,11 @@ final class PostgresDriftTests: PostgresServerTestCase {
             """ + PostgresChangeLog.installSQL(table: "book", key: "id").joined(separator: ";\n"))
     }
 
-    private func makeStorage() -> (PostgresQueryStorage<PostgresRecord>, Recorder) {
+    private func makeStorage() -> (PostgresQueryStorage<PostgresRecord>, UpdateRecorder) {
         let storage = PostgresQueryStorage<PostgresRecord>(
             address: server.address(), query: PostgresListQuery(table: "book", columns: ["title", "genre"], orderBy: [.init("title")], sectionBy: "genre"),
             pageSize: 50, environment: ownerEnvironment, driftCheckInterval: .milliseconds(20))
-        let recorder = Recorder()
+        let recorder = UpdateRecorder()
         storage.delegate = recorder
         storage.onError = { recorder.errors.append($0) }
         return (storage, recorder)
@@ -88,6 +89,6 @@ final class PostgresDriftTests: PostgresServerTestCase {
         }
         XCTAssertEqual(storage.record(at: IndexPath(item: 0, section: 1))?["title"], "book 000000 (logged)", "g0, after the section made before it")
         XCTAssertEqual(storage.state, .live)
-        XCTAssertTrue(recorder.errors.isEmpty, "\(recorder.errors)")
+        XCTAssertTrue(recorder.errors.isEmpty, "\(recorder.storageErrors)")
     }
 }

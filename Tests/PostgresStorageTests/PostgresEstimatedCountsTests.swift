@@ -3,6 +3,7 @@ import ModelStorage
 import PostgresNIO
 @testable import PostgresStorage
 import PostgresTestSupport
+import TestSupport
 import XCTest
 
 /// A table of over a million rows shows its first rows with the sections' counts the
@@ -35,7 +36,7 @@ final class PostgresEstimatedCountsTests: PostgresServerTestCase {
             // its feed while it ends, and be given its rows as they are (no first rows).
             let query = PostgresListQuery(table: "book", columns: trigger ? ["title", "genre"] : ["title"], sectionBy: "genre")
             let storage = PostgresQueryStorage<PostgresRecord>(address: server.address(), query: query, pageSize: 50, environment: ownerEnvironment)
-            let recorder = Recorder()
+            let recorder = UpdateRecorder()
             storage.delegate = recorder
             storage.onError = { recorder.errors.append($0) }
             var atFirstReload: (loaded: Bool, counts: [Int], bound: PagedRow<PostgresRecord>?)?
@@ -65,7 +66,7 @@ final class PostgresEstimatedCountsTests: PostgresServerTestCase {
             XCTAssertEqual(row?.id, 3001)
             XCTAssertEqual(row?.record?["title"], "book 3001")
             XCTAssertEqual(recorder.reloads, 1)
-            XCTAssertTrue(recorder.errors.isEmpty, "\(recorder.errors)")
+            XCTAssertTrue(recorder.errors.isEmpty, "\(recorder.storageErrors)")
             storage.close()
         }
     }
@@ -75,7 +76,7 @@ final class PostgresEstimatedCountsTests: PostgresServerTestCase {
     func testIntegerSectionsAreEstimatedInTheirOrderAndANullSectionComesWithoutAHeader() throws {
         let storage = PostgresQueryStorage<PostgresRecord>(address: server.address(), query: PostgresListQuery(table: "book", sectionBy: "shelf"),
                                                            pageSize: 50, environment: ownerEnvironment)
-        let recorder = Recorder()
+        let recorder = UpdateRecorder()
         storage.delegate = recorder
         storage.onError = { recorder.errors.append($0) }
         var firstHeaders: [String?]?
@@ -91,7 +92,7 @@ final class PostgresEstimatedCountsTests: PostgresServerTestCase {
         let correction = try XCTUnwrap(recorder.updates.first { !$0.isEmpty })
         XCTAssertTrue(correction.changes.contains(.insertSection(4)))
         XCTAssertFalse(correction.changes.contains { if case .supplementary = $0 { true } else { false } }, "no header for NULL: \(correction)")
-        XCTAssertTrue(recorder.errors.isEmpty, "\(recorder.errors)")
+        XCTAssertTrue(recorder.errors.isEmpty, "\(recorder.storageErrors)")
         storage.close()
     }
 
@@ -100,7 +101,7 @@ final class PostgresEstimatedCountsTests: PostgresServerTestCase {
         let storage = PostgresQueryStorage<PostgresRecord>(address: server.address(),
                                                            query: PostgresListQuery(table: "book", filter: "id <= 900000", sectionBy: "genre"),
                                                            pageSize: 50, environment: ownerEnvironment)
-        let recorder = Recorder()
+        let recorder = UpdateRecorder()
         storage.delegate = recorder
         var counts: [Int] = []
         recorder.onReload = { counts = counts.isEmpty ? (0..<storage.numberOfSections()).map(storage.numberOfItems(inSection:)) : counts }

@@ -2,6 +2,7 @@ import Foundation
 import ModelStorage
 import PostgresStorage
 import PostgresTestSupport
+import TestSupport
 import XCTest
 
 /// `PostgresQueryStorage` when the server ends its connections: each fault ends with the
@@ -16,10 +17,10 @@ final class PostgresFaultTests: PostgresServerTestCase {
             """ + PostgresChangeLog.installSQL(table: "book", key: "id").joined(separator: ";\n"))
     }
 
-    private func makeStorage(pollInterval: Duration = .seconds(2)) -> (PostgresQueryStorage<PostgresRecord>, Recorder) {
+    private func makeStorage(pollInterval: Duration = .seconds(2)) -> (PostgresQueryStorage<PostgresRecord>, UpdateRecorder) {
         let storage = PostgresQueryStorage<PostgresRecord>(address: server.address(), query: PostgresListQuery(table: "book", columns: ["title"], orderBy: [.init("title")]),
                                                            pageSize: 50, environment: ownerEnvironment, pollInterval: pollInterval)
-        let recorder = Recorder()
+        let recorder = UpdateRecorder()
         storage.delegate = recorder
         storage.onError = { recorder.errors.append($0) }
         return (storage, recorder)
@@ -85,7 +86,7 @@ final class PostgresFaultTests: PostgresServerTestCase {
         let output = endings.value ?? ""
         XCTAssertEqual(output.components(separatedBy: "NOTICE:  ended").count - 1, 5, "the reads' sessions ended: \(output)")
         XCTAssertFalse(recorder.errors.isEmpty, "each ending is reported")
-        XCTAssertTrue(recorder.errors.allSatisfy(\.isConnectionProblem), "\(recorder.errors)")
+        XCTAssertTrue(recorder.storageErrors.allSatisfy(\.isConnectionProblem), "\(recorder.storageErrors)")
 
         // A commit after the endings is followed, and the rows held are the table's.
         try server.psql("DELETE FROM book WHERE id = 19999; UPDATE book SET title = 'book 000000 (first)' WHERE id = 20000")
@@ -126,7 +127,7 @@ final class PostgresFaultTests: PostgresServerTestCase {
         }
         XCTAssertGreaterThanOrEqual(ended, 10, "a session ended each time at least")
         XCTAssertTrue(states.contains { if case .reconnecting = $0 { true } else { false } }, "shown as reconnecting: \(states)")
-        XCTAssertTrue(recorder.errors.allSatisfy(\.isConnectionProblem), "\(recorder.errors)")
+        XCTAssertTrue(recorder.storageErrors.allSatisfy(\.isConnectionProblem), "\(recorder.storageErrors)")
         try server.psql("INSERT INTO book VALUES (30000, 'book 000000 (after)')")
         let expected = try table()
         wait("the list to be the table's", seconds: 30) { keys(of: storage) == expected.keys }
@@ -165,7 +166,7 @@ final class PostgresFaultTests: PostgresServerTestCase {
         try server.psql("INSERT INTO book VALUES (7, 'book after')")
         wait("the insert, followed") { keys(of: storage) == [7] }
         XCTAssertEqual(storage.state, .live)
-        XCTAssertEqual(recorder.errors, [])
+        XCTAssertEqual(recorder.storageErrors, [])
     }
 
     /// A column dropped: one the query does not read is followed from the log as before
@@ -183,11 +184,11 @@ final class PostgresFaultTests: PostgresServerTestCase {
         wait("the commit after the drop") { keys(of: storage) == expected.keys }
         XCTAssertEqual(storage.record(at: IndexPath(item: 0, section: 0))?["title"], "book 000000 (first)")
         XCTAssertEqual(storage.keyReadCount, 1, "from the log")
-        XCTAssertTrue(recorder.errors.isEmpty, "\(recorder.errors)")
+        XCTAssertTrue(recorder.errors.isEmpty, "\(recorder.storageErrors)")
 
         try server.psql("ALTER TABLE book DROP COLUMN title CASCADE; DELETE FROM book WHERE id = 3")
         wait("the error") { !recorder.errors.isEmpty }
-        XCTAssertTrue(recorder.errors.contains { "\($0.localizedDescription)".contains("title") }, "\(recorder.errors)")
+        XCTAssertTrue(recorder.storageErrors.contains { "\($0.localizedDescription)".contains("title") }, "\(recorder.storageErrors)")
         XCTAssertEqual(storage.record(at: IndexPath(item: 0, section: 0))?["title"], "book 000000 (first)", "the rows stay")
         try server.psql("ALTER TABLE book ADD COLUMN title text NOT NULL DEFAULT 'back'; UPDATE book SET title = 'book ' || lpad(id::text, 6, '0')")
         expected = try table()

@@ -2,6 +2,7 @@ import Foundation
 import ModelStorage
 import PostgresStorage
 import PostgresTestSupport
+import TestSupport
 import XCTest
 
 /// Storages of one query on one server share one feed: one session, one read of each
@@ -17,10 +18,10 @@ final class PostgresFeedTests: PostgresServerTestCase {
 
     private let query = PostgresListQuery(table: "book", columns: ["title", "genre"], orderBy: [.init("title")], sectionBy: "genre")
 
-    private func makeStorage(_ query: PostgresListQuery? = nil) -> (PostgresQueryStorage<PostgresRecord>, Recorder) {
+    private func makeStorage(_ query: PostgresListQuery? = nil) -> (PostgresQueryStorage<PostgresRecord>, UpdateRecorder) {
         let storage = PostgresQueryStorage<PostgresRecord>(address: server.address(), query: query ?? self.query, pageSize: 50,
                                                            environment: ownerEnvironment)
-        let recorder = Recorder()
+        let recorder = UpdateRecorder()
         storage.delegate = recorder
         storage.onError = { recorder.errors.append($0) }
         return (storage, recorder)
@@ -220,7 +221,7 @@ final class PostgresFeedTests: PostgresServerTestCase {
         let even = try table("id % 2 = 0").map { $0.map(\.0) }
         wait("the narrowed rows") { keys(of: storage) == even }
         RunLoop.main.run(until: Date().addingTimeInterval(0.5))
-        XCTAssertTrue(recorder.errors.isEmpty, "\(recorder.errors)")
+        XCTAssertTrue(recorder.errors.isEmpty, "\(recorder.storageErrors)")
     }
 
     func testAQueryOfOtherColumnsThenOneComparableWithItIsShownByReloading() throws {
@@ -258,7 +259,7 @@ final class PostgresFeedTests: PostgresServerTestCase {
         wait("the first storage's error") { !firstRecorder.errors.isEmpty }
         let (second, recorder) = makeStorage()
         wait("the second storage's error") { !recorder.errors.isEmpty }
-        XCTAssertEqual(recorder.errors.first?.isConnectionProblem, true)
+        XCTAssertEqual(recorder.storageErrors.first?.isConnectionProblem, true)
         wait("both reconnecting") { [first, second].allSatisfy { if case .reconnecting = $0.state { true } else { false } } }
         try server.start()
         wait("both live", seconds: 20) { [first, second].allSatisfy { $0.isLoaded && $0.state == .live } }
@@ -278,7 +279,7 @@ final class PostgresFeedTests: PostgresServerTestCase {
         wait("the last query's rows") { keys(of: storage) == expected.map { $0.map(\.0) } }
         _ = storage.item(at: IndexPath(item: 0, section: 0))
         wait("their records") { heldTitlesAreTheTables(storage, expected) }
-        XCTAssertTrue(recorder.errors.isEmpty, "\(recorder.errors)")
+        XCTAssertTrue(recorder.errors.isEmpty, "\(recorder.storageErrors)")
     }
 
     func testARowNewInAHeldPageComesWithItsRecordWhenEveryKeyIsRead() throws {

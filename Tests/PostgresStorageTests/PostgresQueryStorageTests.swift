@@ -3,6 +3,7 @@ import ModelStorage
 import PostgresNIO
 @testable import PostgresStorage
 import PostgresTestSupport
+import TestSupport
 import XCTest
 
 /// `PostgresQueryStorage` against a real private server: the first read, pages, and writes
@@ -19,10 +20,10 @@ final class PostgresQueryStorageTests: PostgresServerTestCase {
 
     private let query = PostgresListQuery(table: "book", columns: ["title", "genre"], orderBy: [.init("title")], sectionBy: "genre")
 
-    private func makeStorage(_ query: PostgresListQuery? = nil, pollInterval: Duration = .seconds(2)) -> (PostgresQueryStorage<PostgresRecord>, Recorder) {
+    private func makeStorage(_ query: PostgresListQuery? = nil, pollInterval: Duration = .seconds(2)) -> (PostgresQueryStorage<PostgresRecord>, UpdateRecorder) {
         let storage = PostgresQueryStorage<PostgresRecord>(address: server.address(), query: query ?? self.query, pageSize: 50,
                                                            environment: ownerEnvironment, pollInterval: pollInterval)
-        let recorder = Recorder()
+        let recorder = UpdateRecorder()
         storage.delegate = recorder
         storage.onError = { recorder.errors.append($0) }
         return (storage, recorder)
@@ -294,7 +295,7 @@ final class PostgresQueryStorageTests: PostgresServerTestCase {
         // The order's column renamed: each read fails and says which column is missing.
         try server.psql("ALTER TABLE book RENAME COLUMN title TO name; UPDATE book SET name = 'book 0000' WHERE id = 9")
         wait("the error") { !recorder.errors.isEmpty }
-        XCTAssertTrue(recorder.errors.contains { "\($0.localizedDescription)".contains("title") }, "\(recorder.errors)")
+        XCTAssertTrue(recorder.storageErrors.contains { "\($0.localizedDescription)".contains("title") }, "\(recorder.storageErrors)")
         XCTAssertEqual(storage.key(at: IndexPath(item: 0, section: 0)), 6, "the rows stay as they were")
 
         // Named back: the next commit is read from the table again, whole, and the rows are
@@ -312,7 +313,7 @@ final class PostgresQueryStorageTests: PostgresServerTestCase {
         wait("the retyped table") { (try? table()) == keys() && storage.key(at: IndexPath(item: 3, section: 0)) == 15 }
         XCTAssertEqual(Array(keys()[0].prefix(4)), [6, 9, 12, 15])
         XCTAssertEqual(storage.keyReadCount, 3)
-        XCTAssertEqual(recorder.errors.count, errors, "\(recorder.errors)")
+        XCTAssertEqual(recorder.errors.count, errors, "\(recorder.storageErrors)")
         XCTAssertEqual(storage.state, .live)
     }
 
@@ -387,7 +388,7 @@ final class PostgresQueryStorageTests: PostgresServerTestCase {
         // A DROP sends no notification: the storage finds it within a poll interval.
         try server.psql("DROP TABLE book")
         wait("the error") { !recorder.errors.isEmpty }
-        XCTAssertEqual(recorder.errors, [.unknownTable("relation \"book\" does not exist")])
+        XCTAssertEqual(recorder.storageErrors, [.unknownTable("relation \"book\" does not exist")])
         XCTAssertEqual(storage.state, .stopped)
         XCTAssertEqual((0..<3).map(storage.numberOfItems(inSection:)), [333, 334, 333], "the rows stay")
         XCTAssertEqual(recorder.reloads, 1)
@@ -406,7 +407,7 @@ final class PostgresQueryStorageTests: PostgresServerTestCase {
         try server.psql("DELETE FROM book WHERE id = 6")
         wait("the delete, told") { storage.numberOfItems(inSection: 0) == 331 }
         XCTAssertEqual(recorder.reloads, 1)
-        XCTAssertTrue(recorder.errors.isEmpty, "\(recorder.errors)")
+        XCTAssertTrue(recorder.errors.isEmpty, "\(recorder.storageErrors)")
     }
 
     func testAPartitionedTableIsFollowedThroughItsPartitions() throws {
@@ -423,7 +424,7 @@ final class PostgresQueryStorageTests: PostgresServerTestCase {
         try server.psql("INSERT INTO event VALUES (3, 'b')")
         wait("the new row") { storage.numberOfSections() == 2 && storage.numberOfItems(inSection: 1) == 2 }
         XCTAssertEqual(recorder.reloads, 1)
-        XCTAssertTrue(recorder.errors.isEmpty, "\(recorder.errors)")
+        XCTAssertTrue(recorder.errors.isEmpty, "\(recorder.storageErrors)")
     }
 
     /// Sections of a column of numbers go in the numbers' order, each with its own rows, with
@@ -448,7 +449,7 @@ final class PostgresQueryStorageTests: PostgresServerTestCase {
                 wait("the last row of section \(section)") { storage.record(at: last) != nil }
                 XCTAssertEqual(storage.record(at: last)?["shelf"], storage.headerModel(forSection: section) as? String, "trigger: \(trigger)")
             }
-            XCTAssertTrue(recorder.errors.isEmpty, "\(recorder.errors)")
+            XCTAssertTrue(recorder.errors.isEmpty, "\(recorder.storageErrors)")
             storage.close()
         }
     }
@@ -456,7 +457,7 @@ final class PostgresQueryStorageTests: PostgresServerTestCase {
     func testAMissingTableIsAClearError() throws {
         let (storage, recorder) = makeStorage(PostgresListQuery(table: "nothing"))
         wait("the error") { !recorder.errors.isEmpty }
-        XCTAssertEqual(recorder.errors.first, .unknownTable("relation \"nothing\" does not exist"))
+        XCTAssertEqual(recorder.storageErrors.first, .unknownTable("relation \"nothing\" does not exist"))
         XCTAssertFalse(storage.isLoaded)
         XCTAssertEqual(storage.numberOfSections(), 0)
     }

@@ -2,6 +2,7 @@ import Foundation
 import ModelStorage
 import PostgresStorage
 import PostgresTestSupport
+import TestSupport
 import XCTest
 
 /// `PostgresQueryStorage`s reading a streaming replica (a hot standby made by
@@ -25,11 +26,11 @@ final class PostgresReplicaTests: PostgresServerTestCase {
         super.tearDown()
     }
 
-    private func makeStorage(on server: PostgresTestServer) -> (PostgresQueryStorage<PostgresRecord>, Recorder) {
+    private func makeStorage(on server: PostgresTestServer) -> (PostgresQueryStorage<PostgresRecord>, UpdateRecorder) {
         let storage = PostgresQueryStorage<PostgresRecord>(
             address: server.address(), query: PostgresListQuery(table: "book", columns: ["title"], orderBy: [.init("title")]),
             pageSize: 50, environment: ownerEnvironment, pollInterval: .milliseconds(300))
-        let recorder = Recorder()
+        let recorder = UpdateRecorder()
         storage.delegate = recorder
         storage.onError = { recorder.errors.append($0) }
         return (storage, recorder)
@@ -63,7 +64,7 @@ final class PostgresReplicaTests: PostgresServerTestCase {
         }
         XCTAssertEqual(storage.state, .live)
         XCTAssertEqual(storage.keyReadCount, keyReads, "from the log")
-        XCTAssertTrue(recorder.errors.isEmpty, "\(recorder.errors)")
+        XCTAssertTrue(recorder.errors.isEmpty, "\(recorder.storageErrors)")
         XCTAssertNotNil(storage.snapshot?.replayed)
     }
 
@@ -89,7 +90,7 @@ final class PostgresReplicaTests: PostgresServerTestCase {
             XCTAssertEqual(shown, .some(title), "round \(round): the write shown when told")
             XCTAssertGreaterThanOrEqual(try XCTUnwrap(storage.snapshot?.replayed), lsn)
         }
-        XCTAssertTrue(recorder.errors.isEmpty, "\(recorder.errors)")
+        XCTAssertTrue(recorder.errors.isEmpty, "\(recorder.storageErrors)")
 
         // On the primary, a read begun after the call shows every commit made before it.
         let (primaryStorage, _) = makeStorage(on: server)
@@ -119,6 +120,6 @@ final class PostgresReplicaTests: PostgresServerTestCase {
         wait("the promoted server's commit") { keys(of: storage) == expected }
         XCTAssertEqual(storage.state, .live)
         XCTAssertEqual(storage.keyReadCount, keyReads)
-        XCTAssertTrue(recorder.errors.isEmpty, "\(recorder.errors)")
+        XCTAssertTrue(recorder.errors.isEmpty, "\(recorder.storageErrors)")
     }
 }

@@ -2,6 +2,7 @@ import Foundation
 import ModelStorage
 import PostgresStorage
 import PostgresTestSupport
+import TestSupport
 import XCTest
 
 /// A test case with a private PostgreSQL server of its own, started before each test and
@@ -54,17 +55,7 @@ private final class Outcome<Value>: @unchecked Sendable {
     func set(_ value: Result<Value, Error>) { lock.withLock { result = value } }
 }
 
-/// What a storage told its delegate.
-final class Recorder: StorageUpdating {
-    var updates: [StorageUpdate] = []
-    var reloads = 0
-    var errors: [PostgresStorageError] = []
-    /// Run at each reload, where the storage's state is that of the reload.
-    var onReload: () -> Void = {}
-
-    func storageDidPerformUpdate(_ update: StorageUpdate) { updates.append(update) }
-    func storageNeedsReloading() {
-        reloads += 1
-        onReload()
-    }
+extension UpdateRecorder {
+    /// The errors the storage reported (`onError`, appended to `errors`), as PostgreSQL's.
+    var storageErrors: [PostgresStorageError] { errors.compactMap { $0 as? PostgresStorageError } }
 }

@@ -13,6 +13,11 @@ public final class UpdateRecorder: StorageUpdating {
     public var offMainThread = 0
     /// Where deliveries go on to.
     public weak var next: StorageUpdating?
+    /// Errors a storage reported besides its updates (a live storage's `onError`), for the
+    /// test to append.
+    public var errors: [any Error] = []
+    /// Run at each reload, once it is counted, while the storage is as the reload shows it.
+    public var onReload: () -> Void = {}
 
     public init() {}
 
@@ -27,6 +32,7 @@ public final class UpdateRecorder: StorageUpdating {
         if !Thread.isMainThread { offMainThread += 1 }
         reloads += 1
         log.append("reload")
+        onReload()
         next?.storageNeedsReloading()
     }
 
