@@ -88,13 +88,6 @@ GtkSelectionModel *cgtk_shims_single_selection_new(GListModel *model) {
     return GTK_SELECTION_MODEL(selection);
 }
 
-GdkContentProvider *cgtk_shims_item_drag_content_new(gpointer payload, GDestroyNotify destroy) {
-    CGtkShimsRowItem *item = cgtk_shims_row_item_new(payload, destroy);
-    GdkContentProvider *provider = gdk_content_provider_new_typed(CGTK_SHIMS_TYPE_ROW_ITEM, item);
-    g_object_unref(item);
-    return provider;
-}
-
 GdkContentProvider *cgtk_shims_text_content_new(const gchar *text) {
     return gdk_content_provider_new_typed(G_TYPE_STRING, text);
 }
@@ -120,26 +113,13 @@ GdkContentProvider *cgtk_shims_content_union_new(GdkContentProvider *const *prov
 
 GtkDropTarget *cgtk_shims_list_drop_target_new(void) {
     GtkDropTarget *target = gtk_drop_target_new(G_TYPE_INVALID, GDK_ACTION_MOVE | GDK_ACTION_COPY);
-    GType types[] = { CGTK_SHIMS_TYPE_ROW_ITEM, GDK_TYPE_FILE_LIST, G_TYPE_STRING };
+    GType types[] = { CGTK_SHIMS_TYPE_DRAG_ITEM, GDK_TYPE_FILE_LIST, G_TYPE_STRING };
     gtk_drop_target_set_gtypes(target, types, G_N_ELEMENTS(types));
     return target;
 }
 
-gpointer cgtk_shims_drop_item_payload(GdkDrop *drop) {
-    GdkDrag *drag = drop != NULL ? gdk_drop_get_drag(drop) : NULL;
-    if (drag == NULL) return NULL;
-    GValue value = G_VALUE_INIT;
-    g_value_init(&value, CGTK_SHIMS_TYPE_ROW_ITEM);
-    gpointer payload = NULL;
-    if (gdk_content_provider_get_value(gdk_drag_get_content(drag), &value, NULL) && g_value_get_object(&value) != NULL) {
-        payload = cgtk_shims_row_item_get_payload(g_value_get_object(&value));
-    }
-    g_value_unset(&value);
-    return payload;
-}
-
 CGtkShimsDroppedKind cgtk_shims_dropped_kind(const GValue *value) {
-    if (G_VALUE_HOLDS(value, CGTK_SHIMS_TYPE_ROW_ITEM)) return CGTK_SHIMS_DROPPED_ITEM;
+    if (G_VALUE_HOLDS(value, CGTK_SHIMS_TYPE_DRAG_ITEM)) return CGTK_SHIMS_DROPPED_ITEM;
     if (G_VALUE_HOLDS(value, GDK_TYPE_FILE_LIST)) return CGTK_SHIMS_DROPPED_FILES;
     if (G_VALUE_HOLDS_STRING(value)) return CGTK_SHIMS_DROPPED_TEXT;
     return CGTK_SHIMS_DROPPED_OTHER;

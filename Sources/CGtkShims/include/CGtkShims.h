@@ -71,7 +71,10 @@ void cgtk_shims_log_warning(const gchar *domain, const gchar *message);
 /* ---- Drag and drop: G_TYPE_* and GDK_TYPE_FILE_LIST are macros, GValue needs init,
  * gdk_content_provider_new_typed is variadic ---- */
 
-/* What a managed list's item drag carries in-process: a CGtkShimsRowItem whose payload
+#define CGTK_SHIMS_TYPE_DRAG_ITEM (cgtk_shims_drag_item_get_type())
+G_DECLARE_FINAL_TYPE(CGtkShimsDragItem, cgtk_shims_drag_item, CGTK_SHIMS, DRAG_ITEM, GObject)
+
+/* What a managed list's item drag carries in-process: a CGtkShimsDragItem whose payload
  * names the list it comes from (released with `destroy`). No other application can read
  * it: they read the text or files offered beside it. */
 GdkContentProvider *cgtk_shims_item_drag_content_new(gpointer payload, GDestroyNotify destroy);
@@ -87,7 +90,7 @@ GdkContentProvider *cgtk_shims_files_content_new(const gchar *const *paths, gsiz
  * a reference of its own to each (gdk_content_provider_new_union takes them over). */
 GdkContentProvider *cgtk_shims_content_union_new(GdkContentProvider *const *providers, gsize count);
 
-/* A drop target for the list: an item of a managed list (CGtkShimsRowItem, first, so that
+/* A drop target for the list: an item of a managed list (CGtkShimsDragItem, first, so that
  * it wins over the text it also offers), files (GDK_TYPE_FILE_LIST) or text
  * (G_TYPE_STRING), moved or copied. */
 GtkDropTarget *cgtk_shims_list_drop_target_new(void);
@@ -100,7 +103,7 @@ gpointer cgtk_shims_drop_item_payload(GdkDrop *drop);
 /* What a dropped value is. */
 typedef enum {
     CGTK_SHIMS_DROPPED_OTHER = -1,  /* anything else */
-    CGTK_SHIMS_DROPPED_ITEM = 0,    /* an item of a managed list (CGtkShimsRowItem) */
+    CGTK_SHIMS_DROPPED_ITEM = 0,    /* an item of a managed list (CGtkShimsDragItem) */
     CGTK_SHIMS_DROPPED_FILES = 1,   /* files (GDK_TYPE_FILE_LIST) */
     CGTK_SHIMS_DROPPED_TEXT = 2,    /* text (G_TYPE_STRING) */
 } CGtkShimsDroppedKind;
