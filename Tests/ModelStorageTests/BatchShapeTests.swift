@@ -21,6 +21,16 @@ struct BatchShapeTests {
         #expect(update.changes == [.deleteItems(section: 0, items: 0..<1), .deleteItems(section: 0, items: 1..<3)])
     }
 
+    @Test("adding items to sections made for them lists the sections and the items, as DTModelStorage does")
+    func newSections() throws {
+        let fixture = StorageFixture()
+        fixture.storage.addItems([1, 2, 3], toSection: 1)
+        let update = fixture.delivered[0]
+        #expect(update.sectionChanges.map(\.1) == [[0], [1]])
+        #expect(update.objectChanges.map(\.0) == [.insert, .insert, .insert])
+        #expect(update.objectChanges.map(\.1) == [[ip(1, 0)], [ip(1, 1)], [ip(1, 2)]])
+    }
+
     @Test("removeItems(fromSection:) lists its deletions first to last")
     func removedSection() {
         let fixture = StorageFixture()
@@ -46,8 +56,8 @@ struct BatchShapeTests {
         let update = fixture.delivered[0]
         #expect(update.sectionChanges.map(\.0) == [.insert])
         #expect(update.sectionChanges.map(\.1) == [[0]])
-        #expect(update.objectChanges.map(\.0) == [.delete, .insert, .move, .update])
-        #expect(update.objectChanges.map(\.1) == [[ip(0, 0)], [ip(1, 2)], [ip(0, 3), ip(2, 0)], [ip(0, 2)]])
+        #expect(update.objectChanges.map(\.0) == [.delete, .insert, .insert, .move, .update])
+        #expect(update.objectChanges.map(\.1) == [[ip(0, 0)], [ip(0, 0)], [ip(1, 2)], [ip(0, 3), ip(2, 0)], [ip(0, 2)]])
     }
 
     @Test("sections: deleted and reloaded at their indexes before, inserted at theirs after, moved from before to after")
@@ -58,8 +68,9 @@ struct BatchShapeTests {
         ])
         #expect(update.sectionChanges.map(\.0) == [.delete, .insert, .move, .update])
         #expect(update.sectionChanges.map(\.1) == [[3], [0], [2, 1], [1]])
-        // The items of the inserted section come with it.
-        #expect(update.objectChanges.isEmpty)
+        // The items of the inserted section are insertions too, as in DTModelStorage.
+        #expect(update.objectChanges.map(\.0) == [.insert, .insert])
+        #expect(update.objectChanges.map(\.1) == [[ip(0, 0)], [ip(0, 1)]])
     }
 
     @Test("an update built by hand that does not fit any storage lists what fits, and does not trap")
@@ -147,15 +158,15 @@ private struct Contents: Equatable {
         let movedAway = Set(itemMoves.values)
         var result = Contents(sections: [])
         for (index, origin) in origins.enumerated() {
-            guard let origin else {
-                result.sections.append(after.sections[index])
-                continue
-            }
-            let old = sections[origin]
+            // An inserted section: its header and footer from the data source, its items
+            // inserted or moved in.
+            let old = origin.map { sections[$0] } ?? Section(header: after.sections[index].header, footer: after.sections[index].footer, items: [])
             var section = Section(header: old.header, footer: old.footer, items: [])
-            if reloaded.contains(origin) { (section.header, section.footer) = (after.sections[index].header, after.sections[index].footer) }
+            if let origin, reloaded.contains(origin) { (section.header, section.footer) = (after.sections[index].header, after.sections[index].footer) }
             // Items staying: neither deleted nor moved away; a reloaded one takes its new content.
-            var staying = old.items.indices.filter { !deletions.contains(ip(origin, $0)) && !movedAway.contains(ip(origin, $0)) }.makeIterator()
+            var staying = old.items.indices.filter { item in
+                origin.map { !deletions.contains(ip($0, item)) && !movedAway.contains(ip($0, item)) } ?? false
+            }.makeIterator()
             for item in after.sections[index].items.indices {
                 let here = ip(index, item)
                 if insertions.contains(here) {
@@ -164,7 +175,7 @@ private struct Contents: Equatable {
                     guard sections.indices.contains(from.section), sections[from.section].items.indices.contains(from.item) else { return nil }
                     section.items.append(reloads.contains(from) ? after.sections[index].items[item] : sections[from.section].items[from.item])
                 } else {
-                    guard let next = staying.next() else { return nil }
+                    guard let origin, let next = staying.next() else { return nil }
                     section.items.append(reloads.contains(ip(origin, next)) ? after.sections[index].items[item] : old.items[next])
                 }
             }

@@ -187,17 +187,16 @@ struct BatchReplay {
         return changes
     }
 
-    /// The item changes under the batch rule, in sections there before and after it (a
-    /// section inserted or deleted brings or takes its items): deletions and reloads at their
-    /// index paths before, insertions at theirs after, moves from before to after; each kind
-    /// in ascending order. An item moved into a section the batch inserted is deleted from
-    /// where it was, one moved out of a section it deleted is inserted. An item moved and
-    /// reloaded is listed both ways (UIKit itself refuses that pair in one batch: reload it
-    /// after).
+    /// The item changes under the batch rule: deletions and reloads at their index paths
+    /// before, insertions at theirs after (the items of a section inserted too, as
+    /// DTModelStorage lists them; not the items of a section deleted, which go with it),
+    /// moves from before to after; each kind in ascending order. An item moved out of a
+    /// section deleted is inserted. An item moved and reloaded is listed both ways (UIKit
+    /// itself refuses that pair in one batch: reload it after).
     var objectChanges: [(ChangeType, [IndexPath])] {
         var inserted: [IndexPath] = []
         var moves: [(IndexPath, IndexPath)] = []
-        var deleted = deletedItems
+        let deleted = deletedItems
         for (index, section) in sections.enumerated() {
             var position = 0
             for piece in section.pieces {
@@ -206,15 +205,12 @@ struct BatchReplay {
                 case .unmoved:
                     break
                 case .moved(let old):
-                    if section.old == nil {
-                        deleted.insert(old)
-                    } else if deletedSections.contains(old.section) {
+                    if deletedSections.contains(old.section) {
                         inserted.append(IndexPath(item: position, section: index))
                     } else {
                         moves.append((old, IndexPath(item: position, section: index)))
                     }
                 case .inserted(let count):
-                    guard section.old != nil else { break }
                     inserted += (position..<(position + count)).map { IndexPath(item: $0, section: index) }
                 }
             }

@@ -33,8 +33,9 @@ public struct StorageUpdate: Hashable, Sendable, CustomStringConvertible {
     /// Item changes in DTModelStorage's shape, UIKit's batch rule: each deletion and reload
     /// (`.update`) at its index path before the update, each insertion at its index path
     /// after it, each move (`[from, to]`) from before to after; deletions first, then
-    /// insertions, moves and reloads, each kind in ascending order. Items of sections
-    /// inserted or deleted are not listed (their section's change brings or takes them).
+    /// insertions, moves and reloads, each kind in ascending order. The items of a section
+    /// inserted are listed as insertions, as DTModelStorage lists them; those of a section
+    /// deleted are not (they go with it).
     ///
     /// Removing items 1, 3 and 4 of `[1, 2, 3, 4, 5]` lists deletions at 0, 2 and 3, as
     /// DTModelStorage does: replay these as one batch (a custom updater ported from it).
