@@ -7,43 +7,36 @@ import CGtk
 /// asks for another layout, which GDK runs before painting (up to four in a frame).
 @MainActor
 final class AfterLayout {
-    /// The widget (a reference of its own, for the handlers taken off at the end).
-    private let reference: ObjectReference<UnsafeMutablePointer<GtkWidget>>
-    private var widget: UnsafeMutablePointer<GtkWidget> { reference.pointer }
+    private let widget: UnsafeMutablePointer<GtkWidget>
     private let action: () -> Void
-    /// The frame clock watched, and the handler of its `layout`.
-    private var watched: (clock: ObjectReference<OpaquePointer>, handler: UInt)?
+    /// The handler of the `layout` of the frame clock watched.
+    private var watched: SignalConnection?
     /// The handlers of the widget's `realize` and `unrealize`.
-    private var realizeHandlers: [UInt] = []
+    private var realizeHandlers: [SignalConnection] = []
 
     /// Calls `action` after each layout of `widget`'s window, until this is let go of.
     init(of widget: UnsafeMutablePointer<GtkWidget>, action: @escaping () -> Void) {
-        reference = ObjectReference(retaining: widget)
+        self.widget = widget
         self.action = action
+        let instance = UnsafeMutableRawPointer(widget)
         realizeHandlers = [
-            Signal.connect(UnsafeMutableRawPointer(widget), "realize") { [weak self] in self?.watchClock() },
-            Signal.connect(UnsafeMutableRawPointer(widget), "unrealize") { [weak self] in self?.stopWatching() },
+            SignalConnection(Signal.connect(instance, "realize") { [weak self] in self?.watchClock() }, on: instance),
+            SignalConnection(Signal.connect(instance, "unrealize") { [weak self] in self?.stopWatching() }, on: instance),
         ]
         if gtk_widget_get_realized(widget) != 0 { watchClock() }
     }
 
     private func watchClock() {
         guard let clock = gtk_widget_get_frame_clock(widget) else { return }
-        if watched?.clock.pointer == clock { return }
+        let instance = UnsafeMutableRawPointer(clock)
+        if watched?.isConnected(to: instance) == true { return }
         stopWatching()
         // After: the window's own handler, which allocates its widgets, runs first.
-        let handler = Signal.connect(UnsafeMutableRawPointer(clock), "layout", after: true) { [weak self] in self?.action() }
-        watched = (ObjectReference(retaining: clock), handler)
+        watched = SignalConnection(Signal.connect(instance, "layout", after: true) { [weak self] in self?.action() }, on: instance)
     }
 
     private func stopWatching() {
-        guard let watched else { return }
-        g_signal_handler_disconnect(UnsafeMutableRawPointer(watched.clock.pointer), gulong(watched.handler))
-        self.watched = nil
-    }
-
-    isolated deinit {
-        stopWatching()
-        for handler in realizeHandlers { g_signal_handler_disconnect(UnsafeMutableRawPointer(widget), gulong(handler)) }
+        watched?.disconnect()
+        watched = nil
     }
 }

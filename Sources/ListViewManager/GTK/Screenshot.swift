@@ -45,12 +45,14 @@ public enum Screenshot {
             // Gone meanwhile (unrealised): run `action` anyway, so a caller waiting on it
             // (the viewer's --screenshot, to quit) is not left waiting for ever.
             guard let clock = gtk_widget_get_frame_clock(widget) else { return action() }
-            final class Connection { var handler: UInt = 0 }
-            let connection = Connection()
-            connection.handler = Signal.connect(UnsafeMutableRawPointer(clock), "after-paint") {
-                g_signal_handler_disconnect(UnsafeMutableRawPointer(clock), gulong(connection.handler))
+            // Once: the handler lets itself go (its data, this box, goes with it).
+            final class Once { var connection: SignalConnection? }
+            let once = Once()
+            let instance = UnsafeMutableRawPointer(clock)
+            once.connection = SignalConnection(Signal.connect(instance, "after-paint") {
+                once.connection?.disconnect()
                 action()
-            }
+            }, on: instance)
             gtk_widget_queue_draw(widget)
         }
     }

@@ -12,7 +12,7 @@ final class FocusWatch {
     private let rowWidget: (UnsafeMutablePointer<GtkWidget>) -> UnsafeMutablePointer<GtkWidget>?
     private let moved: (UnsafeMutablePointer<GtkWidget>?) -> Void
     /// The window watched, and the handler of its `notify::focus-widget`.
-    private var watched: (root: ObjectReference<UnsafeMutablePointer<GtkWidget>>, handler: UInt)?
+    private var watched: (root: UnsafeMutablePointer<GtkWidget>, connection: SignalConnection)?
     /// The row widget that had the focus when last told.
     private var focusedRow: UnsafeMutablePointer<GtkWidget>?
 
@@ -30,28 +30,25 @@ final class FocusWatch {
 
     private func watchWindow() {
         guard let root = gtk_widget_get_root(base).map({ UnsafeMutablePointer<GtkWidget>($0) }) else { return }
-        if watched?.root.pointer == root { return }
+        if let watched, watched.connection.isConnected(to: UnsafeMutableRawPointer(root)) { return }
         stopWatching()
         let handler = Signal.onChange(of: "focus-widget", of: UnsafeMutableRawPointer(root)) { [weak self] in self?.focusChanged() }
-        watched = (ObjectReference(retaining: root), handler)
+        watched = (root, SignalConnection(handler, on: UnsafeMutableRawPointer(root)))
     }
 
     private func stopWatching() {
         guard let watched else { return }
-        g_signal_handler_disconnect(UnsafeMutableRawPointer(watched.root.pointer), gulong(watched.handler))
+        watched.connection.disconnect()
         self.watched = nil
         focusedRow = nil
     }
 
     private func focusChanged() {
-        guard let root = watched?.root.pointer else { return }
+        guard let root = watched?.root else { return }
         let row = gtk_root_get_focus(OpaquePointer(root)).flatMap(rowWidget)
         guard row != focusedRow else { return }
         focusedRow = row
         moved(row)
     }
 
-    isolated deinit {
-        stopWatching()
-    }
 }

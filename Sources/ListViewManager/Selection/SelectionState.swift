@@ -20,7 +20,7 @@ final class SelectionState: UpdateFollower {
     private(set) var items: [IndexPath: Any] = [:]
     private weak var manager: ItemViewManager?
     /// The model's `selection-changed` handler.
-    private var selectionChangedHandler: UInt = 0
+    private var changeHandler: SignalConnection?
 
     init(manager: ItemViewManager, mode: SelectionMode) {
         self.mode = mode
@@ -58,11 +58,12 @@ final class SelectionState: UpdateFollower {
         selected = gtk_bitset_new_empty()
         manager.kind.setModel(manager.view, model)
         // This state's own model speaks for the manager only while it is the manager's.
-        selectionChangedHandler = Signal.connect(UnsafeMutableRawPointer(model), "selection-changed") { [weak self] (position: UInt32, count: UInt32) in
+        let handler = Signal.connect(UnsafeMutableRawPointer(model), "selection-changed") { [weak self] (position: UInt32, count: UInt32) in
             guard let self, let manager = self.manager, manager.selection === self else { return }
             selectionChanged(Int(position), Int(count))
             manager.selectionDidChange(at: Int(position)..<Int(position + count))
         }
+        changeHandler = SignalConnection(handler, on: UnsafeMutableRawPointer(model))
     }
 
     /// GTK's selection model behind the gate: what the manager changes itself (items it
@@ -77,7 +78,7 @@ final class SelectionState: UpdateFollower {
         // of the manager and tells it nothing. Its gate's data and its handler's are
         // released here.
         cgtk_shims_gated_selection_detach_gate(model)
-        g_signal_handler_disconnect(UnsafeMutableRawPointer(model), gulong(selectionChangedHandler))
+        changeHandler?.disconnect()
         gtk_bitset_unref(selected)
     }
 

@@ -24,7 +24,8 @@ public final class GListModelStorage<Model>: Storage {
     public weak var delegate: StorageUpdating?
     private let transform: (UnsafeMutableRawPointer) -> Model
     private var header: Any?
-    private var handler: UInt = 0
+    /// Its `items-changed` handler, disconnected when the storage goes.
+    private var connection: SignalConnection?
 
     /// Wraps `listModel`, whose items `transform` turns into models (it gets each item
     /// object for the duration of the call), showing `header` above them if given. Create
@@ -35,15 +36,12 @@ public final class GListModelStorage<Model>: Storage {
         self.header = header
         // The storage and its model belong to the main thread (above), where GTK emits.
         nonisolated(unsafe) let storage = WeakReference(self), model = listModel
-        handler = MainActor.assumeIsolated {
-            Signal.connect(UnsafeMutableRawPointer(model), "items-changed") { (position: UInt32, removed: UInt32, added: UInt32) in
+        connection = MainActor.assumeIsolated {
+            let handler = Signal.connect(UnsafeMutableRawPointer(model), "items-changed") { (position: UInt32, removed: UInt32, added: UInt32) in
                 storage.object?.itemsChanged(Int(position), removed: Int(removed), added: Int(added))
             }
+            return SignalConnection(handler, on: UnsafeMutableRawPointer(model))
         }
-    }
-
-    deinit {
-        g_signal_handler_disconnect(UnsafeMutableRawPointer(listModel), gulong(handler))
     }
 
     /// Shows `model` (nil: nothing) as the section's header.

@@ -50,25 +50,20 @@ final class PinnedHeader {
         Signal.connect(UnsafeMutableRawPointer(manager.view), "unmap") { [weak self] in self?.stopFollowingFrames() }
     }
 
-    /// The frame clock followed, and the handler of its `layout` signal.
-    private var frameClock: (clock: ObjectReference<UnsafeMutableRawPointer>, handler: UInt)?
+    /// The handler of the `layout` signal of the frame clock followed (disconnected when the
+    /// copy goes).
+    private var frameClock: SignalConnection?
 
     private func followFrames() {
         stopFollowingFrames()
         guard let clock = gtk_widget_get_frame_clock(manager.view) else { return }
         let instance = UnsafeMutableRawPointer(clock)
-        let id = Signal.connect(instance, "layout", after: true) { [weak self] in self?.followLayout() }
-        frameClock = (ObjectReference(retaining: instance), id)
+        frameClock = SignalConnection(Signal.connect(instance, "layout", after: true) { [weak self] in self?.followLayout() }, on: instance)
     }
 
     private func stopFollowingFrames() {
-        guard let frameClock else { return }
-        g_signal_handler_disconnect(frameClock.clock.pointer, gulong(frameClock.handler))
-        self.frameClock = nil
-    }
-
-    isolated deinit {
-        stopFollowingFrames()
+        frameClock?.disconnect()
+        frameClock = nil
     }
 
     /// A row scrolled to (`scrollTo`), to keep clear of the copy once GTK has placed it.

@@ -14,7 +14,7 @@ open class Window: Widget {
     /// What runs once the window is closed.
     private var closedActions: [@MainActor () -> Void] = []
     /// The handler watching GTK's list of open windows, until the window leaves it.
-    private var toplevelsHandler: UInt = 0
+    private var toplevelsConnection: SignalConnection?
 
     /// Takes ownership of `window`, a new GtkWindow or subclass.
     override public init(_ window: UnsafeMutablePointer<GtkWidget>) {
@@ -23,9 +23,10 @@ open class Window: Widget {
         // A closed window (`gtk_window_destroy`) leaves GTK's list of open windows; its
         // `destroy` signal comes only with its last reference, which this object holds.
         let toplevels = gtk_window_get_toplevels()!
-        toplevelsHandler = Signal.connect(toplevels, .itemsChanged) { [unowned self] _, removed, _ in
-            if removed > 0, !isOpen(in: toplevels) { closed(watching: toplevels) }
+        let handler = Signal.connect(toplevels, .itemsChanged) { [unowned self] _, removed, _ in
+            if removed > 0, !isOpen(in: toplevels) { closed() }
         }
+        toplevelsConnection = SignalConnection(handler, on: UnsafeMutableRawPointer(toplevels))
     }
 
     /// Whether GTK still lists the window among the open ones.
@@ -39,8 +40,9 @@ open class Window: Widget {
 
     /// Runs what waited for the window to close, and lets the Swift object go (with what it
     /// holds) once nothing else keeps it.
-    private func closed(watching toplevels: OpaquePointer) {
-        g_signal_handler_disconnect(UnsafeMutableRawPointer(toplevels), gulong(toplevelsHandler))
+    private func closed() {
+        toplevelsConnection?.disconnect()
+        toplevelsConnection = nil
         let actions = closedActions
         closedActions = []
         actions.forEach { $0() }

@@ -71,7 +71,7 @@ public final class SectionedGridViewManager: ItemViewManager {
     var selectionAnchor: Int?
     private let stripSelection: ObjectReference<OpaquePointer>
     /// The horizontal adjustment the grid view was given, whose page size is its width.
-    private var widthSource: (adjustment: ObjectReference<UnsafeMutablePointer<GtkAdjustment>>, handler: UInt)?
+    private var widthSource: (adjustment: ObjectReference<UnsafeMutablePointer<GtkAdjustment>>, changed: SignalConnection)?
     private var reflowScheduled = false
 
     /// Creates a sectioned grid showing `storage`.
@@ -100,10 +100,6 @@ public final class SectionedGridViewManager: ItemViewManager {
         installTileKeyboard()
         installTileActions()
         Signal.onChange(of: "hadjustment", of: UnsafeMutableRawPointer(view)) { [weak self] in self?.watchWidth() }
-    }
-
-    isolated deinit {
-        if let widthSource { g_signal_handler_disconnect(UnsafeMutableRawPointer(widthSource.adjustment.pointer), gulong(widthSource.handler)) }
     }
 
     /// What the grid view shows at `position`: a section's header, a strip of its items, or
@@ -153,11 +149,11 @@ public final class SectionedGridViewManager: ItemViewManager {
     /// Follows the width of the grid view through its horizontal adjustment (GTK sets its
     /// page size to the width at each allocation).
     private func watchWidth() {
-        if let widthSource { g_signal_handler_disconnect(UnsafeMutableRawPointer(widthSource.adjustment.pointer), gulong(widthSource.handler)) }
+        widthSource?.changed.disconnect()
         widthSource = nil
         guard let adjustment = gtk_scrollable_get_hadjustment(OpaquePointer(view)) else { return }
         let handler = Signal.connect(UnsafeMutableRawPointer(adjustment), "changed") { [weak self] in self?.reflowSoon() }
-        widthSource = (ObjectReference(retaining: adjustment), handler)
+        widthSource = (ObjectReference(retaining: adjustment), SignalConnection(handler, on: UnsafeMutableRawPointer(adjustment)))
         reflowSoon()
     }
 
