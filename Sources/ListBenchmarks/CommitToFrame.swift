@@ -63,11 +63,11 @@ enum CommitToFrame {
                         writer: () -> (busy: Bool, failure: String?) = { (false, nil) }) -> Measurement? {
         let probe = Probe()
         let clock = gtk_widget_get_frame_clock(window)!
-        let handler = Signal.connect(UnsafeMutableRawPointer(clock), "after-paint") {
+        let afterPaint = SignalConnection(Signal.connect(UnsafeMutableRawPointer(clock), "after-paint") {
             if probe.painted == nil, ShownTitles.isShown(probe.expected) { probe.painted = .now }
-        }
+        }, on: UnsafeMutableRawPointer(clock))
         defer {
-            g_signal_handler_disconnect(UnsafeMutableRawPointer(clock).assumingMemoryBound(to: GObject.self), handler)
+            afterPaint.disconnect()
             gtk_window_destroy(gtkCast(window, to: GtkWindow.self))
         }
         var latencies: [Double] = []
@@ -82,10 +82,8 @@ enum CommitToFrame {
                 return nil
             }
             let deadline = ContinuousClock.now + .seconds(10)
-            while (probe.painted == nil && writer().failure == nil && ContinuousClock.now < deadline) || writer().busy {
-                // Without blocking: a writer's end is no GLib source.
-                if g_main_context_iteration(nil, 0) == 0 { usleep(100) }
-            }
+            // Without blocking: a writer's end is no GLib source.
+            MainLoop.poll { (probe.painted != nil || writer().failure != nil || ContinuousClock.now >= deadline) && !writer().busy }
             if let failure = writer().failure ?? (probe.painted == nil ? "commit \(number) not shown in 10 s" : nil) {
                 writeToStandardError("list-benchmarks: a commit failed: \(failure)")
                 return nil

@@ -319,12 +319,13 @@ enum GtkScenarios {
     /// Runs the main loop until `frames` more frames were drawn.
     @MainActor
     static func waitForFrames(_ window: UnsafeMutablePointer<GtkWidget>, _ frames: Int) {
-        while gtk_widget_get_frame_clock(window) == nil { g_main_context_iteration(nil, 1) }
+        MainLoop.run { gtk_widget_get_frame_clock(window) != nil }
         let clock = gtk_widget_get_frame_clock(window)
         let target = gdk_frame_clock_get_frame_counter(clock) + frames
-        while gdk_frame_clock_get_frame_counter(clock) < target {
+        MainLoop.run {
+            guard gdk_frame_clock_get_frame_counter(clock) < target else { return true }
             gtk_widget_queue_draw(window)  // a frame happens only when something asks for one
-            g_main_context_iteration(nil, 1)
+            return false
         }
     }
 }

@@ -79,7 +79,7 @@ enum LongSession {
         }
         gtk_window_destroy(gtkWindow)
         // Let GTK finish what the window's end queued (idle teardown, unrealising).
-        while g_main_context_iteration(nil, 0) != 0 {}
+        MainLoop.drain()
     }
 
     private static func scrolled(_ view: UnsafeMutablePointer<GtkWidget>) -> UnsafeMutablePointer<GtkWidget> {

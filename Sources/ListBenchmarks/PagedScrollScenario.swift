@@ -28,7 +28,7 @@ enum PagedScrollScenario {
         }
         let query = PagedQuery(table: "book", sectionBy: "genre")
         let paged = PagedQueryStorage<BenchmarkBook>(database: database, query: query)
-        while !paged.isLoaded { g_main_context_iteration(nil, 1) }
+        MainLoop.run { paged.isLoaded }
         let storage: Storage
         if scenario == "scroll_paged_memory" {
             let memory = MemoryStorage()

@@ -38,7 +38,7 @@ enum PostgresLatencyScenario {
         manager.register(LatencyBookRow<ServerBook>.self)
         let window = GtkScenarios.window(showing: manager)
         // Every key read (the first rows show before): the commits are timed alone.
-        while storage.state != .live || !storage.isLoaded || !ShownTitles.isShown("Title 0") { g_main_context_iteration(nil, 1) }
+        MainLoop.run { storage.state == .live && storage.isLoaded && ShownTitles.isShown("Title 0") }
 
         let writer = Writer(address: server.address(), environment: environment)
         defer { writer.close() }

@@ -43,7 +43,7 @@ enum SQLiteLatencyScenario {
         manager.register(LatencyBookRow<BenchmarkBook>.self)
         let window = GtkScenarios.window(showing: manager)
         // Every key read (the first rows show before): the commits are timed alone.
-        while !storage.isLoaded || !ShownTitles.isShown("Title 0") { g_main_context_iteration(nil, 1) }
+        MainLoop.run { storage.isLoaded && ShownTitles.isShown("Title 0") }
         defer { storage.stopObserving() }
         return CommitToFrame.measure(scenario, count: count, window: window, keyReads: { storage.keyReadCount }) { number, title in
             do {
