@@ -12,7 +12,7 @@ extension ItemViewManager {
     public var scrolledView: UnsafeMutablePointer<GtkWidget> {
         if let scrolledViewReference { return scrolledViewReference.pointer }
         let made: UnsafeMutablePointer<GtkWidget>
-        if kind.name == ViewKind.list.name {
+        if kind.pinsSectionHeaders {
             let pinned = PinnedHeader(manager: self)
             pinnedHeader = pinned
             pinned.setNeedsRefresh()

@@ -6,8 +6,12 @@ import ModelStorage
 /// activation mode and its factories, and how it shows section headers and footers.
 @MainActor
 struct ViewKind {
-    /// The view's name in messages: "list view", "grid view", "column view".
+    /// The view's name in messages: "list view", "grid view", "column view" (never compared:
+    /// each difference is a property of its own).
     let name: String
+    /// Whether the view comes in its scrolled window with the current section's header
+    /// pinned over its top (a list view: `ItemViewManager.scrolledView`).
+    let pinsSectionHeaders: Bool
     /// Whether sections show header and footer rows (GTK 4.8's grid and column views
     /// have no sections, and a header row there would be one cell among the items).
     let showsSupplementaryRows: Bool
@@ -25,14 +29,14 @@ struct ViewKind {
     let flowsHorizontally: Bool
     /// Whether the view's rows are strips of tiles (a sectioned grid): the view's list is one
     /// of strips, and the manager's rows are the tiles, in positions of the manager's own list.
-    var showsTiles: Bool { name == Self.sectionedGrid.name }
+    let showsTiles: Bool
     /// Whether the list items the factory binds are the view's items, which GTK 4.12 names
     /// for screen readers through `gtk_list_item_set_accessible_label` (a column view's
-    /// factories bind cells).
-    var namesItemsThroughListItems: Bool { name != Self.column.name && !showsTiles }
+    /// factories bind cells; a sectioned grid's, strips).
+    let namesItemsThroughListItems: Bool
     /// Whether the view takes a header factory only while it has columns (a column view:
     /// see `ItemViewManager.attachHeaderFactory`).
-    var headerFactoryNeedsColumns: Bool { name == Self.column.name }
+    let headerFactoryNeedsColumns: Bool
     let setModel: (UnsafeMutablePointer<GtkWidget>, OpaquePointer?) -> Void
     let setSingleClickActivation: (UnsafeMutablePointer<GtkWidget>, Bool) -> Void
     /// Takes the factories off the view (before the manager goes).
@@ -63,7 +67,8 @@ struct ViewKind {
     }
 
     static let list = ViewKind(
-        name: "list view", showsSupplementaryRows: true, hasHeaderFactory: true, flowsHorizontally: false,
+        name: "list view", pinsSectionHeaders: true, showsSupplementaryRows: true, hasHeaderFactory: true, flowsHorizontally: false,
+        showsTiles: false, namesItemsThroughListItems: true, headerFactoryNeedsColumns: false,
         setModel: { gtk_list_view_set_model(OpaquePointer($0), $1) },
         setSingleClickActivation: { gtk_list_view_set_single_click_activate(OpaquePointer($0), $1 ? 1 : 0) },
         detachFactories: {
@@ -73,7 +78,8 @@ struct ViewKind {
         listBase: { $0 })
 
     static let grid = ViewKind(
-        name: "grid view", showsSupplementaryRows: false, hasHeaderFactory: false, flowsHorizontally: true,
+        name: "grid view", pinsSectionHeaders: false, showsSupplementaryRows: false, hasHeaderFactory: false, flowsHorizontally: true,
+        showsTiles: false, namesItemsThroughListItems: true, headerFactoryNeedsColumns: false,
         setModel: { gtk_grid_view_set_model(OpaquePointer($0), $1) },
         setSingleClickActivation: { gtk_grid_view_set_single_click_activate(OpaquePointer($0), $1 ? 1 : 0) },
         detachFactories: { gtk_grid_view_set_factory(OpaquePointer($0), nil) },
@@ -82,14 +88,16 @@ struct ViewKind {
     /// A GtkGridView of strips, one column wide (`SectionedGridViewManager`): its model is the manager's list
     /// of strips, not the selection model of the items, which no GTK view holds.
     static let sectionedGrid = ViewKind(
-        name: "sectioned grid", showsSupplementaryRows: true, hasHeaderFactory: false, flowsHorizontally: true,
+        name: "sectioned grid", pinsSectionHeaders: false, showsSupplementaryRows: true, hasHeaderFactory: false, flowsHorizontally: true,
+        showsTiles: true, namesItemsThroughListItems: false, headerFactoryNeedsColumns: false,
         setModel: { view, model in if model == nil { gtk_grid_view_set_model(OpaquePointer(view), nil) } },
         setSingleClickActivation: { _, _ in },  // the tiles' clicks activate
         detachFactories: { gtk_grid_view_set_factory(OpaquePointer($0), nil) },
         listBase: { $0 })
 
     static let column = ViewKind(
-        name: "column view", showsSupplementaryRows: false, hasHeaderFactory: true, flowsHorizontally: false,
+        name: "column view", pinsSectionHeaders: false, showsSupplementaryRows: false, hasHeaderFactory: true, flowsHorizontally: false,
+        showsTiles: false, namesItemsThroughListItems: false, headerFactoryNeedsColumns: true,
         setModel: { gtk_column_view_set_model(OpaquePointer($0), $1) },
         setSingleClickActivation: { gtk_column_view_set_single_click_activate(OpaquePointer($0), $1 ? 1 : 0) },
         // `ColumnViewManager` takes back the factories of the columns it added.
