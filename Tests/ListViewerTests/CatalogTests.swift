@@ -78,13 +78,14 @@ final class CatalogTests: XCTestCase {
         }
     }
 
-    func testTheREADMEsCatalogExampleIsACatalog() throws {
-        let readme = try String(contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-            .appendingPathComponent("../../README.md").standardizedFileURL, encoding: .utf8)
-        let section = try XCTUnwrap(readme.range(of: "### The catalog format"))
-        let start = try XCTUnwrap(readme.range(of: "```json\n", range: section.upperBound..<readme.endIndex))
-        let end = try XCTUnwrap(readme.range(of: "```", range: start.upperBound..<readme.endIndex))
-        let catalog = try CatalogLoader.decode(Data(readme[start.upperBound..<end.lowerBound].utf8), path: "README.md")
+    func testTheViewerArticlesCatalogExampleIsACatalog() throws {
+        let path = "Sources/ListViewManager/ListViewManager.docc/TheViewer.md"
+        let article = try String(contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("../../" + path).standardizedFileURL, encoding: .utf8)
+        let section = try XCTUnwrap(article.range(of: "### The catalog format"))
+        let start = try XCTUnwrap(article.range(of: "```json\n", range: section.upperBound..<article.endIndex))
+        let end = try XCTUnwrap(article.range(of: "```", range: start.upperBound..<article.endIndex))
+        let catalog = try CatalogLoader.decode(Data(article[start.upperBound..<end.lowerBound].utf8), path: path)
         XCTAssertEqual(catalog.sections.count, 2)
         XCTAssertEqual(catalog.sections[1].items.count, 2)
     }

@@ -3,9 +3,12 @@ import ModelStorage
 import TestSupport
 import Testing
 
-/// The README's storage example, compiled and checked so that it cannot rot.
-@Suite("The README's storage example")
-struct ReadmeExampleTests {
+/// The storage example of the article The memory storage (ModelStorage.docc), compiled and
+/// checked so that it cannot rot: the code between the markers is the article's, line for line.
+@Suite("The memory storage article's example")
+struct MemoryStorageArticleExampleTests {
+    static let article = "Sources/ModelStorage/ModelStorage.docc/TheMemoryStorage.md"
+
     struct Post: Equatable {                  // equal by identity: reloadItem finds the stored one
         let id: Int
         var title: String
@@ -13,9 +16,9 @@ struct ReadmeExampleTests {
     }
 
     @Test("It runs as written")
-    func readmeExample() throws {
+    func articleExample() throws {
         let printer = UpdateRecorder()
-        // README: begin
+        // Article: begin
         let storage = MemoryStorage()
         storage.delegate = printer            // any StorageUpdating; ListViewManager is one
         storage.setSectionHeaderModels(["Today", "Earlier"])
@@ -37,7 +40,7 @@ struct ReadmeExampleTests {
         storage.addItem(Post(id: 4, title: "New"), toSection: 1)
         // in storageDidPerformUpdate(_:):
         // let changes = layout.apply(update)  // [5+1]: emit items-changed(5, 0, 1)
-        // README: end
+        // Article: end
         let changes = layout.apply(StorageUpdate([.insertItems(section: 1, items: 0..<1)]))
         #expect(changes.description == "[5+1]")
         #expect(layout.rows.map(\.description) == ["header 0", "item [0, 0]", "item [0, 1]", "item [0, 2]", "header 1", "item [1, 0]"])
@@ -51,5 +54,18 @@ struct ReadmeExampleTests {
         #expect((storage.item(at: IndexPath(item: 2, section: 0)) as? Post)?.title == "GTK 4")
         #expect(MemoryStorageError.itemNotFound(itemDescription: "Post(id: 42, title: \"\")").description
                 == "Failed to find Post(id: 42, title: \"\") in MemoryStorage")
+    }
+
+    @Test("The article shows the code between the markers")
+    func articleShowsTheCode() throws {
+        let test = try String(contentsOf: URL(fileURLWithPath: #filePath), encoding: .utf8)
+        let begin = try #require(test.range(of: "// Article: begin\n"))
+        let end = try #require(test.range(of: "        // Article: end", range: begin.upperBound..<test.endIndex))
+        let code = test[begin.upperBound..<end.lowerBound].split(separator: "\n", omittingEmptySubsequences: false)
+            .map { $0.dropFirst(8) }.joined(separator: "\n")
+        let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent()
+        let article = try String(contentsOf: repository.appendingPathComponent(Self.article), encoding: .utf8)
+        #expect(article.contains("\n" + code + "```\n"), "\(Self.article) shows the code of \(#fileID) between its markers")
     }
 }
