@@ -9,6 +9,7 @@ public protocol AccumulationStrategy {
 
 /// Appends the new items after the old ones, whatever their identities (the default).
 public struct AdditiveAccumulationStrategy: AccumulationStrategy {
+    /// The strategy (it has no settings).
     public init() {}
 
     public func accumulate<Item: Identifiable>(oldItems: [Item], newItems: [Item]) -> [Item] {
@@ -19,6 +20,7 @@ public struct AdditiveAccumulationStrategy: AccumulationStrategy {
 /// A new item whose identity the section already holds replaces that item where it is;
 /// the others are appended, in order.
 public struct UpdateOldValuesAccumulationStrategy: AccumulationStrategy {
+    /// The strategy (it has no settings).
     public init() {}
 
     public func accumulate<Item: Identifiable>(oldItems: [Item], newItems: [Item]) -> [Item] {
@@ -40,6 +42,7 @@ public struct UpdateOldValuesAccumulationStrategy: AccumulationStrategy {
 /// Every new item is appended, in order; an old item whose identity comes again among
 /// them is removed (so it moves to its new place, with its new content).
 public struct DeleteOldValuesAccumulationStrategy: AccumulationStrategy {
+    /// The strategy (it has no settings).
     public init() {}
 
     public func accumulate<Item: Identifiable>(oldItems: [Item], newItems: [Item]) -> [Item] {
