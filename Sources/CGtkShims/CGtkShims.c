@@ -183,12 +183,10 @@ gboolean cgtk_shims_list_item_set_focusable(GtkListItem *item, gboolean focusabl
     return FALSE;
 }
 
-gboolean cgtk_shims_view_scroll_to_and_focus(GtkWidget *view, guint position) {
+gboolean cgtk_shims_list_view_scroll_to_and_focus(GtkWidget *view, guint position) {
 #if GTK_CHECK_VERSION(4, 12, 0)
     if (cgtk_shims_gtk_at_least(12)) {
-        if (GTK_IS_COLUMN_VIEW(view)) gtk_column_view_scroll_to(GTK_COLUMN_VIEW(view), position, NULL, GTK_LIST_SCROLL_FOCUS, NULL);
-        else if (GTK_IS_GRID_VIEW(view)) gtk_grid_view_scroll_to(GTK_GRID_VIEW(view), position, GTK_LIST_SCROLL_FOCUS, NULL);
-        else gtk_list_view_scroll_to(GTK_LIST_VIEW(view), position, GTK_LIST_SCROLL_FOCUS, NULL);
+        gtk_list_view_scroll_to(GTK_LIST_VIEW(view), position, GTK_LIST_SCROLL_FOCUS, NULL);
         return TRUE;
     }
 #endif
@@ -197,11 +195,46 @@ gboolean cgtk_shims_view_scroll_to_and_focus(GtkWidget *view, guint position) {
     return FALSE;
 }
 
-gboolean cgtk_shims_view_set_header_factory(GtkWidget *view, GtkListItemFactory *factory) {
+gboolean cgtk_shims_grid_view_scroll_to_and_focus(GtkWidget *view, guint position) {
 #if GTK_CHECK_VERSION(4, 12, 0)
     if (cgtk_shims_gtk_at_least(12)) {
-        if (GTK_IS_COLUMN_VIEW(view)) gtk_column_view_set_header_factory(GTK_COLUMN_VIEW(view), factory);
-        else gtk_list_view_set_header_factory(GTK_LIST_VIEW(view), factory);
+        gtk_grid_view_scroll_to(GTK_GRID_VIEW(view), position, GTK_LIST_SCROLL_FOCUS, NULL);
+        return TRUE;
+    }
+#endif
+    (void)view;
+    (void)position;
+    return FALSE;
+}
+
+gboolean cgtk_shims_column_view_scroll_to_and_focus(GtkWidget *view, guint position) {
+#if GTK_CHECK_VERSION(4, 12, 0)
+    if (cgtk_shims_gtk_at_least(12)) {
+        gtk_column_view_scroll_to(GTK_COLUMN_VIEW(view), position, NULL, GTK_LIST_SCROLL_FOCUS, NULL);
+        return TRUE;
+    }
+#endif
+    (void)view;
+    (void)position;
+    return FALSE;
+}
+
+gboolean cgtk_shims_list_view_set_header_factory(GtkWidget *view, GtkListItemFactory *factory) {
+#if GTK_CHECK_VERSION(4, 12, 0)
+    if (cgtk_shims_gtk_at_least(12)) {
+        gtk_list_view_set_header_factory(GTK_LIST_VIEW(view), factory);
+        return TRUE;
+    }
+#endif
+    (void)view;
+    (void)factory;
+    return FALSE;
+}
+
+gboolean cgtk_shims_column_view_set_header_factory(GtkWidget *view, GtkListItemFactory *factory) {
+#if GTK_CHECK_VERSION(4, 12, 0)
+    if (cgtk_shims_gtk_at_least(12)) {
+        gtk_column_view_set_header_factory(GTK_COLUMN_VIEW(view), factory);
         return TRUE;
     }
 #endif

@@ -57,10 +57,12 @@ gboolean cgtk_shims_list_item_set_accessible_label(GtkListItem *item, const gcha
  * list item takes the focus when it is selectable or activatable. */
 gboolean cgtk_shims_list_item_set_focusable(GtkListItem *item, gboolean focusable);
 
-/* gtk_list_view_scroll_to / gtk_column_view_scroll_to / gtk_grid_view_scroll_to (GTK 4.12)
- * with GTK_LIST_SCROLL_FOCUS: scrolls to the row at `position` and gives it the keyboard
- * focus. FALSE on older GTK, where nothing is done. */
-gboolean cgtk_shims_view_scroll_to_and_focus(GtkWidget *view, guint position);
+/* gtk_list_view_scroll_to, gtk_grid_view_scroll_to and gtk_column_view_scroll_to (GTK 4.12)
+ * with GTK_LIST_SCROLL_FOCUS, one for each kind of view: scrolls to the row at `position` and
+ * gives it the keyboard focus. FALSE on older GTK, where nothing is done. */
+gboolean cgtk_shims_list_view_scroll_to_and_focus(GtkWidget *view, guint position);
+gboolean cgtk_shims_grid_view_scroll_to_and_focus(GtkWidget *view, guint position);
+gboolean cgtk_shims_column_view_scroll_to_and_focus(GtkWidget *view, guint position);
 
 /* gtk_css_provider_load_from_data is deprecated since GTK 4.12 for _load_from_string. */
 void cgtk_shims_css_provider_load(GtkCssProvider *provider, const gchar *css);
@@ -224,9 +226,10 @@ GtkWidget *cgtk_shims_template_widget_new(GType type);
  * A header factory's objects are GtkListHeaders: the factory's signals hand them over as
  * `header`. */
 
-/* Sets the header factory of a GtkListView or GtkColumnView (NULL removes it); FALSE, doing
- * nothing, before GTK 4.12. */
-gboolean cgtk_shims_view_set_header_factory(GtkWidget *view, GtkListItemFactory *factory);
+/* Sets the header factory of a GtkListView, or of a GtkColumnView (NULL removes it); FALSE,
+ * doing nothing, before GTK 4.12. */
+gboolean cgtk_shims_list_view_set_header_factory(GtkWidget *view, GtkListItemFactory *factory);
+gboolean cgtk_shims_column_view_set_header_factory(GtkWidget *view, GtkListItemFactory *factory);
 
 /* The item of the first row of the header's section (borrowed; NULL before GTK 4.12). */
 gpointer cgtk_shims_list_header_get_item(gpointer header);

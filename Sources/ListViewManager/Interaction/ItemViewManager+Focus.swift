@@ -142,7 +142,7 @@ extension ItemViewManager {
     /// (In a sectioned grid GTK's rows are strips: the strip is scrolled to, and the tile
     /// takes the focus.)
     func focus(position: Int) {
-        if !kind.showsTiles, cgtk_shims_view_scroll_to_and_focus(view, UInt32(position)) != 0 { return }
+        if kind.scrollToAndFocus(view, position) { return }
         if let shown = viewPosition(ofRow: position) {
             cgtk_shims_widget_activate_action(kind.listBase(view), "list.scroll-to-item", g_variant_new_uint32(UInt32(shown)))
         }

@@ -260,7 +260,7 @@ public class ItemViewManager {
     func attachHeaderFactory() {
         guard let headerFactory else { return }
         let shows = kind.showsSectionHeaders(configuration) && (!kind.headerFactoryNeedsColumns || !tableColumns.isEmpty)
-        cgtk_shims_view_set_header_factory(view, shows ? headerFactory.factory : nil)
+        kind.setHeaderFactory(view, shows ? headerFactory.factory : nil)
         // GTK anchors a list to the top of its first item (`gtk_list_base_set_model`), below
         // the first section's header: the list would open scrolled by the header's height.
         if shows { revealSectionHeader(above: 0) }

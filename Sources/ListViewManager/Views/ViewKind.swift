@@ -41,6 +41,12 @@ struct ViewKind {
     let setSingleClickActivation: (UnsafeMutablePointer<GtkWidget>, Bool) -> Void
     /// Takes the factories off the view (before the manager goes).
     let detachFactories: (UnsafeMutablePointer<GtkWidget>) -> Void
+    /// Gives the view a header factory, or takes it back (nil); nothing for a view without
+    /// one, or before GTK 4.12.
+    let setHeaderFactory: (UnsafeMutablePointer<GtkWidget>, OpaquePointer?) -> Void
+    /// Scrolls to the row at a position and gives it the keyboard focus, the view's own way
+    /// (GTK 4.12); false where the view has none (before GTK 4.12, or rows that are strips).
+    let scrollToAndFocus: (UnsafeMutablePointer<GtkWidget>, Int) -> Bool
     /// The GtkListBase (GtkListView or GtkGridView) that has the view's `list.*` actions
     /// (scrolling to, selecting and activating items).
     let listBase: (UnsafeMutablePointer<GtkWidget>) -> UnsafeMutablePointer<GtkWidget>
@@ -73,8 +79,10 @@ struct ViewKind {
         setSingleClickActivation: { gtk_list_view_set_single_click_activate(OpaquePointer($0), $1 ? 1 : 0) },
         detachFactories: {
             gtk_list_view_set_factory(OpaquePointer($0), nil)
-            cgtk_shims_view_set_header_factory($0, nil)
+            cgtk_shims_list_view_set_header_factory($0, nil)
         },
+        setHeaderFactory: { cgtk_shims_list_view_set_header_factory($0, $1) },
+        scrollToAndFocus: { cgtk_shims_list_view_scroll_to_and_focus($0, UInt32($1)) != 0 },
         listBase: { $0 })
 
     static let grid = ViewKind(
@@ -83,6 +91,8 @@ struct ViewKind {
         setModel: { gtk_grid_view_set_model(OpaquePointer($0), $1) },
         setSingleClickActivation: { gtk_grid_view_set_single_click_activate(OpaquePointer($0), $1 ? 1 : 0) },
         detachFactories: { gtk_grid_view_set_factory(OpaquePointer($0), nil) },
+        setHeaderFactory: { _, _ in },
+        scrollToAndFocus: { cgtk_shims_grid_view_scroll_to_and_focus($0, UInt32($1)) != 0 },
         listBase: { $0 })
 
     /// A GtkGridView of strips, one column wide (`SectionedGridViewManager`): its model is the manager's list
@@ -93,6 +103,9 @@ struct ViewKind {
         setModel: { view, model in if model == nil { gtk_grid_view_set_model(OpaquePointer(view), nil) } },
         setSingleClickActivation: { _, _ in },  // the tiles' clicks activate
         detachFactories: { gtk_grid_view_set_factory(OpaquePointer($0), nil) },
+        setHeaderFactory: { _, _ in },
+        // GTK's rows are strips: the manager scrolls to the strip, and the tile takes the focus.
+        scrollToAndFocus: { _, _ in false },
         listBase: { $0 })
 
     static let column = ViewKind(
@@ -101,7 +114,9 @@ struct ViewKind {
         setModel: { gtk_column_view_set_model(OpaquePointer($0), $1) },
         setSingleClickActivation: { gtk_column_view_set_single_click_activate(OpaquePointer($0), $1 ? 1 : 0) },
         // `ColumnViewManager` takes back the factories of the columns it added.
-        detachFactories: { cgtk_shims_view_set_header_factory($0, nil) },
+        detachFactories: { cgtk_shims_column_view_set_header_factory($0, nil) },
+        setHeaderFactory: { cgtk_shims_column_view_set_header_factory($0, $1) },
+        scrollToAndFocus: { cgtk_shims_column_view_scroll_to_and_focus($0, UInt32($1)) != 0 },
         listBase: { view in
             // The column view's rows are a GtkListView inside it, which has the action.
             var child = gtk_widget_get_first_child(view)

@@ -77,7 +77,7 @@ public final class ColumnViewManager: ItemViewManager {
     public func addColumn(_ column: TableColumn) {
         let gtkColumn = column.attach(to: self)
         // Never while the view has a header factory (see `attachHeaderFactory`).
-        cgtk_shims_view_set_header_factory(view, nil)
+        kind.setHeaderFactory(view, nil)
         tableColumns.append(column)
         gtk_column_view_append_column(OpaquePointer(view), gtkColumn)
         attachHeaderFactory()
