@@ -194,4 +194,23 @@ final class UpdaterTests: XCTestCase {
         XCTAssertEqual(harness.manager.numberOfRows, 1)
         harness.close()
     } }
+
+    func testAnUpdaterKeptAfterItsManagerIsGoneAppliesNothing() { onMain {
+        let storage = MemoryStorage()
+        var applied = 0
+        var kept: ListViewUpdater?
+        do {
+            let manager = ListViewManager(storage: storage)
+            manager.register(PostRow.self)
+            manager.contentUpdater.didUpdateContent = { _ in applied += 1 }
+            kept = manager.contentUpdater
+            storage.addItem(Post(id: 1, title: "a"))
+            XCTAssertEqual(manager.numberOfRows, 1)
+        }
+        XCTAssertEqual(applied, 1)
+        // An app's replacement updater that outlived the manager still passes updates on.
+        kept?.storageDidPerformUpdate(StorageUpdate())
+        kept?.storageNeedsReloading()
+        XCTAssertEqual(applied, 1)
+    } }
 }

@@ -22,7 +22,7 @@ public enum DropOperation: Equatable, Sendable {
 /// The item a manager's list is dragging (followed through storage updates while the drag
 /// lasts) and the row showing the drop indicator.
 @MainActor
-final class DragState: UpdateFollower {
+final class DragState: UpdateParticipant {
     /// The dragged item, where it is now; nil when no drag of this list is under way or the
     /// item was removed meanwhile.
     private(set) var item: IndexPath?
@@ -38,12 +38,13 @@ final class DragState: UpdateFollower {
         showIndicator(nil)
     }
 
-    func follow(_ update: StorageUpdate, models: any SectionedModels) {
-        item = item.flatMap(update.newIndexPath)
-    }
-
-    func dropForReload(models: any SectionedModels) {
-        item = nil
+    /// The dragged item follows an update (nil when it was removed), and is forgotten
+    /// before a reload.
+    func willApply(_ change: ContentChange) {
+        switch change {
+        case .update(let update, _): item = item.flatMap(update.newIndexPath)
+        case .reload: item = nil
+        }
     }
 
     /// Marks `widget` with a drop CSS class (`drop-above`, `drop-below`, `drop-before` or

@@ -8,7 +8,7 @@ import ModelStorage
 /// model is a gated selection (CGtkShims) in front of GTK's own, asking the manager's
 /// selection rules about every change.
 @MainActor
-final class SelectionState: UpdateFollower {
+final class SelectionState: UpdateParticipant {
     let mode: SelectionMode
     private let reference: ObjectReference<OpaquePointer>
     /// The GtkSelectionModel.
@@ -126,10 +126,24 @@ final class SelectionState: UpdateFollower {
 
     // MARK: Following items through updates
 
+    /// Before GTK hears of `change`: the selection follows an update, and is dropped before
+    /// a reload.
+    func willApply(_ change: ContentChange) {
+        switch change {
+        case .update(let update, _): follow(update)
+        case .reload: dropForReload()
+        }
+    }
+
+    /// Once every row shows an update: the items GTK lost are selected again.
+    func didSettle(_ applied: AppliedChange) {
+        if case .update = applied.change { reselectMovedItems() }
+    }
+
     /// Carries the selection through `update`, before its splices are emitted: selected
     /// items the update deletes are deselected now, with `didDeselect` (their rows are
     /// still bound); the others are noted at their new index paths, for `reselectMovedItems`.
-    func follow(_ update: StorageUpdate, models: any SectionedModels) {
+    private func follow(_ update: StorageUpdate) {
         guard let manager, !items.isEmpty else { return }
         var followed: [IndexPath: Any] = [:]
         var deleted: [(IndexPath, Any)] = []
@@ -156,7 +170,7 @@ final class SelectionState: UpdateFollower {
     /// After an update's splices: selects again, firing nothing, the selected items GTK
     /// lost because they moved (a move reaches GTK as a removal and an insertion), and
     /// takes their current models.
-    func reselectMovedItems() {
+    private func reselectMovedItems() {
         guard let manager, !items.isEmpty else { return }
         for indexPath in Array(items.keys) {
             items[indexPath] = manager.bridge.model(of: .item(indexPath))
@@ -169,7 +183,7 @@ final class SelectionState: UpdateFollower {
 
     /// Before every row is reloaded: the selection is dropped, with a `didDeselect` for
     /// each selected item (GTK forgets it with the rows).
-    func dropForReload(models: any SectionedModels) {
+    private func dropForReload() {
         guard let manager, !items.isEmpty else { return }
         let dropped = items.sorted { $0.key < $1.key }
         items = [:]

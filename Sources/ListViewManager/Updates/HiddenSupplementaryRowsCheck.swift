@@ -4,7 +4,7 @@ import ModelStorage
 /// not show that kind (grid and column views show neither), so that it is not silently
 /// dropped.
 @MainActor
-final class HiddenSupplementaryRowsCheck: UpdateFollower {
+final class HiddenSupplementaryRowsCheck: UpdateParticipant {
     private unowned let manager: ItemViewManager
     /// Whether the view shows every header and footer row (a list view): nothing to check.
     private let showsEverything: Bool
@@ -16,12 +16,13 @@ final class HiddenSupplementaryRowsCheck: UpdateFollower {
         showsEverything = manager.kind.showsSupplementaryRows
     }
 
-    func follow(_ update: StorageUpdate, models: any SectionedModels) {
-        notice(in: models, sections: update.sectionsGainingSupplementaryModels)
-    }
-
-    func dropForReload(models: any SectionedModels) {
-        notice(in: models, sections: Array(0..<models.numberOfSections()))
+    /// Looks at the sections an update may have given a header or footer, or at every
+    /// section before a reload.
+    func willApply(_ change: ContentChange) {
+        switch change {
+        case let .update(update, models): notice(in: models, sections: update.sectionsGainingSupplementaryModels)
+        case let .reload(models, _): notice(in: models, sections: Array(0..<models.numberOfSections()))
+        }
     }
 
     /// Looks at `sections` of `models`; they are worked out only for a view that hides

@@ -126,22 +126,36 @@ final class ListModelBridge {
     /// positions whose content changed in place, the sections whose header the view shows
     /// itself and whose header model changed, and how many rows at the top kept their place.
     func apply(_ update: StorageUpdate, models: any SectionedModels,
-               tellingEachSplice followers: [any UpdateFollower]) -> (positions: [Int], sectionHeaders: [Int], unchangedRows: Int) {
+               tellingEachSplice participants: [any UpdateParticipant]) -> (positions: [Int], sectionHeaders: [Int], unchangedRows: Int) {
         let oldCount = layout.count
         let oldLayout = sectionAnswersNeedOldLayout ? layout : nil
         let changes = layout.apply(update)
         self.models = models
-        emit(changes.splices, oldCount: oldCount, from: oldLayout, tellingEach: followers)
+        emit(changes.splices, oldCount: oldCount, from: oldLayout, tellingEach: participants)
         return (changes.updatedPositions, changes.updatedSectionHeaders, changes.unchangedRows)
     }
 
+    /// Applies `change` (an update or a reload) and emits its splices, telling `participants`
+    /// of each; returns what it did, for the participants after the splices.
+    func apply(_ change: ContentChange, tellingEachSplice participants: [any UpdateParticipant]) -> AppliedChange {
+        switch change {
+        case let .update(update, models):
+            let updated = apply(update, models: models, tellingEachSplice: participants)
+            return AppliedChange(change: change, unchangedRows: updated.unchangedRows, updatedPositions: updated.positions,
+                                 updatedSectionHeaders: Set(updated.sectionHeaders))
+        case let .reload(models, options):
+            reload(models: models, options: options, tellingEachSplice: participants)
+            return AppliedChange(change: change, unchangedRows: 0, updatedPositions: [], updatedSectionHeaders: [])
+        }
+    }
+
     /// Rebuilds everything from `models` (with `options`) and emits one splice.
-    func reload(models: any SectionedModels, options: FlatLayoutOptions, tellingEachSplice followers: [any UpdateFollower]) {
+    func reload(models: any SectionedModels, options: FlatLayoutOptions, tellingEachSplice participants: [any UpdateParticipant]) {
         let oldCount = layout.count
         let oldLayout = sectionAnswersNeedOldLayout ? layout : nil
         let changes = layout.reload(from: models, options: options)
         self.models = models
-        emit(changes.splices, oldCount: oldCount, from: oldLayout, tellingEach: followers)
+        emit(changes.splices, oldCount: oldCount, from: oldLayout, tellingEach: participants)
     }
 
     /// Rebuilds everything from `models` (with `options`) as new contents of the same places:
@@ -173,13 +187,13 @@ final class ListModelBridge {
     /// (O(sections)) per update.
     private var sectionAnswersNeedOldLayout: Bool { layout.options.headersAreSectionHeaders }
 
-    /// Emits `splices` (of an update from `oldLayout`, when kept), telling `followers` of
+    /// Emits `splices` (of an update from `oldLayout`, when kept), telling `participants` of
     /// each just before (state they keep by position moves first). A large replacement (say a reload) goes as a removal followed by an
     /// insertion: GTK 4.8 asks for every added row of a splice that covers its scroll
     /// anchor (1,000,000 `get_item` calls for a million-row reload), but after the removal
     /// the anchor is outside the insertion and GTK asks only for the rows it shows. GTK does
     /// not keep the scroll position across such a replacement either way.
-    private func emit(_ changes: [Splice], oldCount: Int, from oldLayout: FlatLayout?, tellingEach followers: [any UpdateFollower]) {
+    private func emit(_ changes: [Splice], oldCount: Int, from oldLayout: FlatLayout?, tellingEach participants: [any UpdateParticipant]) {
         let splices = changes.flatMap { splice -> [Splice] in
             guard splice.removed > Self.largeReplacement, splice.added > Self.largeReplacement else { return [splice] }
             return [Splice(position: splice.position, removed: splice.removed, added: 0),
@@ -188,7 +202,7 @@ final class ListModelBridge {
         let sequence = SpliceSequence(splices: splices, oldCount: oldCount)
         for (index, splice) in splices.enumerated() {
             emission = (sequence, index, oldLayout)
-            for follower in followers { follower.willEmit(splice) }
+            for participant in participants { participant.willEmit(splice) }
             cgtk_shims_list_model_items_changed(model, UInt32(splice.position), UInt32(splice.removed), UInt32(splice.added))
         }
         emission = nil

@@ -1,5 +1,3 @@
-import CGtk
-import Foundation
 import ModelStorage
 
 /// Keeps the list view in step with the storage: each `StorageUpdate` becomes the
@@ -14,18 +12,24 @@ import ModelStorage
 /// reaches GTK while it binds, tears down or lays out.
 @MainActor
 public final class ListViewUpdater {
-    weak var manager: ItemViewManager?
+    /// The list GTK reads.
+    private let bridge: ListModelBridge
+    /// The storage followed.
+    private var storage: any Storage
+    /// How the list lays out sections, as of the last reload.
+    private var options: FlatLayoutOptions
+    /// Who takes part in each change, in order (see `UpdateParticipant`).
+    var participants: [any UpdateParticipant] = [] {
+        didSet { spliceParticipants = participants.filter(\.followsSplices) }
+    }
+    /// Those of `participants` told of each splice.
+    private var spliceParticipants: [any UpdateParticipant] = []
     /// Called before each update is applied to the list view.
     public var willUpdateContent: ((StorageUpdate?) -> Void)?
     /// Called after each update is applied (splices emitted, rows updated in place).
     public var didUpdateContent: ((StorageUpdate?) -> Void)?
 
-    private enum Pending {
-        case update(StorageUpdate, any SectionedModels)
-        case reload(any SectionedModels, FlatLayoutOptions)
-    }
-
-    private var queue: [Pending] = []
+    private var queue: [ContentChange] = []
     /// How many updates and reloads the storage has delivered (to notice changes made
     /// meanwhile by a handler).
     private(set) var deliveries = 0
@@ -34,18 +38,37 @@ public final class ListViewUpdater {
     private var holds = 0
     /// Whether the updates queued during a hold are to be applied once GTK is done.
     private var applyScheduled = false
+    /// Whether the manager is gone: updates that still arrive (through a replacement
+    /// `storageUpdater` that outlived it) are dropped.
+    private var isDetached = false
 
-    /// Drops the queued updates and reloads every row from the storage as it is now (after
-    /// the storage was replaced or the layout options changed): right away, or right after
-    /// the update being applied.
-    func reload(options: FlatLayoutOptions) {
-        guard let storage = manager?.storage else { return }
-        queue.removeAll()
-        enqueue(.reload(storage.snapshot(), options))
+    /// An updater of `bridge`, which shows `storage` laid out with `options`.
+    init(bridge: ListModelBridge, storage: any Storage, options: FlatLayoutOptions) {
+        self.bridge = bridge
+        self.storage = storage
+        self.options = options
     }
 
-    private func enqueue(_ pending: Pending) {
-        queue.append(pending)
+    /// Drops the queued updates and reloads every row from `storage` as it is now, laid out
+    /// with `options` (the storage was replaced or the layout options changed): right away,
+    /// or right after the update being applied.
+    func reload(from storage: any Storage, options: FlatLayoutOptions) {
+        self.storage = storage
+        self.options = options
+        queue.removeAll()
+        enqueue(.reload(models: storage.snapshot(), options: options))
+    }
+
+    /// The manager is going: no change is applied from now on, and no participant is told.
+    func detach() {
+        isDetached = true
+        queue.removeAll()
+        participants = []
+    }
+
+    private func enqueue(_ change: ContentChange) {
+        guard !isDetached else { return }
+        queue.append(change)
         guard !isApplying, holds == 0 else { return }
         applyQueue()
     }
@@ -59,7 +82,7 @@ public final class ListViewUpdater {
         }
         // Caught up: read the storage itself again, so that a snapshot held here does not
         // make the storage copy a section on its next change.
-        if let manager { manager.bridge.read(manager.storage) }
+        bridge.read(storage)
     }
 
     /// Runs `body`, during which GTK or the manager is in the middle of its own work (a
@@ -68,8 +91,8 @@ public final class ListViewUpdater {
     /// being applied, when `body` runs inside one). Until then the list keeps answering GTK
     /// as before the change: it reads a snapshot of the storage taken when the hold began.
     func holdingUpdates(_ body: () -> Void) {
-        if holds == 0, !isApplying, queue.isEmpty, let manager {
-            manager.bridge.read(manager.storage.snapshot())
+        if holds == 0, !isApplying, queue.isEmpty {
+            bridge.read(storage.snapshot())
         }
         holds += 1
         defer {
@@ -83,7 +106,7 @@ public final class ListViewUpdater {
     /// changed, else the queued updates are applied once GTK is done with the work at hand.
     private func holdEnded() {
         guard !queue.isEmpty else {
-            if let manager { manager.bridge.read(manager.storage) }
+            bridge.read(storage)
             return
         }
         guard !applyScheduled else { return }
@@ -96,29 +119,16 @@ public final class ListViewUpdater {
         }
     }
 
-    private func apply(_ pending: Pending) {
-        guard let manager else { return }
-        switch pending {
-        case let .update(update, models):
-            willUpdateContent?(update)
-            for follower in manager.updateFollowers { follower.follow(update, models: models) }
-            let updated = manager.bridge.apply(update, models: models, tellingEachSplice: manager.spliceFollowers)
-            manager.viewListFollow(update, models: models)
-            manager.factories.forEach { $0.followMovedRows(after: updated.unchangedRows) }
-            manager.headerFactory?.followSectionHeaders(updatedSections: Set(updated.sectionHeaders))
-            manager.updateRowsInPlace(at: updated.positions)
-            manager.selection.reselectMovedItems()
-            manager.pinnedHeader?.setNeedsRefresh()
-            didUpdateContent?(update)
-        case let .reload(models, options):
-            willUpdateContent?(nil)
-            for follower in manager.updateFollowers { follower.dropForReload(models: models) }
-            manager.bridge.reload(models: models, options: options, tellingEachSplice: manager.spliceFollowers)
-            manager.viewListReload(models: models, options: options)
-            manager.headerFactory?.followSectionHeaders(updatedSections: [])
-            manager.pinnedHeader?.setNeedsRefresh()
-            didUpdateContent?(nil)
-        }
+    /// Takes `change` through its phases: the participants before the splices, the splices
+    /// (each told to those that follow splices), the participants after them, and once every
+    /// row shows the change.
+    private func apply(_ change: ContentChange) {
+        willUpdateContent?(change.update)
+        for participant in participants { participant.willApply(change) }
+        let applied = bridge.apply(change, tellingEachSplice: spliceParticipants)
+        for participant in participants { participant.didApply(applied) }
+        for participant in participants { participant.didSettle(applied) }
+        didUpdateContent?(change.update)
     }
 }
 
@@ -126,18 +136,16 @@ extension ListViewUpdater: StorageUpdating {
     /// Applies `update`. Storages attached to a manager must be changed on the main thread.
     public nonisolated func storageDidPerformUpdate(_ update: StorageUpdate) {
         MainActor.assumeIsolated {
-            guard let storage = manager?.storage else { return }
             deliveries += 1
-            enqueue(.update(update, storage.snapshot()))
+            enqueue(.update(update, models: storage.snapshot()))
         }
     }
 
     /// Reloads every row.
     public nonisolated func storageNeedsReloading() {
         MainActor.assumeIsolated {
-            guard let manager else { return }
             deliveries += 1
-            enqueue(.reload(manager.storage.snapshot(), manager.layoutOptions))
+            enqueue(.reload(models: storage.snapshot(), options: options))
         }
     }
 }
@@ -145,36 +153,4 @@ extension ListViewUpdater: StorageUpdating {
 extension ItemViewManager {
     /// The object that applies storage updates to the list view, with its hooks.
     public var contentUpdater: ListViewUpdater { updater }
-
-    /// Re-runs `update(with:)` on the bound rows at `positions` with their current models.
-    func updateRowsInPlace(at positions: [Int]) {
-        guard !positions.isEmpty else { return }
-        var listItems: [Int: OpaquePointer] = [:]
-        for factory in factories {
-            listItems.removeAll(keepingCapacity: true)
-            for (listItem, _) in factory.boundRows {
-                listItems[factory.position(of: listItem)] = listItem
-            }
-            for position in positions {
-                guard let listItem = listItems[position], let flatRow = bridge.row(at: position),
-                      let model = bridge.model(of: flatRow) else { continue }
-                factory.replaceContent(of: listItem, with: model, as: flatRow)
-            }
-        }
-    }
-
-    /// Refreshes what the rows on screen show after a change outside the storage (a setting,
-    /// the time of day): each bound row, headers and footers included, is updated again with
-    /// its model by its mapping (`update(with:)`, a handler, `configure` reactions), or, when
-    /// `updateRow` is given, handed to it instead (DTTableViewManager's `updateVisibleCells`).
-    /// The storage is not touched: no splice reaches GTK and the selection stays.
-    public func updateVisibleRows(_ updateRow: ((RowWidget) -> Void)? = nil) {
-        guard let updateRow else { return updateAllBoundRows() }
-        for (_, entry) in boundRows { updateRow(entry.row) }
-    }
-
-    /// Re-runs `update(with:)` on every bound row (after mappings changed).
-    func updateAllBoundRows() {
-        updateRowsInPlace(at: Array(Set(boundRows.map(\.row.position))))
-    }
 }

@@ -39,7 +39,7 @@ public class ItemViewManager {
         didSet {
             kind.setSingleClickActivation(view, configuration.singleClickActivation)
             if kind.layoutOptions(configuration) != kind.layoutOptions(oldValue) {
-                updater.reload(options: layoutOptions)
+                updater.reload(from: storage, options: layoutOptions)
             }
             attachHeaderFactory()
             pinnedHeader?.setNeedsRefresh()
@@ -66,10 +66,20 @@ public class ItemViewManager {
     var tableColumns: [TableColumn] = []
     /// The factories of a column view's columns, in order.
     var columnFactories: [RowFactory] { tableColumns.compactMap(\.factory) }
-    let updater = ListViewUpdater()
+    /// Applies the storage's updates to `bridge`, taking the participants through them.
+    let updater: ListViewUpdater
     /// The pinned copy of the current section's header, once the view is shown through
     /// `ListViewManager.scrolledView`.
-    var pinnedHeader: PinnedHeader?
+    var pinnedHeader: PinnedHeader? {
+        didSet { listUpdateParticipants() }
+    }
+    /// The view's own list, when it has one (a sectioned grid's strips), which follows each
+    /// change after the list GTK reads.
+    var viewOwnList: (any UpdateParticipant)? {
+        didSet { listUpdateParticipants() }
+    }
+    /// The bound rows' part in each change.
+    private(set) lazy var boundRowsFollower = BoundRowsFollower(manager: self)
     /// `scrolledView`, once asked for.
     var scrolledViewReference: ObjectReference<UnsafeMutablePointer<GtkWidget>>?
     var resolver: MappingResolver
@@ -121,12 +131,8 @@ public class ItemViewManager {
     /// The long press on the list view that opens a row's menu (the view holds it).
     var menuLongPress: OpaquePointer?
     var selection: SelectionState! {
-        didSet { listUpdateFollowers() }
+        didSet { listUpdateParticipants() }
     }
-    /// Who is told of each update before the list view (see `UpdateFollower`), in order.
-    var updateFollowers: [any UpdateFollower] = []
-    /// Those of `updateFollowers` told of each splice.
-    var spliceFollowers: [any UpdateFollower] = []
     /// Reports header and footer models the view cannot show.
     private(set) lazy var hiddenRowsCheck = HiddenSupplementaryRowsCheck(manager: self)
     /// The size request of every item row, if set (a grid's `itemSize`).
@@ -189,15 +195,15 @@ public class ItemViewManager {
         factory.updatesHiddenRowsWhenShown(in: view)
         let storage = storage ?? MemoryStorage.reportingToGLib()
         self.storage = storage
-        storageUpdater = updater
         resolver = MappingResolver(fallbacks: [RowMapping<TitleRow>(kind: .header), RowMapping<TitleRow>(kind: .footer)])
         bridge = ListModelBridge(models: storage, options: kind.layoutOptions(configuration))
+        updater = ListViewUpdater(bridge: bridge, storage: storage, options: kind.layoutOptions(configuration))
+        storageUpdater = updater
         headerFactory = kind.showsSectionHeaders ? RowFactory(slots: .sectionHeaders) : nil
         factory.delegate = self
         headerFactory?.delegate = self
-        updater.manager = self
         selection = SelectionState(manager: self, mode: selectionMode)
-        listUpdateFollowers()
+        listUpdateParticipants()
         connectActivation()
         installKeyboardNavigation()
         installRowActions()
@@ -213,6 +219,7 @@ public class ItemViewManager {
     }
 
     isolated deinit {
+        updater.detach()
         contextMenus.detach()
         let (viewReference, kind) = (viewReference, kind)
         let takeApart = {  // the view's last reference goes with this closure
@@ -232,13 +239,6 @@ public class ItemViewManager {
     }
 
     // MARK: What a view of strips adds (`SectionedGridViewManager`)
-
-    /// Follows `update`, just applied to the flat list (`bridge`), in the view's own list
-    /// when it has one (a sectioned grid's strips).
-    func viewListFollow(_ update: StorageUpdate, models: any SectionedModels) {}
-
-    /// Reloads the view's own list, when it has one, after the flat list was reloaded.
-    func viewListReload(models: any SectionedModels, options: FlatLayoutOptions) {}
 
     /// The position in the view's own list of what shows the row at `position` of the flat
     /// list (a sectioned grid's strip), or the position itself where they are one list.
@@ -268,7 +268,7 @@ public class ItemViewManager {
 
     private func attach(_ storage: Storage) {
         storage.delegate = storageUpdater
-        updater.reload(options: layoutOptions)
+        updater.reload(from: storage, options: layoutOptions)
     }
 
     // MARK: Rows

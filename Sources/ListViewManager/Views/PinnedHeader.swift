@@ -13,7 +13,7 @@ import ModelStorage
 /// section at the top does, and is updated with its model at the first layout after updates
 /// (once, however many updates came before the frame).
 @MainActor
-final class PinnedHeader {
+final class PinnedHeader: UpdateParticipant {
     private let overlayReference, scrolledReference, holderReference: ObjectReference<UnsafeMutablePointer<GtkWidget>>
     /// The overlay holding the scrolled list and the pinned copy.
     var overlay: UnsafeMutablePointer<GtkWidget> { overlayReference.pointer }
@@ -84,6 +84,11 @@ final class PinnedHeader {
         guard !needsRefresh else { return }
         needsRefresh = true
         gtk_widget_queue_allocate(manager.view)
+    }
+
+    /// Once every row shows a change of the storage: the copy is updated at the next layout.
+    func didSettle(_ applied: AppliedChange) {
+        setNeedsRefresh()
     }
 
     /// The row widget that had the keyboard focus at the last layout.

@@ -9,7 +9,7 @@ import ModelStorage
 /// menu is for follows storage updates while it is open, so that an entry acts on its item
 /// (header, footer, selection) wherever it moved, or on nothing (an anomaly) once removed.
 @MainActor
-final class ContextMenuPresenter: UpdateFollower {
+final class ContextMenuPresenter: UpdateParticipant {
     private weak var manager: ItemViewManager?
     private let view: UnsafeMutablePointer<GtkWidget>
     /// The popover (the list view is its parent and holds its reference).
@@ -117,14 +117,13 @@ final class ContextMenuPresenter: UpdateFollower {
         manager.runMenuEntry(entries[index], for: target)
     }
 
-    /// Follows the target through `update` (nil when it was removed).
-    func follow(_ update: StorageUpdate, models: any SectionedModels) {
-        target = target?.following(update)
-    }
-
-    /// Every row was reloaded: the target is gone.
-    func dropForReload(models: any SectionedModels) {
-        target = nil
+    /// Follows the target through an update (nil when it was removed); before a reload,
+    /// the target is gone.
+    func willApply(_ change: ContentChange) {
+        switch change {
+        case .update(let update, _): target = target?.following(update)
+        case .reload: target = nil
+        }
     }
 
     /// Takes the popover and the actions off the list view (before the list view goes).

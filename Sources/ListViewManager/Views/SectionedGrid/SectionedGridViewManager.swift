@@ -92,6 +92,7 @@ public final class SectionedGridViewManager: ItemViewManager {
         stripSelection = ObjectReference(adopting: gtk_no_selection_new(strips.listModel)!)
         super.init(view: view, kind: .sectionedGrid, storage: models, selectionMode: selectionMode)
         stripFactory = StripFactory(manager: self)
+        viewOwnList = StripsFollower(grid: self)
         factory.tiles = stripFactory
         gtk_widget_add_css_class(view, "sectioned-grid")
         RowStyle.install()
@@ -134,14 +135,17 @@ public final class SectionedGridViewManager: ItemViewManager {
 
     // MARK: Following the storage
 
-    override func viewListFollow(_ update: StorageUpdate, models: any SectionedModels) {
-        let stripUpdate = stripColumns.translate(update)
-        _ = strips.apply(stripUpdate, models: stripColumns.strips(of: models), tellingEachSplice: [])
-    }
-
-    override func viewListReload(models: any SectionedModels, options: FlatLayoutOptions) {
-        stripColumns = StripColumns(storage: models, columns: columns)
-        strips.reload(models: stripColumns.strips(of: models), options: options, tellingEachSplice: [])
+    /// The strips follow `applied`, after the flat list did: an update is translated into
+    /// the strips' own, a reload lays the strips out again at the same number of columns.
+    func stripsFollow(_ applied: AppliedChange) {
+        switch applied.change {
+        case let .update(update, models):
+            let stripUpdate = stripColumns.translate(update)
+            _ = strips.apply(stripUpdate, models: stripColumns.strips(of: models), tellingEachSplice: [])
+        case let .reload(models, options):
+            stripColumns = StripColumns(storage: models, columns: columns)
+            strips.reload(models: stripColumns.strips(of: models), options: options, tellingEachSplice: [])
+        }
     }
 
     // MARK: Width
