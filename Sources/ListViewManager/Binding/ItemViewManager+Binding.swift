@@ -60,7 +60,7 @@ extension ItemViewManager: RowFactoryDelegate {
     }
 
     var rowsDependOnPlace: Bool {
-        resolver.dependsOnPlace || selectionRules.dependOnPlace || !accessibilityLabelProviders.isEmpty
+        resolver.dependsOnPlace || selectionRules.dependOnPlace || rowDescriptions.dependOnPlace
     }
 
     func rowDidMove(_ entry: RowFactory.AttachedRow) {
@@ -71,7 +71,7 @@ extension ItemViewManager: RowFactoryDelegate {
     /// `entry`'s row moved: its label is asked for again with its new index path (its
     /// tooltip is asked for when shown).
     func rowDidMove(_ entry: RowFactory.AttachedRow, namesItem: Bool) {
-        guard !accessibilityLabelProviders.isEmpty,
+        guard rowDescriptions.dependOnPlace,
               let flatRow = entry.flatRow, let model = entry.item?.model else { return }
         describe(entry, showing: model, at: flatRow, namesItem: namesItem)
     }

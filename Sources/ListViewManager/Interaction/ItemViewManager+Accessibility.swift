@@ -13,20 +13,20 @@ extension ItemViewManager {
     /// Gives the rows of items of `modelType` a tooltip: `text` returns it (nil: none). It
     /// is asked for when the pointer rests on a row, for the item the row shows then.
     public func tooltip<Model>(model modelType: Model.Type, _ text: @escaping (Model, IndexPath) -> String?) {
-        tooltipProviders.append(forModels(text))
+        rowDescriptions.tooltips.append(forModels(text))
     }
 
     /// The tooltip of the item at `position` of the view's list, if it has one.
     func tooltipText(at position: Int) -> String? {
         guard case .item(let indexPath)? = bridge.row(at: position), let model = bridge.model(of: .item(indexPath)) else { return nil }
-        return tooltipProviders.lazy.compactMap { $0(model, indexPath) }.first ?? nil
+        return rowDescriptions.tooltip(of: model, at: indexPath)
     }
 
     /// Names the rows of items of `modelType` for screen readers (over the model's own
     /// `AccessibilityLabeled` label, if any). Without either, GTK names a row from the
     /// text it shows.
     public func accessibilityLabel<Model>(model modelType: Model.Type, _ label: @escaping (Model, IndexPath) -> String) {
-        accessibilityLabelProviders.append(forModels(label))
+        rowDescriptions.accessibleLabels.append(forModels(label))
     }
 
     /// The list's name for screen readers (the list view's accessible label).
@@ -65,11 +65,10 @@ extension ItemViewManager {
         }
         guard case .item(let indexPath) = flatRow else { return }
         // The text itself is asked for when the pointer rests on the row (`rowWasCreated`).
-        if !tooltipProviders.isEmpty { gtk_widget_set_has_tooltip(row.rootWidget, 1) }
+        if !rowDescriptions.tooltips.isEmpty { gtk_widget_set_has_tooltip(row.rootWidget, 1) }
         guard namesItem else { return }
-        let label = accessibilityLabelProviders.lazy.compactMap { $0(model, indexPath) }.first
-            ?? (model as? AccessibilityLabeled)?.accessibilityLabel
-        if label != nil || !accessibilityLabelProviders.isEmpty {
+        let label = rowDescriptions.accessibleLabel(of: model, at: indexPath)
+        if label != nil || !rowDescriptions.accessibleLabels.isEmpty {
             nameItem(of: entry, label)
         }
     }

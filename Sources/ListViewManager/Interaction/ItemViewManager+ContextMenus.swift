@@ -13,7 +13,7 @@ extension ItemViewManager {
     /// Adds entries to the context menu of every item of `modelType`, whatever row shows
     /// it (after the row type's own entries).
     public func contextMenu<Model>(model modelType: Model.Type, _ build: @escaping (Model, IndexPath) -> [MenuEntry]) {
-        menuBuilders.append(forModels(build))
+        contextMenuBuilders.forItem.append(forModels(build))
     }
 
     /// Gives the header rows of `rowType` a context menu, opened as an item's is (on GTK
@@ -42,7 +42,7 @@ extension ItemViewManager {
     /// }
     /// ```
     public func contextMenu<Model>(forSelection modelType: Model.Type, _ build: @escaping ([Model], [IndexPath]) -> [MenuEntry]) {
-        selectionMenuBuilders.append { models, indexPaths in
+        contextMenuBuilders.forSelection.append { models, indexPaths in
             let typed = models.compactMap { $0 as? Model }
             return typed.count == models.count ? build(typed, indexPaths) : nil
         }

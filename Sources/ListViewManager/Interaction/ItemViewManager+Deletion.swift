@@ -7,7 +7,7 @@ extension ItemViewManager {
     /// menu entry). Items are deletable only when a `canDelete` closure of their type says
     /// so (and none says no).
     public func canDelete<Model>(withItem modelType: Model.Type, _ closure: @escaping (Model, IndexPath) -> Bool) {
-        deletionFilters.append(forModels(closure))
+        editingRules.canDelete.append(forModels(closure))
     }
 
     /// The user deleted an item shown by `rowType` (DTTableViewManager's
@@ -25,8 +25,7 @@ extension ItemViewManager {
     /// Whether the item at `indexPath` can be deleted by the user.
     public func canDelete(_ indexPath: IndexPath) -> Bool {
         guard let model = bridge.model(of: .item(indexPath)) else { return false }
-        let verdicts = deletionFilters.compactMap { $0(model, indexPath) }
-        return !verdicts.isEmpty && !verdicts.contains(false)
+        return editingRules.allowsDeleting(model, at: indexPath)
     }
 
     /// Deletes the selected items that can be deleted, as the Delete key does: fires

@@ -8,13 +8,13 @@ extension ItemViewManager {
     /// or to another managed list that takes them, when `closure` says so. Items no
     /// `canMove` closure speaks for stay put.
     public func canMove<Model>(withItem modelType: Model.Type, _ closure: @escaping (Model, IndexPath) -> Bool) {
-        moveFilters.append(forModels(closure))
+        editingRules.canMove.append(forModels(closure))
     }
 
     /// An item of `modelType` was dragged from `source` to `destination` (its index path
     /// once moved). Move it in the storage here, or set `configuration.movesItemsInStorage`.
     public func moveItem<Model>(model modelType: Model.Type, _ closure: @escaping (Model, _ source: IndexPath, _ destination: IndexPath) -> Void) {
-        moveReactions.append { _, model, source, destination in
+        editingRules.moveReactions.append { _, model, source, destination in
             if let model = model as? Model { closure(model, source, destination) }
         }
     }
@@ -25,7 +25,7 @@ extension ItemViewManager {
             anomalyHandler.report(.eventRegisteredForUnregisteredMapping(rowType: String(describing: T.self), kind: .item, event: "moveItem"))
             return
         }
-        moveReactions.append { row, model, source, destination in
+        editingRules.moveReactions.append { row, model, source, destination in
             if let row = row as? T, let model = model as? T.ModelType { closure(row, model, source, destination) }
         }
     }
@@ -44,29 +44,25 @@ extension ItemViewManager {
     /// ```
     public func targetIndexPathForMove<Model>(model modelType: Model.Type,
                                               _ closure: @escaping (Model, _ source: IndexPath, _ proposed: IndexPath) -> IndexPath?) {
-        moveRedirects.append { model, source, proposed in (model as? Model).map { closure($0, source, proposed) } }
+        editingRules.moveRedirects.append { model, source, proposed in (model as? Model).map { closure($0, source, proposed) } }
     }
 
     /// Where a drag would move the item `model`, now at `source`, when dropped at `proposed`
     /// (its index path once moved): `targetIndexPathForMove`'s answer, nil when refused.
     func targetIndexPath(forMoving model: Any, from source: IndexPath, proposed: IndexPath) -> IndexPath? {
-        for redirect in moveRedirects.reversed() {
-            if let answer = redirect(model, source, proposed) { return answer }
-        }
-        return proposed
+        editingRules.target(forMoving: model, from: source, proposed: proposed)
     }
 
     /// Files or text from outside the list were dropped on it; the index path is where the
     /// drop points (the item it would be inserted as).
     public func didDropFromOutside(_ closure: @escaping (DroppedContent, IndexPath) -> Void) {
-        dropReactions.append(closure)
+        editingRules.outsideDropReactions.append(closure)
     }
 
     /// Whether the user can drag the item at `indexPath`.
     public func canMove(_ indexPath: IndexPath) -> Bool {
         guard let model = bridge.model(of: .item(indexPath)) else { return false }
-        let verdicts = moveFilters.compactMap { $0(model, indexPath) }
-        return !verdicts.isEmpty && !verdicts.contains(false)
+        return editingRules.allowsMoving(model, at: indexPath)
     }
 
     /// Moves the item at `source` to `destination` (its index path once moved) as a drop
@@ -87,7 +83,7 @@ extension ItemViewManager {
         }
         guard source != destination else { return false }
         let row = position(of: source).flatMap { boundRows(at: $0).first?.row.row }
-        for reaction in moveReactions { reaction(row, model, source, destination) }
+        for reaction in editingRules.moveReactions { reaction(row, model, source, destination) }
         if configuration.movesItemsInStorage, let memoryStorage {
             memoryStorage.moveItemWithoutAnimation(from: source, to: destination)
         }

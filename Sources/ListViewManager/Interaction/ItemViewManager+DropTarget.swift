@@ -97,8 +97,8 @@ extension ItemViewManager {
             return receiveItem(at: item, from: source, to: destination, operation: operation)
         case .fromOutside(let indexPath):
             guard let content = Self.droppedContent(value) else { return false }
-            for reaction in dropReactions { reaction(content, indexPath) }
-            return !dropReactions.isEmpty
+            for reaction in editingRules.outsideDropReactions { reaction(content, indexPath) }
+            return !editingRules.outsideDropReactions.isEmpty
         }
     }
 

@@ -31,7 +31,7 @@ extension ItemViewManager {
 
     /// The child of the list base (GTK's widget for one row) that holds `widget`, if any.
     func rowWidget(containing widget: UnsafeMutablePointer<GtkWidget>) -> UnsafeMutablePointer<GtkWidget>? {
-        if kind.showsTiles { return tileSlot(containing: widget) }
+        if viewOwnList != nil { return tileSlot(containing: widget) }
         let base = kind.listBase(view)
         var candidate = widget
         while let parent = gtk_widget_get_parent(candidate) {

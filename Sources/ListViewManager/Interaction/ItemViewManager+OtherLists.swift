@@ -12,7 +12,7 @@ extension ItemViewManager {
     /// must let the item move (`canMove`).
     public func canDropFromOtherList<Model>(model modelType: Model.Type,
                                             _ closure: @escaping (Model, _ source: ItemViewManager, _ destination: IndexPath) -> Bool) {
-        otherListDropFilters.append { model, source, destination in (model as? Model).map { closure($0, source, destination) } }
+        editingRules.otherListDropFilters.append { model, source, destination in (model as? Model).map { closure($0, source, destination) } }
     }
 
     /// An item of `modelType` from another managed list (`source`) was dropped on this one,
@@ -22,7 +22,7 @@ extension ItemViewManager {
     /// `MemoryStorage` right after the reactions.
     public func didDropFromOtherList<Model>(model modelType: Model.Type,
                                             _ closure: @escaping (Model, _ source: ItemViewManager, _ destination: IndexPath, DropOperation) -> Void) {
-        otherListDropReactions.append { model, source, destination, operation in
+        editingRules.otherListDropReactions.append { model, source, destination, operation in
             if let model = model as? Model { closure(model, source, destination, operation) }
         }
     }
@@ -30,8 +30,7 @@ extension ItemViewManager {
     /// Whether this list takes `model`, dragged from `source`, at `destination`.
     func acceptsDrop(of model: Any, from source: ItemViewManager, at destination: IndexPath) -> Bool {
         guard canShow(model, at: destination) else { return false }
-        let verdicts = otherListDropFilters.compactMap { $0(model, source, destination) }
-        return !verdicts.isEmpty && !verdicts.contains(false)
+        return editingRules.allowsDrop(of: model, from: source, at: destination)
     }
 
     /// Whether a row type of this view shows `model` at `indexPath`.
@@ -46,7 +45,7 @@ extension ItemViewManager {
     /// the item was taken.
     func receiveItem(at item: IndexPath, from source: ItemViewManager, to destination: IndexPath, operation: DropOperation) -> Bool {
         guard let model = source.bridge.model(of: .item(item)), acceptsDrop(of: model, from: source, at: destination) else { return false }
-        for reaction in otherListDropReactions { reaction(model, source, destination, operation) }
+        for reaction in editingRules.otherListDropReactions { reaction(model, source, destination, operation) }
         if configuration.movesItemsInStorage, let memoryStorage {
             try? memoryStorage.insertItem(model, to: destination)
         }

@@ -61,7 +61,7 @@ final class SelectionState: UpdateParticipant {
         let handler = Signal.connect(UnsafeMutableRawPointer(model), "selection-changed") { [weak self] (position: UInt32, count: UInt32) in
             guard let self, let manager = self.manager, manager.selection === self else { return }
             selectionChanged(Int(position), Int(count))
-            manager.selectionDidChange(at: Int(position)..<Int(position + count))
+            manager.viewOwnList?.selectionDidChange(at: Int(position)..<Int(position + count))
         }
         changeHandler = SignalConnection(handler, on: UnsafeMutableRawPointer(model))
     }

@@ -74,8 +74,8 @@ public class ItemViewManager {
         didSet { listUpdateParticipants() }
     }
     /// The view's own list, when it has one (a sectioned grid's strips), which follows each
-    /// change after the list GTK reads.
-    var viewOwnList: (any UpdateParticipant)? {
+    /// change after the list GTK reads (see `ViewOwnList`).
+    var viewOwnList: (any ViewOwnList)? {
         didSet { listUpdateParticipants() }
     }
     /// The bound rows' part in each change.
@@ -95,37 +95,17 @@ public class ItemViewManager {
     var selectionRules = SelectionRules()
     /// Follows the keyboard focus from row to row, for `didFocus`.
     var focusWatch: FocusWatch?
-    /// Deletion filters, by model type (nil when the model is not of the filter's type); an
-    /// item no filter speaks for is not deletable.
-    var deletionFilters: [(Any, IndexPath) -> Bool?] = []
-    /// Tooltip texts by model type; nil when the model is not of the provider's type.
-    var tooltipProviders: [(Any, IndexPath) -> String??] = []
-    /// Accessible labels by model type; nil when the model is not of the provider's type.
-    var accessibilityLabelProviders: [(Any, IndexPath) -> String?] = []
-    /// Move filters, as `deletionFilters`.
-    var moveFilters: [(Any, IndexPath) -> Bool?] = []
-    /// Reactions to moves: the moved item's bound row (if any), its model, from, to.
-    var moveReactions: [(RowWidget?, Any, IndexPath, IndexPath) -> Void] = []
-    /// `targetIndexPathForMove` closures: the place a move goes instead (nil: refused), or
-    /// nil when the model is not of the closure's type.
-    var moveRedirects: [(Any, IndexPath, IndexPath) -> IndexPath??] = []
-    /// Reactions to content dropped from outside the list, with the insertion point.
-    var dropReactions: [(DroppedContent, IndexPath) -> Void] = []
-    /// Which items dragged from other managed lists this one takes, as `moveFilters`.
-    var otherListDropFilters: [(Any, ItemViewManager, IndexPath) -> Bool?] = []
-    /// Reactions to items dropped from other managed lists.
-    var otherListDropReactions: [(Any, ItemViewManager, IndexPath, DropOperation) -> Void] = []
+    /// The app's rules for deleting, moving and dropping items, by model type.
+    var editingRules = EditingRules()
+    /// The app's tooltips and accessible names of rows, by model type.
+    var rowDescriptions = RowDescriptions()
     /// The item being dragged, followed through updates, and the drop indicator.
     let drag = DragState()
     /// A drag over the list: the line follows rows moving under it, and the pinned header
     /// scrolls the list up.
     private(set) lazy var dragHover = DragHover(view: view)
-    /// Model-level builders of context menu entries; nil when the model is not of the
-    /// builder's type.
-    var menuBuilders: [(Any, IndexPath) -> [MenuEntry]?] = []
-    /// Builders of the menu of several selected items; nil when the items are not all of
-    /// the builder's model type.
-    var selectionMenuBuilders: [([Any], [IndexPath]) -> [MenuEntry]?] = []
+    /// The app's context menu entries, by model type.
+    var contextMenuBuilders = ContextMenuBuilders()
     /// The context menu.
     private(set) lazy var contextMenus = ContextMenuPresenter(manager: self)
     /// The long press on the list view that opens a row's menu (the view holds it).
@@ -238,19 +218,6 @@ public class ItemViewManager {
         }
     }
 
-    // MARK: What a view of strips adds (`SectionedGridViewManager`)
-
-    /// The position in the view's own list of what shows the row at `position` of the flat
-    /// list (a sectioned grid's strip), or the position itself where they are one list.
-    func viewPosition(ofRow position: Int) -> Int? { position }
-
-    /// The tile slot holding `widget`, where the rows are tiles (a sectioned grid's).
-    func tileSlot(containing widget: UnsafeMutablePointer<GtkWidget>) -> UnsafeMutablePointer<GtkWidget>? { nil }
-
-    /// The selection of the items at `positions` changed: a view whose rows GTK does not
-    /// select (tiles) shows it itself.
-    func selectionDidChange(at positions: Range<Int>) {}
-
     /// Gives the view its header factory while it shows GTK's section headers, and takes it
     /// back otherwise (GTK then handles no sections at all). A column view gets it only
     /// once it has a column: GTK 4.18 traps when a column view that has a header factory
@@ -309,7 +276,7 @@ public class ItemViewManager {
     /// item and which has the keyboard focus: the list or grid view's child, or the column
     /// view's row holding the cell `row`.
     func itemWidget(of row: RowWidget) -> UnsafeMutablePointer<GtkWidget>? {
-        if kind.showsTiles { return tileSlot(containing: row.rootWidget) }
+        if viewOwnList != nil { return tileSlot(containing: row.rootWidget) }
         let listBase = kind.listBase(view)
         var widget = row.rootWidget
         while let parent = gtk_widget_get_parent(widget) {

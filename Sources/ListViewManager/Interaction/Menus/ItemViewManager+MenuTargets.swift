@@ -7,7 +7,7 @@ extension ItemViewManager {
     /// none: the menu of the selection when the row is one of two or more selected items
     /// and a selection menu has entries for them, else the row's own.
     func contextMenu(askedOn row: FlatRow) -> (target: MenuTarget, entries: [MenuEntry])? {
-        if case .item(let indexPath) = row, !selectionMenuBuilders.isEmpty {
+        if case .item(let indexPath) = row, !contextMenuBuilders.forSelection.isEmpty {
             let selected = selection.items.keys.sorted()
             if selected.count > 1, selected.contains(indexPath) {
                 let target = MenuTarget.selection(selected)
@@ -39,10 +39,10 @@ extension ItemViewManager {
                 for build in attached.mapping.menuBuilders { entries += build(attached.row, models[0], indexPaths[0]) }
             }
             if case .item = row {
-                for build in menuBuilders { entries += build(models[0], indexPaths[0]) ?? [] }
+                entries += contextMenuBuilders.entries(for: models[0], at: indexPaths[0])
             }
         case .selection:
-            for build in selectionMenuBuilders { entries += build(models, indexPaths) ?? [] }
+            entries += contextMenuBuilders.entries(forSelected: models, at: indexPaths)
         }
         let deletable = !target.isSupplementary && indexPaths.contains(where: canDelete)
         return entries.compactMap { entry in

@@ -92,7 +92,7 @@ public final class SectionedGridViewManager: ItemViewManager {
         stripSelection = ObjectReference(adopting: gtk_no_selection_new(strips.listModel)!)
         super.init(view: view, kind: .sectionedGrid, storage: models, selectionMode: selectionMode)
         stripFactory = StripFactory(manager: self)
-        viewOwnList = StripsFollower(grid: self)
+        viewOwnList = GridStrips(grid: self)
         factory.tiles = stripFactory
         gtk_widget_add_css_class(view, "sectioned-grid")
         RowStyle.install()
@@ -112,25 +112,6 @@ public final class SectionedGridViewManager: ItemViewManager {
     /// The position in the grid view of the strip showing the item at `indexPath`.
     func stripPosition(of indexPath: IndexPath) -> Int? {
         stripColumns.strip(ofItem: indexPath).flatMap { strips.layout.position(of: .item($0)) }
-    }
-
-    override func viewPosition(ofRow position: Int) -> Int? {
-        switch bridge.layout.row(at: position) {
-        case .item(let indexPath)?: return stripPosition(of: indexPath)
-        case .header(let section)?: return strips.layout.position(of: .header(section: section))
-        case .footer(let section)?: return strips.layout.position(of: .footer(section: section))
-        case nil: return nil
-        }
-    }
-
-    override func tileSlot(containing widget: UnsafeMutablePointer<GtkWidget>) -> UnsafeMutablePointer<GtkWidget>? {
-        stripFactory.slot(containing: widget)
-    }
-
-    override func selectionDidChange(at positions: Range<Int>) {
-        for (slot, position) in stripFactory.boundTiles where positions.contains(position) {
-            showSelection(ofTile: slot, at: position)
-        }
     }
 
     // MARK: Following the storage
