@@ -23,8 +23,10 @@ let package = Package(
         .library(name: "SQLiteStorage", targets: ["SQLiteStorage"]),
         .library(name: "PostgresStorage", targets: ["PostgresStorage"]),
         .executable(name: "list-viewer", targets: ["ListViewer"]),
-        .executable(name: "list-benchmarks", targets: ["ListBenchmarks"]),
-        .executable(name: "list-baseline-c", targets: ["CBaseline"]),
+        // The benchmark suite and its C baseline are tools of this repository, not products:
+        // built here by name (`swift build --product list-benchmarks`), never by an app that
+        // depends on the package, so that the private servers and recorders they share with
+        // the tests (targets under Tests/) ship with nothing.
     ],
     dependencies: [
         // Only SQLiteStorage and the sample viewer use GRDB: apps that link neither never build it.
@@ -72,12 +74,13 @@ let package = Package(
                                                       .product(name: "ArgumentParser", package: "swift-argument-parser")], swiftSettings: fuzzed),
         .executableTarget(name: "ListViewer", dependencies: ["ListViewerKit"]),
         // The benchmarks' C baseline: a plain GListStore + GtkSignalListItemFactory program.
-        .executableTarget(name: "CBaseline", dependencies: ["CGtk"]),
+        .executableTarget(name: "list-baseline-c", dependencies: ["CGtk"], path: "Sources/CBaseline"),
         // The benchmark suite (run in release): one JSON line per scenario.
-        .executableTarget(name: "ListBenchmarks", dependencies: ["ModelStorage", "ListViewManager", "SQLiteStorage", "PostgresStorage", "PostgresTestSupport",
-                                                                 "TestSupport", "CGtk", "CGtkShims", "CGtkTestShims",
-                                                                 .product(name: "GRDB", package: "GRDB.swift"), .product(name: "PostgresNIO", package: "postgres-nio"),
-                                                                 .product(name: "Logging", package: "swift-log")], exclude: ["baseline.py"]),
+        .executableTarget(name: "list-benchmarks", dependencies: ["ModelStorage", "ListViewManager", "SQLiteStorage", "PostgresStorage", "PostgresTestSupport",
+                                                                  "TestSupport", "CGtk", "CGtkShims", "CGtkTestShims",
+                                                                  .product(name: "GRDB", package: "GRDB.swift"), .product(name: "PostgresNIO", package: "postgres-nio"),
+                                                                  .product(name: "Logging", package: "swift-log")],
+                          path: "Sources/ListBenchmarks", exclude: ["baseline.py"]),
         // The GTK tests' harness (a window with a manager), real input, the items-changed
         // recorder and the main-loop pump, for the manager's and the viewer's tests.
         .target(name: "GtkTestSupport", dependencies: ["CGtk", "CGtkTestShims", "ListViewManager", "TestSupport"], path: "Tests/GtkTestSupport"),
