@@ -19,6 +19,7 @@ let package = Package(
     name: "ListViewManager",
     products: [
         .library(name: "ModelStorage", targets: ["ModelStorage"]),
+        .library(name: "GtkKit", targets: ["GtkKit"]),
         .library(name: "ListViewManager", targets: ["ListViewManager"]),
         .library(name: "SQLiteStorage", targets: ["SQLiteStorage"]),
         .library(name: "PostgresStorage", targets: ["PostgresStorage"]),
@@ -58,6 +59,9 @@ let package = Package(
         .target(name: "CGtkTestShims", dependencies: ["CGtk"]),
         // gettext as the C library has it (<libintl.h>), for translated texts.
         .systemLibrary(name: "CGettext"),
+        // Text made safe to show: control characters as visible symbols, for GTK's C strings
+        // and terminals; pure Swift, the one piece that the storages and the toolkit share.
+        .target(name: "VisibleText", swiftSettings: fuzzed),
         // Sectioned storages and the flattened layout, and translated texts; pure Swift, no GTK.
         .target(name: "ModelStorage", dependencies: ["CGettext"], swiftSettings: fuzzed),
         // A live storage of an SQL query's rows, kept up to date as the database changes
@@ -65,12 +69,16 @@ let package = Package(
         .target(name: "SQLiteStorage", dependencies: ["ModelStorage", .product(name: "GRDB", package: "GRDB.swift")], swiftSettings: fuzzed),
         // A live storage of a PostgreSQL query's rows, following the server through LISTEN
         // and NOTIFY (PostgresNIO); no GTK.
-        .target(name: "PostgresStorage", dependencies: ["ModelStorage", .product(name: "PostgresNIO", package: "postgres-nio"),
+        .target(name: "PostgresStorage", dependencies: ["ModelStorage", "VisibleText", .product(name: "PostgresNIO", package: "postgres-nio"),
                                                        .product(name: "Logging", package: "swift-log")]),
+        // A GTK 4 widget toolkit: the application, windows, containers, widgets and controls,
+        // typed signals, object references and the GLib main loop under Swift concurrency.
+        // Knows nothing of lists: ListViewManager builds on it (and re-exports it).
+        .target(name: "GtkKit", dependencies: ["CGtk", "CGtkShims", "VisibleText"]),
         // The GTK adapter: GtkListView driven by a storage, typed rows and events.
-        .target(name: "ListViewManager", dependencies: ["CGtk", "CGtkShims", "ModelStorage"]),
+        .target(name: "ListViewManager", dependencies: ["CGtk", "CGtkShims", "GtkKit", "ModelStorage", "VisibleText"]),
         // The sample viewer: its models, data sources, rows and window; and its executable.
-        .target(name: "ListViewerKit", dependencies: ["ListViewManager", "SQLiteStorage", "PostgresStorage", "CGtk", .product(name: "GRDB", package: "GRDB.swift"),
+        .target(name: "ListViewerKit", dependencies: ["ListViewManager", "SQLiteStorage", "PostgresStorage", "VisibleText", "CGtk", .product(name: "GRDB", package: "GRDB.swift"),
                                                       .product(name: "ArgumentParser", package: "swift-argument-parser")], swiftSettings: fuzzed),
         .executableTarget(name: "ListViewer", dependencies: ["ListViewerKit"]),
         // The benchmarks' C baseline: a plain GListStore + GtkSignalListItemFactory program.

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Builds the DocC documentation of the libraries (ModelStorage, ListViewManager,
+# Builds the DocC documentation of the libraries (ModelStorage, GtkKit, ListViewManager,
 # SQLiteStorage, PostgresStorage) with the swift-docc-plugin, in the test build's folder
 # (.build) and with its compiler flags, so that the modules run-tests.sh built are used as
 # they are (only the plugin's own tools are compiled), with DocC's warnings as errors (a broken symbol link, a parameter left
@@ -14,7 +14,7 @@ helpers="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 cd "$helpers/.."
 source "$helpers/environment.sh"
 
-modules=(ModelStorage ListViewManager SQLiteStorage PostgresStorage)
+modules=(ModelStorage GtkKit ListViewManager SQLiteStorage PostgresStorage)
 scratch=.build
 outputs="$scratch/plugins/Swift-DocC/outputs"
 targets=()

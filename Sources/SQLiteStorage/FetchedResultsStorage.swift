@@ -22,7 +22,7 @@ import ModelStorage
 /// A burst of writes is fetched once: while a fetch waits or runs, further changes only
 /// ask for one more fetch after it. Fetches run off the main thread; their results are
 /// applied through `schedule` (by default `DispatchQueue.main.async`, which an app on the
-/// GLib main loop drains through ListViewManager's `MainQueue`). Use the storage itself
+/// GLib main loop drains through GtkKit's `MainQueue`). Use the storage itself
 /// on the main thread (or wherever `schedule` runs its blocks).
 ///
 /// A query that cannot be prepared or run (bad SQL, an unknown table or column, a row the

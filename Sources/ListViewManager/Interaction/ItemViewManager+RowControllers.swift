@@ -2,6 +2,7 @@ import CGtk
 import CGtkShims
 import Foundation
 import ModelStorage
+import VisibleText
 
 extension ItemViewManager {
     /// Gives a new item row its controllers: the pointer entering and leaving it is

@@ -36,3 +36,22 @@ extension ItemViewManager {
         gtk_widget_grab_focus(view)
     }
 }
+
+extension ItemViewManager: GtkWidgetConvertible {
+    /// ``scrolledView``: a manager is put into a container already scrolled, and the
+    /// container keeps the manager alive as long as it shows it.
+    public var gtkWidget: UnsafeMutablePointer<GtkWidget> { scrolledView }
+}
+
+extension ItemViewManager: GObjectConvertible {
+    /// The view (GtkListView, GtkGridView or GtkColumnView), for its signals.
+    public var gObject: UnsafeMutableRawPointer { UnsafeMutableRawPointer(view) }
+}
+
+extension ScrolledWindow {
+    /// A manager is already scrolled: put the manager itself into the container.
+    @available(*, unavailable, message: "a manager is put into containers already scrolled (with its pinned section header): use the manager itself")
+    public convenience init(child manager: ItemViewManager) {
+        self.init(child: nil as (any GtkWidgetConvertible)?)
+    }
+}

@@ -1,5 +1,6 @@
 import Foundation
 import ModelStorage
+import VisibleText
 
 /// `JSONText`'s parser: reads a JSON text byte by byte, throwing at the first thing JSON (or
 /// Foundation's JSONDecoder) does not allow, and noting where the value at `target` (a

@@ -1,5 +1,6 @@
 import Foundation
 import ModelStorage
+import VisibleText
 
 /// What went wrong between a PostgreSQL storage and its server, in words a user can act on.
 public enum PostgresStorageError: Error, Equatable, Sendable {

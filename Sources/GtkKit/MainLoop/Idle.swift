@@ -3,7 +3,7 @@ import CGtk
 /// Runs `action` once, on the GLib main loop, when GTK is done with the work at hand (at
 /// high idle priority: before redrawing). The closure is released afterwards.
 @MainActor
-func whenIdle(_ action: @escaping @MainActor () -> Void) {
+package func whenIdle(_ action: @escaping @MainActor () -> Void) {
     let callback: GSourceFunc = { data in
         let action = UserData<@MainActor () -> Void>.value(data)
         MainActor.assumeIsolated { action() }

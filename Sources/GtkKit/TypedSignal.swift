@@ -106,8 +106,8 @@ extension Signal {
     }
 }
 
-/// Anything a GObject can be reached through: a ``Widget``, the ``Application``, a manager
-/// (its view), or a pointer to the object.
+/// Anything a GObject can be reached through: a ``Widget``, the ``Application``, a pointer to
+/// the object, or a Swift object of your own that owns one.
 @MainActor
 public protocol GObjectConvertible {
     /// The object, untyped.

@@ -68,7 +68,7 @@ open class Window: Widget {
         gtk_window_set_default_size(gtkWindow, Int32(width), Int32(height))
     }
 
-    /// What the window shows: a widget, or a manager (its scrolled view).
+    /// What the window shows.
     public var child: (any GtkWidgetConvertible)? {
         get { children["child"] }
         set { children.place(newValue, in: "child") { gtk_window_set_child(gtkWindow, $0) } }

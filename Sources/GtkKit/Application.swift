@@ -9,7 +9,7 @@ import Foundation
 /// let app = Application(id: "org.example.Posts")
 /// app.onActivate { app in
 ///     let window = ApplicationWindow(application: app, title: "Posts")
-///     window.child = manager
+///     window.child = Label("Hello")
 ///     window.present()
 /// }
 /// exit(app.run())

@@ -6,7 +6,7 @@ import CGtk
 /// What the action changes is laid out in the same frame: a change during the layout phase
 /// asks for another layout, which GDK runs before painting (up to four in a frame).
 @MainActor
-final class AfterLayout {
+package final class AfterLayout {
     private let widget: UnsafeMutablePointer<GtkWidget>
     private let action: () -> Void
     /// The handler of the `layout` of the frame clock watched.
@@ -15,7 +15,7 @@ final class AfterLayout {
     private var realizeHandlers: [SignalConnection] = []
 
     /// Calls `action` after each layout of `widget`'s window, until this is let go of.
-    init(of widget: UnsafeMutablePointer<GtkWidget>, action: @escaping () -> Void) {
+    package init(of widget: UnsafeMutablePointer<GtkWidget>, action: @escaping () -> Void) {
         self.widget = widget
         self.action = action
         let instance = UnsafeMutableRawPointer(widget)

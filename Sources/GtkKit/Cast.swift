@@ -24,9 +24,10 @@ extension GMenuModel: InstanceType { public static var gType: GType { g_menu_mod
 /// only convert the pointer.
 ///
 /// Raw pointers are not `Sendable` in Swift 6, so a pointer cannot be the result of
-/// `MainActor.assumeIsolated`: a C callback whose answer is a pointer (`get_item`, a drag's
-/// content) carries it out as `Int(bitPattern:)` and makes it a pointer again outside.
-/// That is the one reason for `Int(bitPattern:)` around pointers in this module.
+/// `MainActor.assumeIsolated`: a C callback whose answer is a pointer (a list model's
+/// `get_item`, a drag source's content) carries it out as `Int(bitPattern:)` and makes it a
+/// pointer again outside. That is the one reason for `Int(bitPattern:)` around pointers in
+/// this module and those built on it.
 public func gtkCast<T: InstanceType>(_ pointer: some GObjectPointer, to type: T.Type) -> UnsafeMutablePointer<T> {
     let raw = pointer.rawPointer
     assert(cgtk_shims_instance_is_a(raw, T.gType) != 0,

@@ -5,7 +5,7 @@ import CGtk
 /// the closure is released then.
 @MainActor
 @discardableResult
-func everyFrame(of widget: UnsafeMutablePointer<GtkWidget>, _ action: @escaping @MainActor (_ frameTime: Int) -> Bool) -> UInt32 {
+package func everyFrame(of widget: UnsafeMutablePointer<GtkWidget>, _ action: @escaping @MainActor (_ frameTime: Int) -> Bool) -> UInt32 {
     let tick: GtkTickCallback = { _, clock, data in
         let action = UserData<@MainActor (Int) -> Bool>.value(data)
         let frameTime = gdk_frame_clock_get_frame_time(clock)

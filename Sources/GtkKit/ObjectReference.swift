@@ -11,7 +11,7 @@ import CGtk
 ///   is taken.
 ///
 /// Held by a main-actor object, it is released on the main thread with its holder. Apps use
-/// it for the GTK objects they make around a managed list.
+/// it for the GTK objects they make and call GTK on directly.
 public final class ObjectReference<Pointer: GObjectPointer> {
     /// The object.
     public let pointer: Pointer

@@ -1,7 +1,7 @@
-import Foundation
 import CGtk
 import CGtkShims
-import ModelStorage
+import Foundation
+import VisibleText
 
 /// A widget type that can wrap a GtkWidget made elsewhere (by GtkBuilder, say).
 @MainActor
@@ -82,7 +82,8 @@ public enum Orientation: Sendable {
 /// Children side by side or one above the other (GtkBox).
 @MainActor
 open class Box: Widget {
-    /// The managers appended, kept alive while shown (widgets are kept by GTK).
+    /// The children appended that are not ``Widget``s, kept alive while shown (a widget's
+    /// GTK widget is kept by GTK).
     private var heldChildren: [AnyObject] = []
 
     /// Creates an empty box.
@@ -101,8 +102,8 @@ open class Box: Widget {
         gtk_box_append(gtkPointer(as: GtkBox.self), child.gtkWidget)
     }
 
-    /// Adds a widget, or a manager (its scrolled view), after the existing children. The
-    /// box keeps a manager alive while it shows it.
+    /// Adds anything a container can show after the existing children. The box keeps a
+    /// child that is not a ``Widget`` alive while it shows it.
     public func append(_ child: any GtkWidgetConvertible) {
         if !(child is Widget) { heldChildren.append(child) }
         gtk_box_append(gtkPointer(as: GtkBox.self), child.gtkWidget)

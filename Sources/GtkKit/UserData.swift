@@ -4,7 +4,7 @@ import CGtk
 /// the object the callback serves): retained once when handed over, released once by the
 /// destroy notify C calls when the callback goes (a signal disconnected, an object or a
 /// source finalised). Every closure handed to C travels this way.
-final class UserData<Value> {
+package final class UserData<Value> {
     let value: Value
 
     private init(_ value: Value) {
@@ -12,36 +12,37 @@ final class UserData<Value> {
     }
 
     /// `value`, retained for C until one of the notifies below releases it.
-    static func retained(_ value: Value) -> UnsafeMutableRawPointer {
+    package static func retained(_ value: Value) -> UnsafeMutableRawPointer {
         Unmanaged.passRetained(UserData(value)).toOpaque()
     }
 
     /// The value behind `data`, a pointer made by `retained(_:)`, still held by C.
-    static func value(_ data: UnsafeMutableRawPointer?) -> Value {
+    package static func value(_ data: UnsafeMutableRawPointer?) -> Value {
         Unmanaged<UserData<Value>>.fromOpaque(data!).takeUnretainedValue().value
     }
 }
 
 /// Releases what `UserData.retained(_:)` (or `Unmanaged.passRetained`) handed to C: as a
 /// `GDestroyNotify` (sources, sorters, item payloads) or a `GClosureNotify` (signals).
-enum ReleaseUserData {
-    static let destroyNotify: GDestroyNotify = { data in
+package enum ReleaseUserData {
+    package static let destroyNotify: GDestroyNotify = { data in
         guard let data else { return }
         Unmanaged<AnyObject>.fromOpaque(data).release()
     }
 
-    static let closureNotify: GClosureNotify = { data, _ in
+    package static let closureNotify: GClosureNotify = { data, _ in
         guard let data else { return }
         Unmanaged<AnyObject>.fromOpaque(data).release()
     }
 }
 
-/// A weak reference, for C callbacks that must reach an object without keeping it alive
-/// (the list model's vtable reaching its bridge, a factory's signals reaching the factory).
-final class WeakReference<Object: AnyObject> {
-    weak var object: Object?
+/// A weak reference, for C callbacks that must reach an object without keeping it alive (a
+/// C vtable reaching the Swift object behind it, a signal handler reaching the object it
+/// serves).
+package final class WeakReference<Object: AnyObject> {
+    package weak var object: Object?
 
-    init(_ object: Object? = nil) {
+    package init(_ object: Object? = nil) {
         self.object = object
     }
 }

@@ -1,9 +1,6 @@
 import CGtk
 
 /// A scrolled window (GtkScrolledWindow) around one widget.
-///
-/// A manager needs none: it is put into containers already scrolled
-/// (``ItemViewManager/scrolledView``, which also pins section headers).
 @MainActor
 public final class ScrolledWindow: Widget {
     private var children = HeldChildren()
@@ -12,12 +9,6 @@ public final class ScrolledWindow: Widget {
     public init(child: (any GtkWidgetConvertible)? = nil) {
         super.init(gtk_scrolled_window_new()!)
         self.child = child
-    }
-
-    /// A manager is already scrolled: put the manager itself into the container.
-    @available(*, unavailable, message: "a manager is put into containers already scrolled (with its pinned section header): use the manager itself")
-    public convenience init(child manager: ItemViewManager) {
-        self.init(child: nil as (any GtkWidgetConvertible)?)
     }
 
     /// What is scrolled.

@@ -1,9 +1,9 @@
 import CGtk
 
-/// Anything a window, a pane, a stack or a scrolled window can show: a ``Widget``, a row,
-/// or a manager (its view, already scrolled: ``ItemViewManager/scrolledView``).
+/// Anything a window, a pane, a stack or a scrolled window can show: a ``Widget``, or any
+/// Swift object that owns a GTK widget (conform it with ``gtkWidget``).
 ///
-/// A container keeps the Swift object it is given as long as it shows it, so a manager put
+/// A container keeps the Swift object it is given as long as it shows it, so an object put
 /// into a window lives as long as the window shows it.
 @MainActor
 public protocol GtkWidgetConvertible: AnyObject {
@@ -12,16 +12,6 @@ public protocol GtkWidgetConvertible: AnyObject {
 }
 
 extension Widget: GtkWidgetConvertible {}
-
-extension ItemViewManager: GtkWidgetConvertible {
-    /// ``scrolledView``: a manager is put into a container already scrolled.
-    public var gtkWidget: UnsafeMutablePointer<GtkWidget> { scrolledView }
-}
-
-extension ItemViewManager: GObjectConvertible {
-    /// The view (GtkListView, GtkGridView or GtkColumnView), for its signals.
-    public var gObject: UnsafeMutableRawPointer { UnsafeMutableRawPointer(view) }
-}
 
 /// The Swift objects a container shows, kept alive while it shows them: one slot per place
 /// (a window's child, a pane's two children, a stack's pages).

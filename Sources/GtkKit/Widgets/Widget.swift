@@ -1,9 +1,10 @@
-import Foundation
 import CGtk
-import ModelStorage
 import CGtkShims
+import Foundation
+import VisibleText
 
-/// A GTK widget owned from Swift: the base of the thin wrappers rows are built from.
+/// A GTK widget owned from Swift: the base of this module's thin wrappers, and of widgets of
+/// your own.
 ///
 /// Holds exactly one reference to its `GtkWidget` (a floating reference is sunk), released
 /// when the Swift object goes away; a parent widget keeps its own reference.
