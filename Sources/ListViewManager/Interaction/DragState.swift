@@ -40,11 +40,11 @@ final class DragState: UpdateParticipant {
 
     /// The dragged item follows an update (nil when it was removed), and is forgotten
     /// before a reload.
+    var phases: UpdatePhases { .beforeSplices }
+
     func willApply(_ change: ContentChange) {
-        switch change {
-        case .update(let update, _): item = item.flatMap(update.newIndexPath)
-        case .reload: item = nil
-        }
+        guard item != nil else { return }
+        item = change.update.flatMap { update in item.flatMap(update.newIndexPath) }
     }
 
     /// Marks `widget` with a drop CSS class (`drop-above`, `drop-below`, `drop-before` or

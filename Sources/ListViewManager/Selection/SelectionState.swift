@@ -128,16 +128,15 @@ final class SelectionState: UpdateParticipant {
 
     /// Before GTK hears of `change`: the selection follows an update, and is dropped before
     /// a reload.
+    var phases: UpdatePhases { [.beforeSplices, .eachSplice, .settled] }
+
     func willApply(_ change: ContentChange) {
-        switch change {
-        case .update(let update, _): follow(update)
-        case .reload: dropForReload()
-        }
+        if let update = change.update { follow(update) } else { dropForReload() }
     }
 
     /// Once every row shows an update: the items GTK lost are selected again.
     func didSettle(_ applied: AppliedChange) {
-        if case .update = applied.change { reselectMovedItems() }
+        if !applied.change.isReload { reselectMovedItems() }
     }
 
     /// Carries the selection through `update`, before its splices are emitted: selected
@@ -159,8 +158,6 @@ final class SelectionState: UpdateParticipant {
             manager.fireItemEvent(.didDeselect, model: model, indexPath: indexPath, position: manager.position(of: indexPath))
         }
     }
-
-    var followsSplices: Bool { true }
 
     /// The positions selected as GTK last said move with each splice, as GTK's own do.
     func willEmit(_ splice: Splice) {

@@ -13,8 +13,10 @@ final class BoundRowsFollower: UpdateParticipant {
         self.manager = manager
     }
 
+    var phases: UpdatePhases { .afterSplices }
+
     func didApply(_ applied: AppliedChange) {
-        guard case .update = applied.change else {
+        guard !applied.change.isReload else {
             manager.headerFactory?.followSectionHeaders(updatedSections: [])
             return
         }

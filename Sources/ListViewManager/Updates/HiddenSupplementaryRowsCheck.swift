@@ -18,10 +18,14 @@ final class HiddenSupplementaryRowsCheck: UpdateParticipant {
 
     /// Looks at the sections an update may have given a header or footer, or at every
     /// section before a reload.
+    var phases: UpdatePhases { .beforeSplices }
+
     func willApply(_ change: ContentChange) {
-        switch change {
-        case let .update(update, models): notice(in: models, sections: update.sectionsGainingSupplementaryModels)
-        case let .reload(models, _): notice(in: models, sections: Array(0..<models.numberOfSections()))
+        let models = change.models
+        if let update = change.update {
+            notice(in: models, sections: update.sectionsGainingSupplementaryModels)
+        } else {
+            notice(in: models, sections: Array(0..<models.numberOfSections()))
         }
     }
 

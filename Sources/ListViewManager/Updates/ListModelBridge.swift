@@ -138,15 +138,13 @@ final class ListModelBridge {
     /// Applies `change` (an update or a reload) and emits its splices, telling `participants`
     /// of each; returns what it did, for the participants after the splices.
     func apply(_ change: ContentChange, tellingEachSplice participants: [any UpdateParticipant]) -> AppliedChange {
-        switch change {
-        case let .update(update, models):
-            let updated = apply(update, models: models, tellingEachSplice: participants)
-            return AppliedChange(change: change, unchangedRows: updated.unchangedRows, updatedPositions: updated.positions,
-                                 updatedSectionHeaders: Set(updated.sectionHeaders))
-        case let .reload(models, options):
-            reload(models: models, options: options, tellingEachSplice: participants)
+        if let options = change.reloadOptions {
+            reload(models: change.models, options: options, tellingEachSplice: participants)
             return AppliedChange(change: change, unchangedRows: 0, updatedPositions: [], updatedSectionHeaders: [])
         }
+        let updated = apply(change.update!, models: change.models, tellingEachSplice: participants)
+        return AppliedChange(change: change, unchangedRows: updated.unchangedRows, updatedPositions: updated.positions,
+                             updatedSectionHeaders: Set(updated.sectionHeaders))
     }
 
     /// Rebuilds everything from `models` (with `options`) and emits one splice.

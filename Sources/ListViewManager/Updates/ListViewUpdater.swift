@@ -20,10 +20,16 @@ public final class ListViewUpdater {
     private var options: FlatLayoutOptions
     /// Who takes part in each change, in order (see `UpdateParticipant`).
     var participants: [any UpdateParticipant] = [] {
-        didSet { spliceParticipants = participants.filter(\.followsSplices) }
+        didSet {
+            beforeSplices = participants.filter { $0.phases.contains(.beforeSplices) }
+            eachSplice = participants.filter { $0.phases.contains(.eachSplice) }
+            afterSplices = participants.filter { $0.phases.contains(.afterSplices) }
+            settled = participants.filter { $0.phases.contains(.settled) }
+        }
     }
-    /// Those of `participants` told of each splice.
-    private var spliceParticipants: [any UpdateParticipant] = []
+    /// Those of `participants` that take part in each phase, in order.
+    private var beforeSplices: [any UpdateParticipant] = [], eachSplice: [any UpdateParticipant] = [],
+                afterSplices: [any UpdateParticipant] = [], settled: [any UpdateParticipant] = []
     /// Called before each update is applied to the list view.
     public var willUpdateContent: ((StorageUpdate?) -> Void)?
     /// Called after each update is applied (splices emitted, rows updated in place).
@@ -124,10 +130,10 @@ public final class ListViewUpdater {
     /// row shows the change.
     private func apply(_ change: ContentChange) {
         willUpdateContent?(change.update)
-        for participant in participants { participant.willApply(change) }
-        let applied = bridge.apply(change, tellingEachSplice: spliceParticipants)
-        for participant in participants { participant.didApply(applied) }
-        for participant in participants { participant.didSettle(applied) }
+        for participant in beforeSplices { participant.willApply(change) }
+        let applied = bridge.apply(change, tellingEachSplice: eachSplice)
+        for participant in afterSplices { participant.didApply(applied) }
+        for participant in settled { participant.didSettle(applied) }
         didUpdateContent?(change.update)
     }
 }

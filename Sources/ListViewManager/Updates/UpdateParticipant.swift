@@ -1,25 +1,34 @@
 import ModelStorage
 
 /// A change the updater applies to the list view: a storage update, or a reload of every
-/// row (the storage was replaced, asked for one, or the layout options changed).
-enum ContentChange {
-    /// `update`, after which the storage's sections are `models`.
-    case update(StorageUpdate, models: any SectionedModels)
-    /// Every row again, from `models`, laid out with `options`.
-    case reload(models: any SectionedModels, options: FlatLayoutOptions)
-
+/// row (the storage was replaced, asked for one, or the layout options changed). One object
+/// goes through every phase, to every participant, so that handing it on copies nothing.
+final class ContentChange {
+    /// The storage update; nil for a reload.
+    let update: StorageUpdate?
     /// The storage's sections after the change.
-    var models: any SectionedModels {
-        switch self {
-        case .update(_, let models), .reload(let models, _): return models
-        }
+    let models: any SectionedModels
+    /// How a reload lays the sections out; nil for an update.
+    let reloadOptions: FlatLayoutOptions?
+
+    private init(update: StorageUpdate?, models: any SectionedModels, reloadOptions: FlatLayoutOptions?) {
+        self.update = update
+        self.models = models
+        self.reloadOptions = reloadOptions
     }
 
-    /// The storage update, or nil for a reload (what `willUpdateContent` is handed).
-    var update: StorageUpdate? {
-        if case .update(let update, _) = self { return update }
-        return nil
+    /// `update`, after which the storage's sections are `models`.
+    static func update(_ update: StorageUpdate, models: any SectionedModels) -> ContentChange {
+        ContentChange(update: update, models: models, reloadOptions: nil)
     }
+
+    /// Every row again, from `models`, laid out with `options`.
+    static func reload(models: any SectionedModels, options: FlatLayoutOptions) -> ContentChange {
+        ContentChange(update: nil, models: models, reloadOptions: options)
+    }
+
+    /// Whether every row is reloaded.
+    var isReload: Bool { reloadOptions != nil }
 }
 
 /// What the list GTK reads did with a change, for the participants after its splices.
@@ -33,6 +42,19 @@ struct AppliedChange {
     let updatedSectionHeaders: Set<Int>
 }
 
+/// The phases of a change a participant takes part in.
+struct UpdatePhases: OptionSet {
+    let rawValue: Int
+    /// `willApply(_:)`.
+    static let beforeSplices = UpdatePhases(rawValue: 1)
+    /// `willEmit(_:)`.
+    static let eachSplice = UpdatePhases(rawValue: 2)
+    /// `didApply(_:)`.
+    static let afterSplices = UpdatePhases(rawValue: 4)
+    /// `didSettle(_:)`.
+    static let settled = UpdatePhases(rawValue: 8)
+}
+
 /// One of those that take part in applying each change to the list view: the selection,
 /// an open context menu's target, the dragged item, the check for header and footer models
 /// a view does not show, the view's own list (a sectioned grid's strips), the bound rows
@@ -43,21 +65,22 @@ struct AppliedChange {
 /// 1. `willApply(_:)`, before GTK hears of the change: state kept by index path moves with
 ///    it (rows are still bound where they were).
 /// 2. `willEmit(_:)`, once for each splice, just before GTK sees it: state kept by position
-///    moves first (asked only of participants that say they follow splices).
+///    moves first.
 /// 3. `didApply(_:)`, after the splices: the view's own list and the bound rows follow.
 /// 4. `didSettle(_:)`, once every row shows the change: the selection takes back the items
 ///    GTK lost, the pinned header refreshes.
 ///
-/// A reload goes through the same phases as an update. Every phase does nothing unless a
-/// participant says otherwise; none holds the manager strongly.
+/// A reload goes through the same phases as an update. A participant is asked only in the
+/// phases it names (`phases`): the updater keeps a list for each; none holds the manager
+/// strongly.
 @MainActor
 protocol UpdateParticipant: AnyObject {
+    /// The phases this participant takes part in.
+    var phases: UpdatePhases { get }
     /// Before GTK hears of `change`.
     func willApply(_ change: ContentChange)
     /// `splice` is about to be emitted as `items-changed`.
     func willEmit(_ splice: Splice)
-    /// Whether `willEmit(_:)` does anything: only those that do are asked, splice by splice.
-    var followsSplices: Bool { get }
     /// After the splices of the change `applied` describes.
     func didApply(_ applied: AppliedChange)
     /// Once every row shows the change.
@@ -67,7 +90,6 @@ protocol UpdateParticipant: AnyObject {
 extension UpdateParticipant {
     func willApply(_ change: ContentChange) {}
     func willEmit(_ splice: Splice) {}
-    var followsSplices: Bool { false }
     func didApply(_ applied: AppliedChange) {}
     func didSettle(_ applied: AppliedChange) {}
 }

@@ -86,6 +86,8 @@ final class PinnedHeader: UpdateParticipant {
         gtk_widget_queue_allocate(manager.view)
     }
 
+    var phases: UpdatePhases { .settled }
+
     /// Once every row shows a change of the storage: the copy is updated at the next layout.
     func didSettle(_ applied: AppliedChange) {
         setNeedsRefresh()

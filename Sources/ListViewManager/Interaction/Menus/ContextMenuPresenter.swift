@@ -119,11 +119,11 @@ final class ContextMenuPresenter: UpdateParticipant {
 
     /// Follows the target through an update (nil when it was removed); before a reload,
     /// the target is gone.
+    var phases: UpdatePhases { .beforeSplices }
+
     func willApply(_ change: ContentChange) {
-        switch change {
-        case .update(let update, _): target = target?.following(update)
-        case .reload: target = nil
-        }
+        guard let current = target else { return }
+        target = change.update.flatMap(current.following)
     }
 
     /// Takes the popover and the actions off the list view (before the list view goes).

@@ -11,6 +11,8 @@ final class GridStrips: ViewOwnList {
         self.grid = grid
     }
 
+    var phases: UpdatePhases { .afterSplices }
+
     func didApply(_ applied: AppliedChange) {
         grid.stripsFollow(applied)
     }

@@ -119,13 +119,13 @@ public final class SectionedGridViewManager: ItemViewManager {
     /// The strips follow `applied`, after the flat list did: an update is translated into
     /// the strips' own, a reload lays the strips out again at the same number of columns.
     func stripsFollow(_ applied: AppliedChange) {
-        switch applied.change {
-        case let .update(update, models):
+        let change = applied.change
+        if let options = change.reloadOptions {
+            stripColumns = StripColumns(storage: change.models, columns: columns)
+            strips.reload(models: stripColumns.strips(of: change.models), options: options, tellingEachSplice: [])
+        } else if let update = change.update {
             let stripUpdate = stripColumns.translate(update)
-            _ = strips.apply(stripUpdate, models: stripColumns.strips(of: models), tellingEachSplice: [])
-        case let .reload(models, options):
-            stripColumns = StripColumns(storage: models, columns: columns)
-            strips.reload(models: stripColumns.strips(of: models), options: options, tellingEachSplice: [])
+            _ = strips.apply(stripUpdate, models: stripColumns.strips(of: change.models), tellingEachSplice: [])
         }
     }
 
