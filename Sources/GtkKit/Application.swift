@@ -43,7 +43,8 @@ public final class Application {
     /// refuses: "New application windows must be added after the GApplication::startup
     /// signal has been emitted".
     public func onActivate(_ action: @escaping @MainActor (Application) -> Void) {
-        Signal.connect(self, .activate) { [unowned self] in action(self) }
+        let activated: @MainActor () -> Void = { [unowned self] in action(self) }
+        Signal.connect(self, .activate, activated)
     }
 
     /// Runs the main loop until the last window closes; returns the exit status.

@@ -1,25 +1,19 @@
 import CGtk
 import CGtkShims
 
-/// Connects GTK signals to Swift closures: one `connect` per shape of handler, each writing
+/// Connects GTK signals to Swift closures. Apps connect typed signals
+/// (`Signal.connect(button, .clicked) { … }`, see ``TypedSignal``); under them, one
+/// `connect` per shape of handler (package API, for the toolkit and the list module) writes
 /// the C trampoline once. The closure is kept alive by GTK (as `UserData`) and released
 /// through the handler's destroy notify when the handler is disconnected or the object
 /// finalised. Handlers run on the main thread, as GTK emits its signals there.
-///
-/// ```swift
-/// Signal.connect(button, "clicked") { print("clicked") }
-/// Signal.connect(listView, "activate") { (position: UInt32) in print("activated", position) }
-/// ```
-///
-/// Where one closure shape fits several argument types (`UInt32`, `Int32`, a pointer), name
-/// the argument's type in the closure, as above.
 public enum Signal {
     /// A handler with no arguments besides the instance (GtkButton's `clicked`,
     /// GtkSearchEntry's `search-changed`, GtkWidget's `map`); after the default handlers
     /// when `after`. Returns the handler id.
     @MainActor
     @discardableResult
-    public static func connect(_ instance: UnsafeMutableRawPointer, _ signal: String, after: Bool = false,
+    package static func connect(_ instance: UnsafeMutableRawPointer, _ signal: String, after: Bool = false,
                                _ action: @escaping @MainActor () -> Void) -> UInt {
         let trampoline: @convention(c) (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?) -> Void = { _, data in
             let action = UserData<@MainActor () -> Void>.value(data)
@@ -33,7 +27,7 @@ public enum Signal {
     /// `drag-begin` (the GdkDrag).
     @MainActor
     @discardableResult
-    public static func connect(_ instance: UnsafeMutableRawPointer, _ signal: String,
+    package static func connect(_ instance: UnsafeMutableRawPointer, _ signal: String,
                                _ action: @escaping @MainActor (UnsafeMutableRawPointer?) -> Void) -> UInt {
         let trampoline: @convention(c) (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?, UnsafeMutableRawPointer?) -> Void = { _, argument, data in
             let action = UserData<@MainActor (UnsafeMutableRawPointer?) -> Void>.value(data)
@@ -46,7 +40,7 @@ public enum Signal {
     /// position).
     @MainActor
     @discardableResult
-    public static func connect(_ instance: UnsafeMutableRawPointer, _ signal: String,
+    package static func connect(_ instance: UnsafeMutableRawPointer, _ signal: String,
                                _ action: @escaping @MainActor (UInt32) -> Void) -> UInt {
         let trampoline: @convention(c) (UnsafeMutableRawPointer?, UInt32, UnsafeMutableRawPointer?) -> Void = { _, value, data in
             let action = UserData<@MainActor (UInt32) -> Void>.value(data)
@@ -58,7 +52,7 @@ public enum Signal {
     /// A handler with one `int` or enum argument: GtkSorter's `changed` (a GtkSorterChange).
     @MainActor
     @discardableResult
-    public static func connect(_ instance: UnsafeMutableRawPointer, _ signal: String,
+    package static func connect(_ instance: UnsafeMutableRawPointer, _ signal: String,
                                _ action: @escaping @MainActor (Int32) -> Void) -> UInt {
         let trampoline: @convention(c) (UnsafeMutableRawPointer?, Int32, UnsafeMutableRawPointer?) -> Void = { _, value, data in
             let action = UserData<@MainActor (Int32) -> Void>.value(data)
@@ -71,7 +65,7 @@ public enum Signal {
     /// (position, count).
     @MainActor
     @discardableResult
-    public static func connect(_ instance: UnsafeMutableRawPointer, _ signal: String,
+    package static func connect(_ instance: UnsafeMutableRawPointer, _ signal: String,
                                _ action: @escaping @MainActor (UInt32, UInt32) -> Void) -> UInt {
         let trampoline: @convention(c) (UnsafeMutableRawPointer?, UInt32, UInt32, UnsafeMutableRawPointer?) -> Void = { _, first, second, data in
             let action = UserData<@MainActor (UInt32, UInt32) -> Void>.value(data)
@@ -84,7 +78,7 @@ public enum Signal {
     /// removed, added).
     @MainActor
     @discardableResult
-    public static func connect(_ instance: UnsafeMutableRawPointer, _ signal: String,
+    package static func connect(_ instance: UnsafeMutableRawPointer, _ signal: String,
                                _ action: @escaping @MainActor (UInt32, UInt32, UInt32) -> Void) -> UInt {
         let trampoline: @convention(c) (UnsafeMutableRawPointer?, UInt32, UInt32, UInt32, UnsafeMutableRawPointer?) -> Void = { _, first, second, third, data in
             let action = UserData<@MainActor (UInt32, UInt32, UInt32) -> Void>.value(data)
@@ -98,7 +92,7 @@ public enum Signal {
     /// the key go on to other handlers.
     @MainActor
     @discardableResult
-    public static func connect(_ instance: UnsafeMutableRawPointer, _ signal: String,
+    package static func connect(_ instance: UnsafeMutableRawPointer, _ signal: String,
                                _ action: @escaping @MainActor (UInt32, UInt32, UInt32) -> Bool) -> UInt {
         let trampoline: @convention(c) (UnsafeMutableRawPointer?, UInt32, UInt32, UInt32, UnsafeMutableRawPointer?) -> gboolean = { _, first, second, third, data in
             let action = UserData<@MainActor (UInt32, UInt32, UInt32) -> Bool>.value(data)
@@ -111,7 +105,7 @@ public enum Signal {
     /// GtkGestureLongPress's `pressed`.
     @MainActor
     @discardableResult
-    public static func connect(_ instance: UnsafeMutableRawPointer, _ signal: String,
+    package static func connect(_ instance: UnsafeMutableRawPointer, _ signal: String,
                                _ action: @escaping @MainActor (Double, Double) -> Void) -> UInt {
         let trampoline: @convention(c) (UnsafeMutableRawPointer?, Double, Double, UnsafeMutableRawPointer?) -> Void = { _, x, y, data in
             let action = UserData<@MainActor (Double, Double) -> Void>.value(data)
@@ -123,7 +117,7 @@ public enum Signal {
     /// A handler with a count and a point (n, x, y): GtkGestureClick's `pressed`.
     @MainActor
     @discardableResult
-    public static func connect(_ instance: UnsafeMutableRawPointer, _ signal: String,
+    package static func connect(_ instance: UnsafeMutableRawPointer, _ signal: String,
                                _ action: @escaping @MainActor (Int32, Double, Double) -> Void) -> UInt {
         let trampoline: @convention(c) (UnsafeMutableRawPointer?, Int32, Double, Double, UnsafeMutableRawPointer?) -> Void = { _, count, x, y, data in
             let action = UserData<@MainActor (Int32, Double, Double) -> Void>.value(data)
@@ -136,7 +130,7 @@ public enum Signal {
     /// whether to delete the data).
     @MainActor
     @discardableResult
-    public static func connect(_ instance: UnsafeMutableRawPointer, _ signal: String,
+    package static func connect(_ instance: UnsafeMutableRawPointer, _ signal: String,
                                _ action: @escaping @MainActor (UnsafeMutableRawPointer?, Bool) -> Void) -> UInt {
         let trampoline: @convention(c) (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?, Int32, UnsafeMutableRawPointer?) -> Void = { _, argument, flag, data in
             let action = UserData<@MainActor (UnsafeMutableRawPointer?, Bool) -> Void>.value(data)
@@ -149,7 +143,7 @@ public enum Signal {
     /// `motion`.
     @MainActor
     @discardableResult
-    public static func connect(_ instance: UnsafeMutableRawPointer, _ signal: String,
+    package static func connect(_ instance: UnsafeMutableRawPointer, _ signal: String,
                                _ action: @escaping @MainActor (Double, Double) -> GdkDragAction) -> UInt {
         let trampoline: @convention(c) (UnsafeMutableRawPointer?, Double, Double, UnsafeMutableRawPointer?) -> GdkDragAction = { _, x, y, data in
             let action = UserData<@MainActor (Double, Double) -> GdkDragAction>.value(data)
@@ -162,7 +156,7 @@ public enum Signal {
     /// (transfer full), or nil: GtkDragSource's `prepare` (a GdkContentProvider).
     @MainActor
     @discardableResult
-    public static func connect(_ instance: UnsafeMutableRawPointer, _ signal: String,
+    package static func connect(_ instance: UnsafeMutableRawPointer, _ signal: String,
                                _ action: @escaping @MainActor (Double, Double) -> UnsafeMutableRawPointer?) -> UInt {
         let trampoline: @convention(c) (UnsafeMutableRawPointer?, Double, Double, UnsafeMutableRawPointer?) -> UnsafeMutableRawPointer? = { _, x, y, data in
             let action = UserData<@MainActor (Double, Double) -> UnsafeMutableRawPointer?>.value(data)
@@ -175,7 +169,7 @@ public enum Signal {
     /// GtkDropTarget's `drop`.
     @MainActor
     @discardableResult
-    public static func connect(_ instance: UnsafeMutableRawPointer, _ signal: String,
+    package static func connect(_ instance: UnsafeMutableRawPointer, _ signal: String,
                                _ action: @escaping @MainActor (UnsafePointer<GValue>, Double, Double) -> Bool) -> UInt {
         let trampoline: @convention(c) (UnsafeMutableRawPointer?, UnsafePointer<GValue>?, Double, Double, UnsafeMutableRawPointer?) -> Int32 = { _, value, x, y, data in
             guard let value else { return 0 }
@@ -190,7 +184,7 @@ public enum Signal {
     /// GtkTooltip to fill); true shows the tooltip.
     @MainActor
     @discardableResult
-    public static func connect(_ instance: UnsafeMutableRawPointer, _ signal: String,
+    package static func connect(_ instance: UnsafeMutableRawPointer, _ signal: String,
                                _ action: @escaping @MainActor (Int32, Int32, Bool, OpaquePointer?) -> Bool) -> UInt {
         let trampoline: @convention(c) (UnsafeMutableRawPointer?, Int32, Int32, gboolean, OpaquePointer?, UnsafeMutableRawPointer?) -> gboolean = { _, x, y, keyboard, object, data in
             let action = UserData<@MainActor (Int32, Int32, Bool, OpaquePointer?) -> Bool>.value(data)
@@ -202,7 +196,7 @@ public enum Signal {
     /// Runs `action` each time `property` of `instance` changes (`notify::property`).
     @MainActor
     @discardableResult
-    public static func onChange(of property: String, of instance: UnsafeMutableRawPointer, _ action: @escaping @MainActor () -> Void) -> UInt {
+    package static func onChange(of property: String, of instance: UnsafeMutableRawPointer, _ action: @escaping @MainActor () -> Void) -> UInt {
         connect(instance, "notify::" + property) { (_: UnsafeMutableRawPointer?) in action() }
     }
 

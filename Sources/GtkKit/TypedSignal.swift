@@ -1,18 +1,23 @@
 import CGtk
 
-/// A GTK signal named together with the shape of its handler, so that
-/// `Signal.connect(_:_:_:)` checks the closure when compiling and needs no type annotation:
+/// A GTK signal of objects of type `Instance`, named together with the shape of its
+/// handler: `Signal.connect(_:_:_:)` checks both when compiling, so a signal connects only
+/// to what has it (`.clicked` to a ``Button``, `.searchChanged` to a ``SearchEntry``) and its
+/// closure needs no type annotation:
 ///
 /// ```swift
+/// let button = Button(label: "Go")
 /// Signal.connect(button, .clicked) { print("clicked") }
-/// Signal.connect(listView, .activatePosition) { position in print("opened row", position) }
-/// Signal.connect(model, .itemsChanged) { position, removed, added in … }
+/// let search = SearchEntry()
+/// Signal.connect(search, .searchChanged) { print("search for", search.text) }
 /// ```
 ///
-/// Signals not listed here are made the same way: `TypedSignal<@MainActor (UInt32) -> Void>("name")`,
-/// with any of the handler shapes `Signal.connect` takes by name.
+/// GTK objects reached through a pointer (the escape hatch for what the toolkit does not
+/// wrap) carry no GTK class the compiler knows: a signal of theirs is named by the caller,
+/// `.named("…")`, with any of the handler shapes below, and checked only for its shape.
+/// GListModel's `items-changed` comes ready for a list model's pointer (`.itemsChanged`).
 @MainActor
-public struct TypedSignal<Handler> {
+public struct TypedSignal<Instance, Handler> {
     /// The signal's name, as GTK spells it ("search-changed").
     public let name: String
     private let connector: @MainActor (UnsafeMutableRawPointer, String, Handler) -> UInt
@@ -27,82 +32,119 @@ public struct TypedSignal<Handler> {
     }
 }
 
+// MARK: Handler shapes: a signal of any name, checked for its shape only
+
 extension TypedSignal where Handler == @MainActor () -> Void {
-    /// A signal whose handler takes no arguments besides the instance.
-    public init(_ name: String) { self.init(name) { Signal.connect($0, $1, $2) } }
-    /// GtkButton's `clicked`.
-    public static var clicked: Self { Self("clicked") }
-    /// GtkToggleButton's and GtkCheckButton's `toggled`.
-    public static var toggled: Self { Self("toggled") }
-    /// GtkSearchEntry's `search-changed`: the text changed and the typing paused.
-    public static var searchChanged: Self { Self("search-changed") }
-    /// GtkEditable's `changed`: the text changed.
-    public static var changed: Self { Self("changed") }
-    /// GtkEntry's and GtkSearchEntry's `activate` (Enter), GApplication's `activate`.
-    public static var activate: Self { Self("activate") }
-    /// GtkWidget's `destroy`: a window closed, or a widget leaving for good.
-    public static var destroy: Self { Self("destroy") }
-    /// GtkWidget's `map`: the widget is about to be shown on screen.
-    public static var map: Self { Self("map") }
+    /// The signal `name`, whose handler takes no arguments besides the instance.
+    public static func named(_ name: String) -> Self { Self(name) { Signal.connect($0, $1, $2) } }
+    /// `notify::property`: the object's `property` changed.
+    public static func changed(_ property: String) -> Self {
+        Self("notify::" + property) { instance, name, action in
+            Signal.connect(instance, name) { (_: UnsafeMutableRawPointer?) in action() }
+        }
+    }
 }
 
 extension TypedSignal where Handler == @MainActor (UInt32) -> Void {
-    /// A signal whose handler takes one `guint`.
-    public init(_ name: String) { self.init(name) { Signal.connect($0, $1, $2) } }
-    /// GtkListView's, GtkGridView's and GtkColumnView's `activate`: the position of the row
-    /// activated (double click, or Enter).
-    public static var activatePosition: Self { Self("activate") }
+    /// The signal `name`, whose handler takes one `guint`.
+    public static func named(_ name: String) -> Self { Self(name) { Signal.connect($0, $1, $2) } }
 }
 
 extension TypedSignal where Handler == @MainActor (UInt32, UInt32) -> Void {
-    /// A signal whose handler takes two `guint`s.
-    public init(_ name: String) { self.init(name) { Signal.connect($0, $1, $2) } }
-    /// GtkSelectionModel's `selection-changed`: the first position and the count of items
-    /// whose selection may have changed.
-    public static var selectionChanged: Self { Self("selection-changed") }
+    /// The signal `name`, whose handler takes two `guint`s (GtkSelectionModel's
+    /// `selection-changed`: the first position and the count).
+    public static func named(_ name: String) -> Self { Self(name) { Signal.connect($0, $1, $2) } }
 }
 
 extension TypedSignal where Handler == @MainActor (UInt32, UInt32, UInt32) -> Void {
-    /// A signal whose handler takes three `guint`s.
-    public init(_ name: String) { self.init(name) { Signal.connect($0, $1, $2) } }
-    /// GListModel's `items-changed`: the position, the items removed there and the items
-    /// added.
-    public static var itemsChanged: Self { Self("items-changed") }
+    /// The signal `name`, whose handler takes three `guint`s.
+    public static func named(_ name: String) -> Self { Self(name) { Signal.connect($0, $1, $2) } }
 }
 
 extension TypedSignal where Handler == @MainActor (UInt32, UInt32, UInt32) -> Bool {
-    /// A signal whose handler takes three `guint`s and answers whether it handled it.
-    public init(_ name: String) { self.init(name) { Signal.connect($0, $1, $2) } }
-    /// GtkEventControllerKey's `key-pressed`: the key value, the hardware key code and the
-    /// modifier mask; answer false to let the key go on to other handlers.
-    public static var keyPressed: Self { Self("key-pressed") }
+    /// The signal `name`, whose handler takes three `guint`s and answers whether it handled
+    /// it (GtkEventControllerKey's `key-pressed`: the key value, the hardware key code and
+    /// the modifier mask; false lets the key go on to other handlers).
+    public static func named(_ name: String) -> Self { Self(name) { Signal.connect($0, $1, $2) } }
 }
 
 extension TypedSignal where Handler == @MainActor (Int32, Double, Double) -> Void {
-    /// A signal whose handler takes a count and a point.
-    public init(_ name: String) { self.init(name) { Signal.connect($0, $1, $2) } }
-    /// GtkGestureClick's `pressed`: the number of presses (2 for a double click) and where.
-    public static var pressed: Self { Self("pressed") }
-    /// GtkGestureClick's `released`: the number of presses and where.
-    public static var released: Self { Self("released") }
+    /// The signal `name`, whose handler takes a count and a point (GtkGestureClick's
+    /// `pressed` and `released`: the number of presses, and where).
+    public static func named(_ name: String) -> Self { Self(name) { Signal.connect($0, $1, $2) } }
 }
 
 extension TypedSignal where Handler == @MainActor (Double, Double) -> Void {
-    /// A signal whose handler takes a point.
-    public init(_ name: String) { self.init(name) { Signal.connect($0, $1, $2) } }
-    /// GtkEventControllerMotion's `enter`: the pointer came in, here.
-    public static var enter: Self { Self("enter") }
-    /// GtkEventControllerMotion's `motion`: the pointer moved, to here.
-    public static var motion: Self { Self("motion") }
+    /// The signal `name`, whose handler takes a point (GtkEventControllerMotion's `enter`
+    /// and `motion`).
+    public static func named(_ name: String) -> Self { Self(name) { Signal.connect($0, $1, $2) } }
 }
 
+// MARK: The signals of the toolkit's objects
+
+extension TypedSignal where Instance: Widget, Handler == @MainActor () -> Void {
+    /// GtkWidget's `destroy`: a window closed, or a widget leaving for good.
+    public static var destroy: Self { .named("destroy") }
+    /// GtkWidget's `map`: the widget is about to be shown on screen.
+    public static var map: Self { .named("map") }
+    /// GtkWidget's `unmap`: the widget left the screen.
+    public static var unmap: Self { .named("unmap") }
+}
+
+extension TypedSignal where Instance == Button, Handler == @MainActor () -> Void {
+    /// GtkButton's `clicked`.
+    public static var clicked: Self { .named("clicked") }
+}
+
+extension TypedSignal where Instance: Toggling, Handler == @MainActor () -> Void {
+    /// GtkToggleButton's and GtkCheckButton's `toggled`.
+    public static var toggled: Self { .named("toggled") }
+}
+
+extension TypedSignal where Instance == SearchEntry, Handler == @MainActor () -> Void {
+    /// GtkSearchEntry's `search-changed`: the text changed and the typing paused.
+    public static var searchChanged: Self { .named("search-changed") }
+    /// GtkEditable's `changed`: the text changed.
+    public static var changed: Self { .named("changed") }
+    /// GtkSearchEntry's `activate`: Enter.
+    public static var activate: Self { .named("activate") }
+}
+
+extension TypedSignal where Instance == Application, Handler == @MainActor () -> Void {
+    /// GApplication's `activate`: the application started (or was started again).
+    public static var activate: Self { .named("activate") }
+}
+
+extension TypedSignal where Instance == OpaquePointer, Handler == @MainActor (UInt32, UInt32, UInt32) -> Void {
+    /// GListModel's `items-changed` (of a list model's pointer): the position, the items
+    /// removed there and the items added.
+    public static var itemsChanged: Self { .named("items-changed") }
+}
+
+/// The toolkit's widgets that toggle (``ToggleButton``, ``CheckButton``): they have
+/// `toggled`.
+@MainActor
+public protocol Toggling: Widget {}
+
+extension ToggleButton: Toggling {}
+extension CheckButton: Toggling {}
+
 extension Signal {
-    /// Connects `action` to `signal` of `instance` (a widget, the application, or a GObject
-    /// pointer); the handler's shape comes with the signal. Returns the handler id.
+    /// Connects `action` to `signal` of `instance` for as long as `instance` lives (GTK
+    /// releases the closure with the object): the signal must be one of the instance's
+    /// type, and the handler's shape comes with it.
     @MainActor
-    @discardableResult
-    public static func connect<Handler>(_ instance: some GObjectConvertible, _ signal: TypedSignal<Handler>, _ action: Handler) -> UInt {
-        signal.connect(instance.gObject, action)
+    public static func connect<Instance: GObjectConvertible, Handler>(_ instance: Instance, _ signal: TypedSignal<Instance, Handler>,
+                                                                      _ action: Handler) {
+        _ = signal.connect(instance.gObject, action)
+    }
+
+    /// Connects `action` to `signal` of `instance` until the connection returned goes (or
+    /// is disconnected): keep it for as long as the handler is wanted.
+    @MainActor
+    public static func connection<Instance: GObjectConvertible, Handler>(_ instance: Instance, _ signal: TypedSignal<Instance, Handler>,
+                                                                         _ action: Handler) -> SignalConnection {
+        SignalConnection(signal.connect(instance.gObject, action), on: instance.gObject)
     }
 }
 

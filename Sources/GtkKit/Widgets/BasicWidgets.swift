@@ -142,7 +142,7 @@ public final class Button: Widget, WrappingWidget {
 
     /// Runs `action` each time the button is clicked.
     public func onClicked(_ action: @escaping @MainActor () -> Void) {
-        Signal.connect(UnsafeMutableRawPointer(gtkWidget), "clicked", action)
+        Signal.connect(self, .clicked, action)
     }
 }
 
@@ -167,7 +167,7 @@ public final class CheckButton: Widget, WrappingWidget {
 
     /// Runs `action` each time it is checked or unchecked.
     public func onToggled(_ action: @escaping @MainActor () -> Void) {
-        Signal.connect(UnsafeMutableRawPointer(gtkWidget), "toggled", action)
+        Signal.connect(self, .toggled, action)
     }
 }
 
@@ -192,6 +192,6 @@ public final class Switch: Widget, WrappingWidget {
 
     /// Runs `action` each time it is turned on or off.
     public func onToggled(_ action: @escaping @MainActor () -> Void) {
-        Signal.onChange(of: "active", of: UnsafeMutableRawPointer(gtkWidget), action)
+        Signal.connect(self, .changed("active"), action)
     }
 }

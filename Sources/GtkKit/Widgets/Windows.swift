@@ -23,10 +23,9 @@ open class Window: Widget {
         // A closed window (`gtk_window_destroy`) leaves GTK's list of open windows; its
         // `destroy` signal comes only with its last reference, which this object holds.
         let toplevels = gtk_window_get_toplevels()!
-        let handler = Signal.connect(toplevels, .itemsChanged) { [unowned self] _, removed, _ in
+        toplevelsConnection = Signal.connection(toplevels, .itemsChanged) { [unowned self] _, removed, _ in
             if removed > 0, !isOpen(in: toplevels) { closed() }
         }
-        toplevelsConnection = SignalConnection(handler, on: UnsafeMutableRawPointer(toplevels))
     }
 
     /// Whether GTK still lists the window among the open ones.

@@ -55,3 +55,10 @@ extension ScrolledWindow {
         self.init(child: nil as (any GtkWidgetConvertible)?)
     }
 }
+
+extension TypedSignal where Instance: ListViewManager, Handler == @MainActor (UInt32) -> Void {
+    /// GtkListView's `activate`: the position, in the list, of the row activated (a double
+    /// click, or Enter; one click with `singleClickActivation`). The manager's own
+    /// `didActivate` events say which item it was.
+    public static var activatePosition: Self { .named("activate") }
+}
