@@ -14,6 +14,12 @@ extension GtkBox: InstanceType { public static var gType: GType { gtk_box_get_ty
 extension GtkWindow: InstanceType { public static var gType: GType { gtk_window_get_type() } }
 extension GtkButton: InstanceType { public static var gType: GType { gtk_button_get_type() } }
 extension GtkToggleButton: InstanceType { public static var gType: GType { gtk_toggle_button_get_type() } }
+extension GtkCheckButton: InstanceType { public static var gType: GType { gtk_check_button_get_type() } }
+extension GtkAdjustment: InstanceType { public static var gType: GType { gtk_adjustment_get_type() } }
+extension GtkApplication: InstanceType { public static var gType: GType { gtk_application_get_type() } }
+extension GSimpleActionGroup: InstanceType { public static var gType: GType { g_simple_action_group_get_type() } }
+extension GtkCssProvider: InstanceType { public static var gType: GType { gtk_css_provider_get_type() } }
+extension GdkContentProvider: InstanceType { public static var gType: GType { gdk_content_provider_get_type() } }
 extension GtkPopover: InstanceType { public static var gType: GType { gtk_popover_get_type() } }
 extension GtkSorter: InstanceType { public static var gType: GType { gtk_sorter_get_type() } }
 extension GApplication: InstanceType { public static var gType: GType { g_application_get_type() } }

@@ -39,14 +39,15 @@ public final class ObjectReference<Pointer: GObjectPointer> {
     }
 }
 
-/// The pointer types GTK objects come in: typed (`UnsafeMutablePointer<GtkWidget>`),
-/// opaque (`OpaquePointer`, for GTK's opaque structs) and raw.
+/// The pointer types GTK objects come in: typed (`UnsafeMutablePointer<GtkWidget>`, to an
+/// instance struct with its GType, ``InstanceType``), opaque (`OpaquePointer`, for GTK's
+/// opaque structs) and raw. A pointer to anything else (a `GError`, a `GValue`) is not one.
 public protocol GObjectPointer {
     /// The pointer, untyped.
     var rawPointer: UnsafeMutableRawPointer { get }
 }
 
-extension UnsafeMutablePointer: GObjectPointer {
+extension UnsafeMutablePointer: GObjectPointer where Pointee: InstanceType {
     public var rawPointer: UnsafeMutableRawPointer { UnsafeMutableRawPointer(self) }
 }
 

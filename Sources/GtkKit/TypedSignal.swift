@@ -161,7 +161,7 @@ extension GObjectConvertible where Self: GObjectPointer {
     public var gObject: UnsafeMutableRawPointer { rawPointer }
 }
 
-extension UnsafeMutablePointer: GObjectConvertible {}
+extension UnsafeMutablePointer: GObjectConvertible where Pointee: InstanceType {}
 extension UnsafeMutableRawPointer: GObjectConvertible {}
 extension OpaquePointer: GObjectConvertible {}
 

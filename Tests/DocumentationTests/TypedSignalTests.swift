@@ -5,8 +5,9 @@ import Testing
 /// the compiler refuses is checked by compiling it (with the documentation's compiler).
 @Suite("Typed signals, as the compiler sees them")
 struct TypedSignalTests {
-    /// The compiler's errors for a program of `body` (nil when it compiles).
-    private func errors(_ body: String, _ name: String, sourceLocation: SourceLocation = #_sourceLocation) throws -> String? {
+    /// The compiler's errors for a program of `body` (nil when it compiles; a name without
+    /// `-refused` that does not compile is an issue, with the errors).
+    static func errors(_ body: String, _ name: String, sourceLocation: SourceLocation = #_sourceLocation) throws -> String? {
         let compiler = try DocumentationCodeTests.compiler.get()
         let program = """
             import ListViewManager
@@ -16,39 +17,39 @@ struct TypedSignalTests {
             \(body)
             }
             """
-        let errors = try compiler.errors(typeChecking: program, named: "typed-signal-" + name)
+        let errors = try compiler.errors(typeChecking: program, named: "checked-" + name)
         if let errors, !name.contains("-refused") { Issue.record("\(name) does not compile:\n\(errors)", sourceLocation: sourceLocation) }
         return errors
     }
 
     @Test("A signal connects to the objects of its type, and to no others")
     func signalsBelongToTheirObjects() throws {
-        #expect(try errors("Signal.connect(Button(label: \"Go\"), .clicked) { }", "button-clicked") == nil)
-        #expect(try errors("Signal.connect(ToggleButton(iconName: \"go-next\"), .toggled) { }", "toggle-toggled") == nil)
-        #expect(try errors("Signal.connect(SearchEntry(), .searchChanged) { }", "search-changed") == nil)
-        #expect(try errors("Signal.connect(ListViewManager(), .activatePosition) { position in _ = position + 1 }", "list-activate") == nil)
-        #expect(try errors("Signal.connect(Label(\"x\"), .map) { }", "widget-map") == nil)
+        #expect(try Self.errors("Signal.connect(Button(label: \"Go\"), .clicked) { }", "button-clicked") == nil)
+        #expect(try Self.errors("Signal.connect(ToggleButton(iconName: \"go-next\"), .toggled) { }", "toggle-toggled") == nil)
+        #expect(try Self.errors("Signal.connect(SearchEntry(), .searchChanged) { }", "search-changed") == nil)
+        #expect(try Self.errors("Signal.connect(ListViewManager(), .activatePosition) { position in _ = position + 1 }", "list-activate") == nil)
+        #expect(try Self.errors("Signal.connect(Label(\"x\"), .map) { }", "widget-map") == nil)
 
-        #expect(try errors("Signal.connect(ListViewManager(), .clicked) { }", "list-clicked-refused") != nil, "a list view has no clicked")
-        #expect(try errors("Signal.connect(SearchEntry(), .clicked) { }", "entry-clicked-refused") != nil)
-        #expect(try errors("Signal.connect(Button(label: \"Go\"), .searchChanged) { }", "button-search-refused") != nil)
-        #expect(try errors("Signal.connect(GridViewManager(), .activatePosition) { _ in }", "grid-activate-refused") != nil)
+        #expect(try Self.errors("Signal.connect(ListViewManager(), .clicked) { }", "list-clicked-refused") != nil, "a list view has no clicked")
+        #expect(try Self.errors("Signal.connect(SearchEntry(), .clicked) { }", "entry-clicked-refused") != nil)
+        #expect(try Self.errors("Signal.connect(Button(label: \"Go\"), .searchChanged) { }", "button-search-refused") != nil)
+        #expect(try Self.errors("Signal.connect(GridViewManager(), .activatePosition) { _ in }", "grid-activate-refused") != nil)
     }
 
     @Test("A signal's handler has the signal's shape")
     func handlersHaveTheirSignalsShape() throws {
-        #expect(try errors("Signal.connect(Button(label: \"Go\"), .clicked) { position in print(position) }", "clicked-argument-refused") != nil)
-        #expect(try errors("let c: SignalConnection = Signal.connection(Button(label: \"Go\"), .clicked) { }; c.disconnect()", "connection") == nil)
+        #expect(try Self.errors("Signal.connect(Button(label: \"Go\"), .clicked) { position in print(position) }", "clicked-argument-refused") != nil)
+        #expect(try Self.errors("let c: SignalConnection = Signal.connection(Button(label: \"Go\"), .clicked) { }; c.disconnect()", "connection") == nil)
     }
 
     @Test("A pointer's signals are named by the caller, and checked for their shape")
     func pointersNameTheirSignals() throws {
-        #expect(try errors("""
+        #expect(try Self.errors("""
             let view = gtk_list_view_new(nil, nil)!
             let activated: @MainActor (UInt32) -> Void = { position in print(position) }
             Signal.connect(view, .named("activate"), activated)
             """, "pointer-named") == nil)
-        #expect(try errors("""
+        #expect(try Self.errors("""
             let view = gtk_list_view_new(nil, nil)!
             Signal.connect(view, .clicked) { }
             """, "pointer-clicked-refused") != nil)

@@ -85,9 +85,10 @@ open class Widget {
         gtk_widget_set_margin_end(gtkWidget, Int32(horizontal))
     }
 
-    /// The widget as a pointer to another GTK type (for calling GTK directly).
-    public func gtkPointer<T>(as type: T.Type = T.self) -> UnsafeMutablePointer<T> {
-        UnsafeMutableRawPointer(gtkWidget).assumingMemoryBound(to: T.self)
+    /// The widget as a pointer to another GTK type (for calling GTK directly), cast as
+    /// ``gtkCast(_:to:)`` casts: checked in debug builds.
+    public func gtkPointer<T: InstanceType>(as type: T.Type = T.self) -> UnsafeMutablePointer<T> {
+        gtkCast(gtkWidget, to: type)
     }
 
     /// The widget as an opaque pointer (GTK types Swift imports as opaque).
