@@ -2,14 +2,39 @@ import CGtk
 import Foundation
 
 /// Renders widgets to PNG files: for `--screenshot` options, documentation and tests.
+/// (The forms taking a widget's pointer are package API, for the list module and the tests.)
 public enum Screenshot {
+    /// Renders `widget` (usually a window, shown) as it was last drawn and writes it to
+    /// `path`. Call it from `afterPaintedFrames(of:_:_:)`: between frames, a widget that
+    /// asked to be drawn again has no drawing, and the window renders as nothing.
+    /// - Returns: whether the file was written.
+    @MainActor
+    @discardableResult
+    public static func savePNG(of widget: some GtkWidgetConvertible, to path: String) -> Bool {
+        savePNG(of: widget.gtkWidget, to: path)
+    }
+
+    /// Runs `action` right after `widget`'s frame clock has painted, `frames` frames from
+    /// now, when every widget's drawing of that frame is current (for `savePNG`).
+    @MainActor
+    public static func afterPaintedFrames(of widget: some GtkWidgetConvertible, _ frames: Int, _ action: @escaping @MainActor () -> Void) {
+        afterPaintedFrames(of: widget.gtkWidget, frames, action)
+    }
+
+    /// Runs `action` once `widget` has drawn `frames` more frames, before the next frame is
+    /// laid out and drawn.
+    @MainActor
+    public static func afterFrames(of widget: some GtkWidgetConvertible, _ frames: Int, _ action: @escaping @MainActor () -> Void) {
+        afterFrames(of: widget.gtkWidget, frames, action)
+    }
+
     /// Renders `widget` (usually a window, mapped) as it was last drawn and writes it to
     /// `path`. Call it from `afterPaintedFrames(of:_:_:)`: between frames, a widget that
     /// asked to be drawn again has no drawing, and the window renders as nothing.
     /// - Returns: whether the file was written.
     @MainActor
     @discardableResult
-    public static func savePNG(of widget: UnsafeMutablePointer<GtkWidget>, to path: String) -> Bool {
+    package static func savePNG(of widget: UnsafeMutablePointer<GtkWidget>, to path: String) -> Bool {
         guard let texture = render(widget).map({ ObjectReference(adopting: $0) }) else { return false }
         return gdk_texture_save_to_png(texture.pointer, path) != 0
     }
@@ -18,7 +43,7 @@ public enum Screenshot {
     /// or nil when it is not shown. A window whose own snapshot is empty (a plain
     /// GtkWindow without decorations gives none) is rendered through its child.
     @MainActor
-    public static func render(_ widget: UnsafeMutablePointer<GtkWidget>) -> OpaquePointer? {
+    package static func render(_ widget: UnsafeMutablePointer<GtkWidget>) -> OpaquePointer? {
         let width = gtk_widget_get_width(widget), height = gtk_widget_get_height(widget)
         guard width > 0, height > 0, let native = gtk_widget_get_native(widget), let renderer = gtk_native_get_renderer(native) else { return nil }
         let paintable = ObjectReference(adopting: gtk_widget_paintable_new(widget)!)
@@ -40,7 +65,7 @@ public enum Screenshot {
     /// dropped the drawing of any widget that asked to be redrawn since, such as a
     /// scrollbar fading in, and of its parents up to the window.)
     @MainActor
-    public static func afterPaintedFrames(of widget: UnsafeMutablePointer<GtkWidget>, _ frames: Int, _ action: @escaping @MainActor () -> Void) {
+    package static func afterPaintedFrames(of widget: UnsafeMutablePointer<GtkWidget>, _ frames: Int, _ action: @escaping @MainActor () -> Void) {
         afterFrames(of: widget, frames) {
             // Gone meanwhile (unrealised): run `action` anyway, so a caller waiting on it
             // (the viewer's --screenshot, to quit) is not left waiting for ever.
@@ -60,7 +85,7 @@ public enum Screenshot {
     /// Runs `action` once `widget` has drawn `frames` more frames, before the next frame is
     /// laid out and drawn.
     @MainActor
-    public static func afterFrames(of widget: UnsafeMutablePointer<GtkWidget>, _ frames: Int, _ action: @escaping @MainActor () -> Void) {
+    package static func afterFrames(of widget: UnsafeMutablePointer<GtkWidget>, _ frames: Int, _ action: @escaping @MainActor () -> Void) {
         var remaining = frames
         everyFrame(of: widget) { _ in
             remaining -= 1

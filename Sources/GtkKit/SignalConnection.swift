@@ -8,7 +8,8 @@ import CGtk
 /// finalized first took its handlers with it, so there is nothing left to disconnect.
 ///
 /// ```swift
-/// let connection = SignalConnection(Signal.connect(instance, "notify::title") { print("retitled") }, on: instance)
+/// let window = Window(title: "Notes")
+/// let connection = Signal.connection(window, .changed("title")) { print("retitled") }
 /// ```
 @MainActor
 public final class SignalConnection {
@@ -19,7 +20,7 @@ public final class SignalConnection {
     private var isConnected = true
 
     /// Takes charge of the handler `handlerID` of `instance`.
-    public init(_ handlerID: UInt, on instance: UnsafeMutableRawPointer) {
+    package init(_ handlerID: UInt, on instance: UnsafeMutableRawPointer) {
         self.handlerID = handlerID
         object = .allocate(capacity: 1)
         object.initialize(to: GWeakRef())
@@ -36,7 +37,7 @@ public final class SignalConnection {
     }
 
     /// Whether `instance` is the object the handler was connected to, and is still alive.
-    public func isConnected(to instance: UnsafeMutableRawPointer) -> Bool {
+    package func isConnected(to instance: UnsafeMutableRawPointer) -> Bool {
         guard isConnected, let current = g_weak_ref_get(object) else { return false }
         g_object_unref(current)
         return current == instance

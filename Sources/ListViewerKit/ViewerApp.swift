@@ -93,8 +93,8 @@ public enum ViewerApp {
                         writeToStandardError("list-viewer: \(problem)")
                         status = 1
                     }
-                    Screenshot.afterPaintedFrames(of: viewer.window.gtkWidget, 3) {
-                        if !Screenshot.savePNG(of: viewer.window.gtkWidget, to: screenshot) {
+                    Screenshot.afterPaintedFrames(of: viewer.window, 3) {
+                        if !Screenshot.savePNG(of: viewer.window, to: screenshot) {
                             writeToStandardError("list-viewer: " + tr("could not write %@", screenshot))
                             status = 1
                         }
