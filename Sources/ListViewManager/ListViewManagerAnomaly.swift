@@ -1,6 +1,7 @@
-import Foundation
 import CGtk
 import CGtkShims
+import Foundation
+import GtkKit
 import ModelStorage
 
 /// What can go wrong when using a `ListViewManager` without being worth a crash.

@@ -1,5 +1,6 @@
 import CGtk
 import Foundation
+import GtkKit
 import ModelStorage
 
 /// What the row factories ask of their manager while they bind rows: the row at a position,

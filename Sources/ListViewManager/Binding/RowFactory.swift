@@ -1,6 +1,7 @@
 import CGtk
 import CGtkShims
 import Foundation
+import GtkKit
 import ModelStorage
 
 /// A GtkSignalListItemFactory of a manager: on bind it shows a row of the mapped type in the

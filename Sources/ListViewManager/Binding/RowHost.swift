@@ -1,6 +1,7 @@
 import CGtk
 import CGtkShims
 import Foundation
+import GtkKit
 import ModelStorage
 
 /// The rows one list item has shown, one per mapping, only the current one visible.

@@ -1,5 +1,6 @@
-import Foundation
 import CGtk
+import Foundation
+import GtkKit
 import ModelStorage
 
 /// Which rows of a section a mapping provides.

@@ -1,4 +1,5 @@
 import CGtk
+import GtkKit
 
 /// A drag over a list, from its entering until it leaves or drops. GTK's list views scroll
 /// by themselves while a drag is within 30 pixels of their top or bottom edge (GtkListBase);

@@ -1,6 +1,7 @@
 import CGtk
 import CGtkShims
 import Foundation
+import GtkKit
 
 /// A model whose items can be dragged out of their list: to other applications, to text
 /// entries, to anything that takes text or files. A drag of such an item offers its

@@ -1,4 +1,5 @@
 import CGtk
+import GtkKit
 
 /// Follows the keyboard focus of the window a view is in, while the view is shown, and tells
 /// `moved` each time the focus lands in another row widget (or leaves the view: nil).

@@ -1,5 +1,6 @@
 import CGtk
 import Foundation
+import GtkKit
 import ModelStorage
 
 extension ItemViewManager {

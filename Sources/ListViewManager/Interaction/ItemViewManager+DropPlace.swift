@@ -1,5 +1,6 @@
 import CGtk
 import Foundation
+import GtkKit
 import ModelStorage
 
 /// A row marked as the place a drop goes: its widget and CSS class (`drop-above`,

@@ -1,5 +1,6 @@
 import CGtk
 import Foundation
+import GtkKit
 import ModelStorage
 
 /// Items dragged from one managed list to another: which the list takes, and what the drop

@@ -1,5 +1,6 @@
 import CGtk
 import Foundation
+import GtkKit
 
 extension ItemViewManager {
     /// The list view's `rows` action group and the keys that trigger its actions:

@@ -1,5 +1,6 @@
 import CGtk
 import CGtkShims
+import GtkKit
 
 /// The library's default look of rows and their menus: the drop indicator, a line above or
 /// below the row under the pointer (before or after the cell, in a grid), no hover highlight

@@ -1,4 +1,5 @@
 import CGtk
+import GtkKit
 
 /// The cell a `TableColumn` made from a key path or a text closure shows: one line of
 /// text, start-aligned, ellipsized at the end. CSS class `text-cell`.

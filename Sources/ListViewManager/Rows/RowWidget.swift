@@ -1,5 +1,6 @@
-import Foundation
 import CGtk
+import Foundation
+import GtkKit
 
 /// Anything that can be a row of a managed list: a Swift object exposing its root
 /// `GtkWidget`, made with `init()`.

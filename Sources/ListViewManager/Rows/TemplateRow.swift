@@ -1,6 +1,7 @@
 import CGtk
 import CGtkShims
 import Foundation
+import GtkKit
 
 /// A row built from a GtkBuilder `.ui` file (GTK's XIB): a subclass named `PhotoRow` gets
 /// `PhotoRow.ui` from the bundle it was registered with (or the file its mapping's

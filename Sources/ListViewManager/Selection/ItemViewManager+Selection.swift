@@ -1,6 +1,7 @@
 import CGtk
 import CGtkShims
 import Foundation
+import GtkKit
 import ModelStorage
 
 /// How many items can be selected.

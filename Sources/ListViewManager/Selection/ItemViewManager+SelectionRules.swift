@@ -1,5 +1,6 @@
 import CGtk
 import Foundation
+import GtkKit
 import ModelStorage
 
 /// The app's say over selection and focus, by model type. Every rule is asked whatever

@@ -1,6 +1,7 @@
 import CGtk
 import CGtkShims
 import Foundation
+import GtkKit
 import ModelStorage
 
 /// Any GListModel as a storage: a GtkDirectoryList, a GtkStringList, a GtkSortListModel or

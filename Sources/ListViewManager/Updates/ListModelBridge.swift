@@ -1,6 +1,7 @@
-import Foundation
 import CGtk
 import CGtkShims
+import Foundation
+import GtkKit
 import ModelStorage
 
 /// The GListModel GTK sees: the flat rows of a storage, answered from a `FlatLayout`.

@@ -1,3 +1,4 @@
+import GtkKit
 import ModelStorage
 
 /// Keeps the list view in step with the storage: each `StorageUpdate` becomes the

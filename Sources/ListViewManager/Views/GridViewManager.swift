@@ -1,4 +1,5 @@
 import CGtk
+import GtkKit
 import ModelStorage
 
 /// Drives a GtkGridView from a storage, as `ListViewManager` drives a list: the same

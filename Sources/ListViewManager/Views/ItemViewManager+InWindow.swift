@@ -1,4 +1,5 @@
 import CGtk
+import GtkKit
 
 extension ItemViewManager {
     /// The view in a scrolled window: what to put into a window, a pane or a stack (made

@@ -1,5 +1,6 @@
 import CGtk
 import CGtkShims
+import GtkKit
 import ModelStorage
 
 /// Drives a GtkListView from a storage: register which row type shows which model type,

@@ -1,5 +1,6 @@
 import CGtk
 import CGtkShims
+import GtkKit
 import ModelStorage
 
 /// A copy of the current section's header, pinned over the top of a list view while the

@@ -1,5 +1,6 @@
 import CGtk
 import CGtkShims
+import GtkKit
 import ModelStorage
 
 /// What differs between the GTK views a manager drives: how the view takes its model, its

@@ -1,4 +1,5 @@
 import CGtk
+import GtkKit
 
 /// What a view adds whose GTK rows are not the manager's rows (a sectioned grid: GTK shows
 /// strips, and the manager's rows are the tiles in them). The view registers it as the

@@ -1,5 +1,6 @@
 import CGtk
 import CGtkShims
+import GtkKit
 
 /// A menu's entries as GTK takes them: a GMenu (sections, submenus, labels, icons and
 /// accelerators as GMenu attributes) whose actions are `context.entry-N` in a

@@ -1,6 +1,7 @@
 import CGtk
 import CGtkShims
 import Foundation
+import GtkKit
 import ModelStorage
 
 /// Shows a manager's context menus: one GtkPopoverMenu, a child of the list view, pointing

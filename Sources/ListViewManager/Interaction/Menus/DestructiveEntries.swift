@@ -1,5 +1,6 @@
 import CGtk
 import CGtkShims
+import GtkKit
 
 /// Shows the entries of the destructive style as such. A GMenu item has no attribute for
 /// its look (GTK 4.8 to 4.18 read none), and GTK's model buttons carry no action name to

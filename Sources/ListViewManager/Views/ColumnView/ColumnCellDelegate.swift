@@ -1,4 +1,5 @@
 import CGtk
+import GtkKit
 import ModelStorage
 
 /// What a column's cell factory asks: the manager's answers, but for the cell type, which

@@ -1,5 +1,6 @@
 import CGtk
 import CGtkShims
+import GtkKit
 import ModelStorage
 
 extension ColumnViewManager {

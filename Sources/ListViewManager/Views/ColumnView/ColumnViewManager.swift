@@ -1,5 +1,6 @@
 import CGtk
 import CGtkShims
+import GtkKit
 import ModelStorage
 
 /// Drives a GtkColumnView (a table) from a storage: columns declared in Swift, each with

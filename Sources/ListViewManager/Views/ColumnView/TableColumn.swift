@@ -1,5 +1,6 @@
 import CGtk
 import Foundation
+import GtkKit
 import ModelStorage
 
 /// A column of a `ColumnViewManager`: a title, the cell shown for each row's model, and

@@ -1,4 +1,5 @@
 import CGtk
+import GtkKit
 
 /// A sectioned grid's own list, the strips GTK shows: it follows each change after the flat
 /// list and before the bound rows (its tiles) look for their new places, and it answers

@@ -1,6 +1,7 @@
 import CGtk
 import CGtkShims
 import Foundation
+import GtkKit
 import ModelStorage
 
 /// The keyboard in a sectioned grid, as in GTK's own grids: Left and Right go to the item

@@ -1,6 +1,7 @@
 import CGtk
 import CGtkShims
 import Foundation
+import GtkKit
 import ModelStorage
 
 /// Rubberband selection of tiles. GTK's grid view draws the band and scrolls while it is

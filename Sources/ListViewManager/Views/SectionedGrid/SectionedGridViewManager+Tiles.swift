@@ -1,5 +1,6 @@
 import CGtk
 import CGtkShims
+import GtkKit
 import ModelStorage
 
 /// What the user does with tiles: a click selects (Control adds or removes, Shift extends

@@ -1,6 +1,7 @@
 import CGtk
 import CGtkShims
 import Foundation
+import GtkKit
 import ModelStorage
 
 /// Drives a sectioned grid: each section of the storage is a header row as wide as the

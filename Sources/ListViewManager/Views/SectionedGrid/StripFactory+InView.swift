@@ -1,5 +1,6 @@
 import CGtk
 import Foundation
+import GtkKit
 import ModelStorage
 
 /// Where the strips are on screen: binding the tiles of the strips GTK shows and of those

@@ -1,6 +1,7 @@
 import CGtk
 import CGtkShims
 import Foundation
+import GtkKit
 import ModelStorage
 
 /// The factory of a sectioned grid's GtkGridView of strips: each list item shows a strip, a
