@@ -213,4 +213,24 @@ final class UpdaterTests: XCTestCase {
         kept?.storageNeedsReloading()
         XCTAssertEqual(applied, 1)
     } }
+
+    func testAHandlerThatLetsGoOfTheManagerDuringAnUpdateLetsTheUpdateFinish() { onMain {
+        let storage = MemoryStorage()
+        storage.addItems([Post(id: 1, title: "a"), Post(id: 2, title: "b")])
+        var manager: ListViewManager? = ListViewManager(storage: storage)
+        manager?.register(PostRow.self)
+        var deselected: [Int] = []
+        manager?.didDeselect(model: Post.self) { post, _ in
+            deselected.append(post.id)
+            manager = nil  // the app's last reference, dropped before the splices
+        }
+        XCTAssertEqual(manager?.select(IndexPath(item: 0, section: 0)), true)
+        // The update's participants after the selection (the bound rows, the pinned
+        // header) still reach the manager; it goes once the update is applied.
+        storage.removeItems(at: [IndexPath(item: 0, section: 0)])
+        XCTAssertEqual(deselected, [1])
+        XCTAssertNil(manager)
+        storage.addItem(Post(id: 3, title: "c"))  // nothing follows the storage any more
+        XCTAssertEqual(storage.items(inSection: 0)?.count, 2)
+    } }
 }

@@ -48,6 +48,10 @@ public final class ListViewUpdater {
     /// Whether the manager is gone: updates that still arrive (through a replacement
     /// `storageUpdater` that outlived it) are dropped.
     private var isDetached = false
+    /// The manager, kept alive while a change is applied: an event handler that lets go of
+    /// it midway (a `didDeselect` before the splices, say) does not take it from under the
+    /// participants, which hold it unowned.
+    weak var owner: AnyObject?
 
     /// An updater of `bridge`, which shows `storage` laid out with `options`.
     init(bridge: ListModelBridge, storage: any Storage, options: FlatLayoutOptions) {
@@ -130,6 +134,8 @@ public final class ListViewUpdater {
     /// (each told to those that follow splices), the participants after them, and once every
     /// row shows the change.
     private func apply(_ change: ContentChange) {
+        guard let owner else { return }
+        defer { withExtendedLifetime(owner) {} }
         willUpdateContent?(change.update)
         for participant in beforeSplices { participant.willApply(change) }
         let applied = bridge.apply(change, tellingEachSplice: eachSplice)

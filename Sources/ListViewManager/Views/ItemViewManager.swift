@@ -185,6 +185,7 @@ public class ItemViewManager {
         headerFactory?.delegate = self
         selection = SelectionState(manager: self, mode: selectionMode)
         listUpdateParticipants()
+        updater.owner = self
         connectActivation()
         installKeyboardNavigation()
         installRowActions()
