@@ -147,7 +147,7 @@ enum GtkScenarios {
     static func window(showing manager: ListViewManager) -> UnsafeMutablePointer<GtkWidget> {
         let window = gtk_window_new()!
         gtk_window_set_default_size(gtkCast(window, to: GtkWindow.self), 800, 600)
-        gtk_window_set_child(gtkCast(window, to: GtkWindow.self), manager.scrolledView)
+        gtk_window_set_child(gtkCast(window, to: GtkWindow.self), manager.gtkWidget)
         gtk_window_present(gtkCast(window, to: GtkWindow.self))
         waitForFrames(window, 5)
         return window
@@ -185,9 +185,9 @@ enum GtkScenarios {
         // `--no-pinned-header`); a grid in a scrolled window.
         manager.configuration.pinsSectionHeaders = !noPinnedHeader
         if let list = manager as? ListViewManager {
-            gtk_window_set_child(gtkWindow, list.scrolledView)
+            gtk_window_set_child(gtkWindow, list.gtkWidget)
         } else if let sectionedGrid = manager as? SectionedGridViewManager {
-            gtk_window_set_child(gtkWindow, sectionedGrid.scrolledView)
+            gtk_window_set_child(gtkWindow, sectionedGrid.gtkWidget)
         } else {
             let scrolled = gtk_scrolled_window_new()
             gtk_scrolled_window_set_child(OpaquePointer(scrolled), manager.view)

@@ -48,7 +48,7 @@ enum LongSession {
             case 0:
                 let list = ListViewManager()
                 list.register(BenchmarkRow.self)
-                gtk_window_set_child(gtkWindow, list.scrolledView)
+                gtk_window_set_child(gtkWindow, list.gtkWidget)
                 manager = list
             case 1:
                 let grid = GridViewManager()

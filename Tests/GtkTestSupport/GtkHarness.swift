@@ -14,7 +14,7 @@ public final class GtkHarness {
     /// The manager, whatever its view (`manager` is the same one when it is a list's).
     public var viewManager: ItemViewManager!
     /// What shows the manager's view in the window: the test's scrolled window, or
-    /// `scrolledView`.
+    /// `gtkWidget`.
     public private(set) var list: UnsafeMutablePointer<GtkWidget>!
 
     /// A window showing a new list view manager, set up by `configure`.
@@ -27,7 +27,7 @@ public final class GtkHarness {
     }
 
     /// A window showing the view of the manager `make` returns (made once GTK is up), in a
-    /// scrolled window of the test's own, or through `scrolledView` (with the pinned header).
+    /// scrolled window of the test's own, or through `gtkWidget` (with the pinned header).
     public init(showing make: () -> ItemViewManager, throughScrolledView: Bool = false) {
         openTestDisplay()
         MainQueue.attachToGLib()
@@ -38,7 +38,7 @@ public final class GtkHarness {
         self.manager = manager as? ListViewManager
         viewManager = manager
         if throughScrolledView, let list = manager as? ListViewManager {
-            self.list = list.scrolledView
+            self.list = list.gtkWidget
         } else {
             list = Self.scrolled(manager.view)
         }

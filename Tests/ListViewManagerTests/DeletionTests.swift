@@ -29,7 +29,7 @@ final class DeletionTests: XCTestCase {
         }
         harness.selectRow(0, modify: true)
         harness.selectRow(1, modify: true)
-        harness.press(["Delete"], focusing: harness.manager.listView)
+        harness.press(["Delete"], focusing: harness.manager.view)
         harness.wait(until: { !events.isEmpty }, "the Delete key to reach the list")
         XCTAssertEqual(events, ["row post 1 1 [0,0]", "model 1"], "post 2 is not deletable")
         XCTAssertEqual(titles(harness.manager), ["post 2", "post 3", "post 4"])

@@ -153,9 +153,9 @@ final class EventTests: XCTestCase {
 
     func testSingleClickActivationFollowsTheConfiguration() { onMain {
         let harness = GtkHarness { $0.register(PostRow.self) }
-        XCTAssertEqual(gtk_list_view_get_single_click_activate(OpaquePointer(harness.manager.listView)), 0)
+        XCTAssertEqual(gtk_list_view_get_single_click_activate(OpaquePointer(harness.manager.view)), 0)
         harness.manager.configuration.singleClickActivation = true
-        XCTAssertEqual(gtk_list_view_get_single_click_activate(OpaquePointer(harness.manager.listView)), 1)
+        XCTAssertEqual(gtk_list_view_get_single_click_activate(OpaquePointer(harness.manager.view)), 1)
         harness.close()
     } }
 }

@@ -83,7 +83,7 @@ final class HeterogeneousRowsTests: XCTestCase {
         }
         let created = harness.manager.createdRowCount
         XCTAssertLessThan(created, 400, "only realised rows get widgets")
-        cgtk_shims_widget_activate_action(harness.manager.listView, "list.scroll-to-item", g_variant_new_uint32(1500))
+        cgtk_shims_widget_activate_action(harness.manager.view, "list.scroll-to-item", g_variant_new_uint32(1500))
         harness.waitForFrames()
         XCTAssertNotNil(harness.manager.row(at: IndexPath(item: 1500, section: 0)))
         XCTAssertLessThanOrEqual(harness.manager.createdRowCount, created + 50, "scrolling reuses rows")

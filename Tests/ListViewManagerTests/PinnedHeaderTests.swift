@@ -5,7 +5,7 @@ import XCTest
 import GtkTestSupport
 
 /// The copy of the current section's header pinned over the top of a list shown through
-/// `scrolledView`, in a real window, on every GTK.
+/// `gtkWidget`, in a real window, on every GTK.
 final class PinnedHeaderTests: XCTestCase {
     @MainActor
     private final class Fixture {

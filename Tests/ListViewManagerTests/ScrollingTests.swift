@@ -44,7 +44,7 @@ final class ScrollingTests: XCTestCase {
         }
         harness.waitForFrames(2)
         XCTAssertTrue(harness.visibleTitles.contains("post 3000"), "visible: \(harness.visibleTitles)")
-        XCTAssertGreaterThan(gtk_adjustment_get_value(gtk_scrollable_get_vadjustment(OpaquePointer(harness.manager.listView))), 0)
+        XCTAssertGreaterThan(gtk_adjustment_get_value(gtk_scrollable_get_vadjustment(OpaquePointer(harness.manager.view))), 0)
         harness.close()
     } }
 
@@ -70,11 +70,11 @@ final class ScrollingTests: XCTestCase {
 extension GtkHarness {
     /// The texts of the rows inside the list view's visible area, top to bottom.
     var visibleTitles: [String] {
-        let height = Float(gtk_widget_get_height(manager.listView))
+        let height = Float(gtk_widget_get_height(manager.view))
         return manager.factory.boundRows.compactMap { entry -> (Float, String)? in
             var bounds = graphene_rect_t()
             guard gtk_widget_get_mapped(entry.row.row.rootWidget) != 0,
-                  gtk_widget_compute_bounds(entry.row.row.rootWidget, manager.listView, &bounds) != 0,
+                  gtk_widget_compute_bounds(entry.row.row.rootWidget, manager.view, &bounds) != 0,
                   bounds.origin.y + bounds.size.height > 0, bounds.origin.y < height else { return nil }
             let text = (entry.row.row as? PostRow)?.title.text ?? (entry.row.row as? TitleRow)?.label.text ?? "?"
             return (bounds.origin.y, text)

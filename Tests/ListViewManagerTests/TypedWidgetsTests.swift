@@ -113,7 +113,7 @@ final class TypedWidgetsTests: XCTestCase {
         var activated: [UInt32] = []
         Signal.connect(manager, .activatePosition) { position in activated.append(position) }
         var changes: [[UInt32]] = []
-        let model = try XCTUnwrap(gtk_list_view_get_model(OpaquePointer(manager.listView)))
+        let model = try XCTUnwrap(gtk_list_view_get_model(OpaquePointer(manager.view)))
         Signal.connect(model, .itemsChanged) { position, removed, added in changes.append([position, removed, added]) }
         var clicks = 0
         let button = Button(label: "Go")

@@ -53,7 +53,7 @@ final class DatabaseWindowTests: XCTestCase {
         let position = try XCTUnwrap(viewer.manager.position(of: IndexPath(item: 1, section: 0)))
         var parameters: [OpaquePointer?] = [g_variant_new_uint32(UInt32(position)), g_variant_new_boolean(0), g_variant_new_boolean(0)]
         let tuple = parameters.withUnsafeMutableBufferPointer { g_variant_new_tuple($0.baseAddress, gsize($0.count)) }
-        cgtk_shims_widget_activate_action(viewer.manager.listView, "list.select-item", tuple)
+        cgtk_shims_widget_activate_action(viewer.manager.view, "list.select-item", tuple)
         XCTAssertEqual(viewer.detailsTitle, "pear")
         ViewerTestLoop.close(viewer)
     } }

@@ -56,9 +56,9 @@ final class LongNameTests: XCTestCase {
         let row = try XCTUnwrap(viewer.manager.row(at: indexPath) as? DatabaseRecordRow)
         XCTAssertEqual(row.title.text, String(long))
         XCTAssertTrue(row.title.isEllipsized, "the title ends in …")
-        let list = try XCTUnwrap(gtk_widget_get_ancestor(viewer.manager.listView, gtk_scrolled_window_get_type()))
+        let list = try XCTUnwrap(gtk_widget_get_ancestor(viewer.manager.view, gtk_scrolled_window_get_type()))
         let paneWidth = Float(gtk_widget_get_width(list))
-        let labels = Self.labels(in: viewer.manager.listView)
+        let labels = Self.labels(in: viewer.manager.view)
         let header = try XCTUnwrap(labels.first { String(cString: gtk_label_get_text(OpaquePointer($0))) == "category: z \(long)" },
                                    "the long section's header is shown")
         XCTAssertNotEqual(pango_layout_is_ellipsized(gtk_label_get_layout(OpaquePointer(header))), 0, "the header ends in …")

@@ -40,7 +40,7 @@ final class ViewModeTests: XCTestCase {
     /// shows the button pressed for a moment, then it is clicked).
     @MainActor
     private static func press(_ viewer: ViewerWindow, _ mode: ViewMode) {
-        XCTAssertNotEqual(gtk_widget_activate(viewer.viewButton(mode)), 0)
+        XCTAssertNotEqual(gtk_widget_activate(viewer.viewButton(mode).gtkWidget), 0)
         ViewerTestLoop.wait("the \(mode) view") { viewer.viewMode == mode }
     }
 

@@ -17,7 +17,7 @@ final class ViewerTranslationTests: XCTestCase {
             XCTAssertEqual(viewer.window.title, "Visionneuse de listes")
             XCTAssertEqual(viewer.countText, "310 éléments")
             XCTAssertEqual(viewer.tableManager.columns.map(\.title), ["Nom", "Type", "Taille", "Modifié"])
-            XCTAssertEqual(gtk_widget_get_tooltip_text(viewer.viewButton(.grid)).map { String(cString: $0) }, "Grille")
+            XCTAssertEqual(gtk_widget_get_tooltip_text(viewer.viewButton(.grid).gtkWidget).map { String(cString: $0) }, "Grille")
             ViewerTestLoop.close(viewer)
         }
     } }

@@ -64,7 +64,7 @@ final class ViewerWindowTests: XCTestCase {
         XCTAssertEqual(position, viewer.manager.showsNativeSectionHeaders ? 0 : 1)
         var parameters: [OpaquePointer?] = [g_variant_new_uint32(UInt32(position)), g_variant_new_boolean(0), g_variant_new_boolean(0)]
         let tuple = parameters.withUnsafeMutableBufferPointer { g_variant_new_tuple($0.baseAddress, gsize($0.count)) }
-        cgtk_shims_widget_activate_action(viewer.manager.listView, "list.select-item", tuple)
+        cgtk_shims_widget_activate_action(viewer.manager.view, "list.select-item", tuple)
         guard case .book(let first) = catalog.sections[0].items[0] else { return XCTFail("the sample starts with a book") }
         XCTAssertEqual(viewer.detailsTitle, first.title)
         // Searching the selected item out of the list clears the pane.
@@ -109,7 +109,7 @@ final class ViewerWindowTests: XCTestCase {
         XCTAssertEqual(viewer.countText, "2 items")
         XCTAssertEqual(gtk_widget_get_visible(viewer.backButton.gtkWidget), 0)
         let folderPosition = try XCTUnwrap(viewer.manager.position(of: IndexPath(item: 0, section: EntryKind.folder.rawValue)))
-        cgtk_shims_widget_activate_action(viewer.manager.listView, "list.activate-item", g_variant_new_uint32(UInt32(folderPosition)))
+        cgtk_shims_widget_activate_action(viewer.manager.view, "list.activate-item", g_variant_new_uint32(UInt32(folderPosition)))
         ViewerTestLoop.wait("the inner folder to load") { viewer.isLoaded && viewer.titleText == "Inner" }
         XCTAssertEqual(viewer.countText, "1 item")
         XCTAssertEqual(gtk_widget_get_visible(viewer.backButton.gtkWidget), 1)

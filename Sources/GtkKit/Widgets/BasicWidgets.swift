@@ -109,7 +109,9 @@ open class Box: Widget {
         gtk_box_append(gtkPointer(as: GtkBox.self), child.gtkWidget)
     }
 
-    /// Adds a widget from any binding after the existing children.
+    /// Adds a widget from any binding after the existing children: `append(Widget(pointer))`
+    /// does the same through the one door for pointers (``Widget/init(_:)``).
+    @available(*, deprecated, message: "wrap the pointer: append(Widget(pointer))")
     public func append(gtkWidget child: UnsafeMutablePointer<GtkWidget>) {
         gtk_box_append(gtkPointer(as: GtkBox.self), child)
     }

@@ -11,7 +11,7 @@ extension ItemViewManager {
     ///
     /// The list keeps its place by itself: GTK anchors the viewport to a row, so inserting
     /// or removing items above the visible rows does not move what is shown. A row scrolled
-    /// to the top comes to rest below the pinned section header (`scrolledView`).
+    /// to the top comes to rest below the pinned section header (of a manager shown in a window itself).
     @discardableResult
     public func scrollTo(_ indexPath: IndexPath) -> Bool {
         guard let position = position(of: indexPath) else { return false }

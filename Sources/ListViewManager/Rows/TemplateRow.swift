@@ -85,7 +85,7 @@ open class TemplateRow: ListRow {
             fail(.emptyTemplate(template: fileName))
             return
         }
-        append(gtkWidget: root)
+        append(Widget(root))
         gtk_widget_set_hexpand(root, 1)
     }
 
@@ -121,7 +121,7 @@ open class TemplateRow: ListRow {
         }
         let widget = cgtk_shims_template_widget_new(type)!
         composite = (widget, type)
-        append(gtkWidget: widget)
+        append(Widget(widget))
         gtk_widget_set_hexpand(widget, 1)
     }
 

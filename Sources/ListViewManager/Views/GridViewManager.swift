@@ -19,7 +19,8 @@ import ModelStorage
 /// `supplementaryRowsNotShown` rather than dropped silently.
 @MainActor
 public final class GridViewManager: ItemViewManager {
-    /// The GtkGridView (the same widget as `view`).
+    /// The GtkGridView: ``ItemViewManager/view``, by its older name.
+    @available(*, deprecated, renamed: "view")
     public var gridView: UnsafeMutablePointer<GtkWidget> { view }
 
     /// Creates a manager for `gridView` (a new GtkGridView when nil) showing `storage`.

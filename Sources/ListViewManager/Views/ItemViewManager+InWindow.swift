@@ -2,15 +2,22 @@ import CGtk
 import GtkKit
 
 extension ItemViewManager {
-    /// The view in a scrolled window: what to put into a window, a pane or a stack (made
-    /// the first time it is asked for; a container given the manager itself shows this).
+    /// The scrolled view: ``gtkWidget``, by its older name.
+    @available(*, deprecated, renamed: "gtkWidget")
+    public var scrolledView: UnsafeMutablePointer<GtkWidget> { gtkWidget }
+}
+
+extension ItemViewManager: GtkWidgetConvertible {
+    /// The view in a scrolled window: what a container given the manager shows (made the
+    /// first time it is asked for; the container keeps the manager alive as long as it
+    /// shows it).
     ///
     /// - A list view comes with the current section's header pinned over its top
     ///   (`configuration.pinsSectionHeaders`), which a scrolled window of your own would not
     ///   have.
     /// - A sectioned grid lays its tiles out by the width given, and never scrolls sideways.
     /// - A grid or column view is in a plain scrolled window.
-    public var scrolledView: UnsafeMutablePointer<GtkWidget> {
+    public var gtkWidget: UnsafeMutablePointer<GtkWidget> {
         if let scrolledViewReference { return scrolledViewReference.pointer }
         let made: UnsafeMutablePointer<GtkWidget>
         if kind.pinsSectionHeaders {
@@ -36,12 +43,6 @@ extension ItemViewManager {
     public func grabFocus() {
         gtk_widget_grab_focus(view)
     }
-}
-
-extension ItemViewManager: GtkWidgetConvertible {
-    /// ``scrolledView``: a manager is put into a container already scrolled, and the
-    /// container keeps the manager alive as long as it shows it.
-    public var gtkWidget: UnsafeMutablePointer<GtkWidget> { scrolledView }
 }
 
 extension ItemViewManager: GObjectConvertible {

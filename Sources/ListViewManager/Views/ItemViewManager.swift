@@ -70,7 +70,7 @@ public class ItemViewManager {
     /// Applies the storage's updates to `bridge`, taking the participants through them.
     let updater: ListViewUpdater
     /// The pinned copy of the current section's header, once the view is shown through
-    /// `ListViewManager.scrolledView`.
+    /// the manager itself (its `gtkWidget`).
     var pinnedHeader: PinnedHeader? {
         didSet { listUpdateParticipants() }
     }
@@ -81,7 +81,7 @@ public class ItemViewManager {
     }
     /// The bound rows' part in each change.
     private(set) lazy var boundRowsFollower = BoundRowsFollower(manager: self)
-    /// `scrolledView`, once asked for.
+    /// `gtkWidget`, once asked for.
     var scrolledViewReference: ObjectReference<UnsafeMutablePointer<GtkWidget>>?
     var resolver: MappingResolver
     /// Rows shown for models no mapping applies to, per kind.
@@ -143,7 +143,7 @@ public class ItemViewManager {
         public var usesGTKSectionHeaders = false
         /// Whether a copy of the current section's header stays at the top of the list
         /// while the section's rows scroll under it (the default), on every GTK. It is shown
-        /// over a list view put into a window through `ListViewManager.scrolledView`.
+        /// over a list view put into a window through the manager itself (its `gtkWidget`).
         public var pinsSectionHeaders = true
         /// Whether a single click activates a row (else a double click or Enter).
         public var singleClickActivation = false

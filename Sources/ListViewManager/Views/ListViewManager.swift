@@ -22,7 +22,8 @@ import ModelStorage
 /// `ColumnViewManager`.
 @MainActor
 public final class ListViewManager: ItemViewManager {
-    /// The GtkListView (the same widget as `view`).
+    /// The GtkListView: ``ItemViewManager/view``, by its older name.
+    @available(*, deprecated, renamed: "view")
     public var listView: UnsafeMutablePointer<GtkWidget> { view }
 
     /// Creates a manager for `listView` (a new GtkListView when nil) showing `storage`.

@@ -11,7 +11,7 @@ struct ViewKind {
     /// each difference is a property of its own).
     let name: String
     /// Whether the view comes in its scrolled window with the current section's header
-    /// pinned over its top (a list view: `ItemViewManager.scrolledView`).
+    /// pinned over its top (a list view: `ItemViewManager.gtkWidget`).
     let pinsSectionHeaders: Bool
     /// Whether sections show header and footer rows (GTK 4.8's grid and column views
     /// have no sections, and a header row there would be one cell among the items).

@@ -43,8 +43,8 @@ extension ViewerWindow {
     }
 
     /// The header bar's button that switches to `mode`.
-    public func viewButton(_ mode: ViewMode) -> UnsafeMutablePointer<GtkWidget> {
-        modeButtons[mode]!.gtkWidget
+    public func viewButton(_ mode: ViewMode) -> ToggleButton {
+        modeButtons[mode]!
     }
 
     /// The page of the view stack shown: "list", "grid" or "table".

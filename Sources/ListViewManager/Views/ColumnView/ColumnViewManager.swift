@@ -35,7 +35,8 @@ import ModelStorage
 /// (GtkListHeaders of the view's own); footers are still not shown.
 @MainActor
 public final class ColumnViewManager: ItemViewManager {
-    /// The GtkColumnView (the same widget as `view`).
+    /// The GtkColumnView: ``ItemViewManager/view``, by its older name.
+    @available(*, deprecated, renamed: "view")
     public var columnView: UnsafeMutablePointer<GtkWidget> { view }
     /// The columns, in the order they were added (the user may reorder them on screen).
     public var columns: [TableColumn] { tableColumns }

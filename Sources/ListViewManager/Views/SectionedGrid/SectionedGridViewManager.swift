@@ -15,7 +15,7 @@ import ModelStorage
 /// grid.register(PhotoTile.self)
 /// grid.memoryStorage.setSectionHeaderModels(days.map(\.title))
 /// grid.memoryStorage.setItemsForAllSections(days.map(\.photos))
-/// // Put grid.scrolledView into a window: the tiles flow by its width.
+/// // Put the grid itself into a window: the tiles flow by its width.
 /// ```
 ///
 /// No GTK view has this (GtkGridView has no sections, even in GTK 4.18): the grid is a
@@ -30,7 +30,8 @@ import ModelStorage
 /// (GTK's selects strips), and tiles show it with the `:selected` state.
 @MainActor
 public final class SectionedGridViewManager: ItemViewManager {
-    /// The GtkGridView of strips, one column wide (the same widget as `view`).
+    /// The GtkGridView of strips, one column wide: ``ItemViewManager/view``, by its older name.
+    @available(*, deprecated, renamed: "view")
     public var gridView: UnsafeMutablePointer<GtkWidget> { view }
 
     /// The fewest tiles in a strip, however narrow the grid is (at least 1).
