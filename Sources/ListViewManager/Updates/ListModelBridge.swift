@@ -139,13 +139,15 @@ final class ListModelBridge {
     /// Applies `change` (an update or a reload) and emits its splices, telling `participants`
     /// of each; returns what it did, for the participants after the splices.
     func apply(_ change: ContentChange, tellingEachSplice participants: [any UpdateParticipant]) -> AppliedChange {
-        if let options = change.reloadOptions {
+        switch change.kind {
+        case .reload(let options):
             reload(models: change.models, options: options, tellingEachSplice: participants)
             return AppliedChange(change: change, unchangedRows: 0, updatedPositions: [], updatedSectionHeaders: [])
+        case .update(let update):
+            let updated = apply(update, models: change.models, tellingEachSplice: participants)
+            return AppliedChange(change: change, unchangedRows: updated.unchangedRows, updatedPositions: updated.positions,
+                                 updatedSectionHeaders: Set(updated.sectionHeaders))
         }
-        let updated = apply(change.update!, models: change.models, tellingEachSplice: participants)
-        return AppliedChange(change: change, unchangedRows: updated.unchangedRows, updatedPositions: updated.positions,
-                             updatedSectionHeaders: Set(updated.sectionHeaders))
     }
 
     /// Rebuilds everything from `models` (with `options`) and emits one splice.

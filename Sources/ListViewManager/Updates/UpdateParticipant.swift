@@ -4,31 +4,44 @@ import ModelStorage
 /// row (the storage was replaced, asked for one, or the layout options changed). One object
 /// goes through every phase, to every participant, so that handing it on copies nothing.
 final class ContentChange {
-    /// The storage update; nil for a reload.
-    let update: StorageUpdate?
+    /// What changed.
+    enum Kind {
+        /// A storage update.
+        case update(StorageUpdate)
+        /// Every row again, laid out with these options.
+        case reload(FlatLayoutOptions)
+    }
+
+    let kind: Kind
     /// The storage's sections after the change.
     let models: any SectionedModels
-    /// How a reload lays the sections out; nil for an update.
-    let reloadOptions: FlatLayoutOptions?
 
-    private init(update: StorageUpdate?, models: any SectionedModels, reloadOptions: FlatLayoutOptions?) {
-        self.update = update
+    private init(_ kind: Kind, models: any SectionedModels) {
+        self.kind = kind
         self.models = models
-        self.reloadOptions = reloadOptions
     }
 
     /// `update`, after which the storage's sections are `models`.
     static func update(_ update: StorageUpdate, models: any SectionedModels) -> ContentChange {
-        ContentChange(update: update, models: models, reloadOptions: nil)
+        ContentChange(.update(update), models: models)
     }
 
     /// Every row again, from `models`, laid out with `options`.
     static func reload(models: any SectionedModels, options: FlatLayoutOptions) -> ContentChange {
-        ContentChange(update: nil, models: models, reloadOptions: options)
+        ContentChange(.reload(options), models: models)
+    }
+
+    /// The storage update; nil for a reload.
+    var update: StorageUpdate? {
+        if case .update(let update) = kind { return update }
+        return nil
     }
 
     /// Whether every row is reloaded.
-    var isReload: Bool { reloadOptions != nil }
+    var isReload: Bool {
+        if case .reload = kind { return true }
+        return false
+    }
 }
 
 /// What the list GTK reads did with a change, for the participants after its splices.

@@ -122,10 +122,11 @@ public final class SectionedGridViewManager: ItemViewManager {
     /// the strips' own, a reload lays the strips out again at the same number of columns.
     func stripsFollow(_ applied: AppliedChange) {
         let change = applied.change
-        if let options = change.reloadOptions {
+        switch change.kind {
+        case .reload(let options):
             stripColumns = StripColumns(storage: change.models, columns: columns)
             strips.reload(models: stripColumns.strips(of: change.models), options: options, tellingEachSplice: [])
-        } else if let update = change.update {
+        case .update(let update):
             let stripUpdate = stripColumns.translate(update)
             _ = strips.apply(stripUpdate, models: stripColumns.strips(of: change.models), tellingEachSplice: [])
         }
