@@ -33,7 +33,10 @@ struct TypedSignalTests {
         #expect(try Self.errors("Signal.connect(ListViewManager(), .clicked) { }", "list-clicked-refused") != nil, "a list view has no clicked")
         #expect(try Self.errors("Signal.connect(SearchEntry(), .clicked) { }", "entry-clicked-refused") != nil)
         #expect(try Self.errors("Signal.connect(Button(label: \"Go\"), .searchChanged) { }", "button-search-refused") != nil)
-        #expect(try Self.errors("Signal.connect(GridViewManager(), .activatePosition) { _ in }", "grid-activate-refused") != nil)
+        #expect(try Self.errors("Signal.connect(GridViewManager(), .activatePosition) { position in _ = position + 1 }", "grid-activate") == nil)
+        #expect(try Self.errors("Signal.connect(ColumnViewManager(), .activatePosition) { _ in }", "columns-activate") == nil)
+        #expect(try Self.errors("Signal.connect(SectionedGridViewManager(), .activatePosition) { _ in }", "strips-activate-refused") != nil,
+                "a sectioned grid's view activates strips, not rows")
     }
 
     @Test("A signal's handler has the signal's shape")

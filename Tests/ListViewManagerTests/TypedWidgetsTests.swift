@@ -133,4 +133,23 @@ final class TypedWidgetsTests: XCTestCase {
         buttonWindow.close()
         harness.close()
     } }
+    func testGridAndColumnViewsReportTheActivatedPosition() { onMain {
+        openTestDisplay()
+        XCTAssertEqual(Self.activatedPositions(in: GridViewManager()), [2])
+        XCTAssertEqual(Self.activatedPositions(in: ColumnViewManager()), [2])
+    } }
+
+    /// The positions `manager`'s `activatePosition` reports when its third row is activated.
+    @MainActor
+    private static func activatedPositions(in manager: some ActivatesPositions) -> [UInt32] {
+        manager.register(PostRow.self)
+        manager.memoryStorage.addItems(["a", "b", "c"].map(Post.init))
+        let harness = GtkHarness(showing: { manager })
+        harness.waitForFrames()
+        var activated: [UInt32] = []
+        Signal.connect(manager, .activatePosition) { position in activated.append(position) }
+        harness.activateRow(2)
+        harness.close()
+        return activated
+    }
 }

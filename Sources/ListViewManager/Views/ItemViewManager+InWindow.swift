@@ -58,8 +58,17 @@ extension ScrolledWindow {
     }
 }
 
-extension TypedSignal where Instance: ListViewManager, Handler == @MainActor (UInt32) -> Void {
-    /// GtkListView's `activate`: the position, in the list, of the row activated (a double
+/// A manager whose GTK view activates rows by their position in the list: a list, grid or
+/// column view (not a sectioned grid, whose GTK view holds strips of tiles).
+@MainActor
+public protocol ActivatesPositions: ItemViewManager {}
+
+extension ListViewManager: ActivatesPositions {}
+extension GridViewManager: ActivatesPositions {}
+extension ColumnViewManager: ActivatesPositions {}
+
+extension TypedSignal where Instance: ActivatesPositions, Handler == @MainActor (UInt32) -> Void {
+    /// The view's `activate`: the position, in the list, of the row activated (a double
     /// click, or Enter; one click with `singleClickActivation`). The manager's own
     /// `didActivate` events say which item it was.
     public static var activatePosition: Self { .named("activate") }
