@@ -4,45 +4,113 @@ import Foundation
 import GtkKit
 import ModelStorage
 
+/// Where `scrollTo` puts the row scrolled to in the view.
+public enum ScrollPosition: Sendable {
+    /// As little as needed to show the whole row (where it is, when it is in view).
+    case nearest
+    /// At the top of the view (below the pinned section header, which names its section); a
+    /// section scrolled to the top has its header at the top, under nothing.
+    case top
+    /// At the middle of the view.
+    case center
+    /// At the bottom of the view.
+    case bottom
+}
+
 extension ItemViewManager {
-    /// Scrolls the list, as little as needed, so that the item at `indexPath` is visible
-    /// (GtkListView's `list.scroll-to-item`, GTK 4.8's way to scroll to a row). Returns false,
-    /// changing nothing, when there is no such item.
+    /// Scrolls the list so that the item at `indexPath` is shown at `place` (as little as
+    /// needed, by default). Returns false, changing nothing, when there is no such item.
+    ///
+    /// Near the ends of the list a row may not reach the place asked for: the list does not
+    /// scroll past its first or last row.
     ///
     /// The list keeps its place by itself: GTK anchors the viewport to a row, so inserting
-    /// or removing items above the visible rows does not move what is shown. A row scrolled
-    /// to the top comes to rest below the pinned section header (of a manager shown in a window itself).
+    /// or removing items above the visible rows does not move what is shown.
     @discardableResult
-    public func scrollTo(_ indexPath: IndexPath) -> Bool {
+    public func scrollTo(_ indexPath: IndexPath, at place: ScrollPosition = .nearest) -> Bool {
         guard let position = position(of: indexPath) else { return false }
-        return scrollTo(position: position)
+        return scroll(toRow: position, at: place, showingSectionHeader: place == .nearest)
     }
 
-    /// Scrolls the list so that `section`'s header row is visible (its first row when it
-    /// shows no header). Returns false when the section shows no row.
+    /// Scrolls the list so that `section` is shown from its header (its first row when it
+    /// shows no header) at `place`: at the top, by default, as a section picked from a
+    /// sidebar or a search is expected. Returns false when the section shows no row.
     @discardableResult
-    public func scrollTo(section: Int) -> Bool {
+    public func scrollTo(section: Int, at place: ScrollPosition = .top) -> Bool {
         guard section >= 0, section < storage.numberOfSections() else { return false }
         let first = bridge.layout.position(of: .header(section: section))
             ?? bridge.layout.position(of: .item(IndexPath(item: 0, section: section)))
             ?? bridge.layout.position(of: .footer(section: section))
         guard let first else { return false }
-        return scrollTo(position: first)
+        return scroll(toRow: first, at: place, showingSectionHeader: true)
     }
 
-    /// GTK 4.12 and later have `gtk_list_view_scroll_to`, but without focusing or selecting
-    /// it runs the same code as the action (`gtk_list_base_scroll_to_item` with no scroll
-    /// info, gtklistbase.c), so the action serves every GTK.
-    private func scrollTo(position: Int) -> Bool {
+    /// Scrolls to the row at `position` in two steps, on every GTK: GTK's
+    /// `list.scroll-to-item` brings the row into view (GTK 4.12's `gtk_list_view_scroll_to`
+    /// without focusing or selecting runs the same code, `gtk_list_base_scroll_to_item`, and
+    /// its `GtkScrollInfo` has no alignment), then, once GTK has laid the row out, the view
+    /// moves by the distance from where the row is to `place`. GTK estimates the heights of
+    /// rows it has not laid out, so no place can be worked out before that.
+    private func scroll(toRow position: Int, at place: ScrollPosition, showingSectionHeader: Bool) -> Bool {
         guard let row = bridge.layout.row(at: position), viewPosition(ofRow: position) != nil else { return false }
         whenSized { [weak self] in
-            guard let self, let position = bridge.layout.position(of: row) else { return }
-            pinnedHeader?.keepClear(of: position)
-            revealSectionHeader(above: position)
-            guard let shown = viewPosition(ofRow: position) else { return }
+            guard let self, let position = bridge.layout.position(of: row), let shown = viewPosition(ofRow: position) else { return }
+            if place != .top || !showingSectionHeader { pinnedHeader?.keepClear(of: position) }
             cgtk_shims_widget_activate_action(kind.listBase(view), "list.scroll-to-item", g_variant_new_uint32(UInt32(shown)))
+            Screenshot.afterFrames(of: view, 2) { [weak self] in
+                guard let self, let position = bridge.layout.position(of: row) else { return }
+                move(rowAt: position, to: place, withSectionHeader: showingSectionHeader)
+            }
         }
         return true
+    }
+
+    /// Moves the view so that the row at `position` (laid out by GTK) is at `place`; with
+    /// `withSectionHeader`, the header GTK shows above the row (GTK 4.12's section headers),
+    /// if any, counts as the row's top.
+    private func move(rowAt position: Int, to place: ScrollPosition, withSectionHeader: Bool) {
+        let listBase = kind.listBase(view)
+        guard let rowWidget = shownRowWidget(at: position),
+              let adjustment = gtk_scrollable_get_vadjustment(OpaquePointer(listBase)) else { return }
+        var bounds = graphene_rect_t()
+        guard gtk_widget_compute_bounds(rowWidget, listBase, &bounds) != 0 else { return }
+        var top = Double(bounds.origin.y)
+        let bottom = top + Double(bounds.size.height)
+        if withSectionHeader, let header = sectionHeaderWidget(above: rowWidget) {
+            var headerBounds = graphene_rect_t()
+            if gtk_widget_compute_bounds(header, listBase, &headerBounds) != 0 { top = Double(headerBounds.origin.y) }
+        }
+        let height = Double(gtk_widget_get_height(listBase))
+        let distance: Double = switch place {
+        case .nearest: min(top, 0)
+        case .top: top
+        case .center: (top + bottom - height) / 2
+        case .bottom: bottom - height
+        }
+        guard abs(distance) >= 0.5 else { return }
+        gtk_adjustment_set_value(adjustment, gtk_adjustment_get_value(adjustment) + distance)
+        // The row at the top comes to rest below the pinned copy of its section's header.
+        if place == .top && !withSectionHeader { pinnedHeader?.keepClear(of: position) }
+    }
+
+    /// GTK's widget for the row at `position` (a child of the list base; a tile's slot in
+    /// a sectioned grid), if GTK shows the row: found through the bound content of any of
+    /// the manager's factories (a column view's rows are the cells of its columns).
+    func shownRowWidget(at position: Int) -> UnsafeMutablePointer<GtkWidget>? {
+        for factory in factories {
+            if let widget = factory.itemWidget(at: position) { return rowWidget(containing: widget) ?? widget }
+        }
+        return nil
+    }
+
+    /// The section header GTK shows just above `rowWidget` (GTK 4.12's section headers; a
+    /// child of the view before the row's own), if there is one.
+    private func sectionHeaderWidget(above rowWidget: UnsafeMutablePointer<GtkWidget>) -> UnsafeMutablePointer<GtkWidget>? {
+        guard showsNativeSectionHeaders, let headerFactory,
+              let header = gtk_widget_get_prev_sibling(rowWidget),
+              let headerContent = gtk_widget_get_first_child(header),
+              headerFactory.listItem(showing: headerContent) != nil else { return nil }
+        return header
     }
 
     /// Runs `scroll` now if the view has laid itself out at its size, else after the first
@@ -71,16 +139,10 @@ extension ItemViewManager {
     /// top has its section's header just above the view: once GTK has laid the list out,
     /// the list moves up until that header is wholly in view.
     func revealSectionHeader(above position: Int) {
-        guard showsNativeSectionHeaders, let headerFactory else { return }
+        guard showsNativeSectionHeaders, headerFactory != nil else { return }
         Screenshot.afterFrames(of: view, 2) { [weak self] in
-            guard let self, showsNativeSectionHeaders,
-                  let header = factory.itemWidget(at: position).flatMap(gtk_widget_get_prev_sibling),
-                  let headerContent = gtk_widget_get_first_child(header), headerFactory.listItem(showing: headerContent) != nil,
-                  let adjustment = gtk_scrollable_get_vadjustment(OpaquePointer(view)) else { return }
-            var allocation = GtkAllocation()
-            gtk_widget_get_allocation(header, &allocation)
-            guard allocation.y < 0 else { return }
-            gtk_adjustment_set_value(adjustment, gtk_adjustment_get_value(adjustment) + Double(allocation.y))
+            guard let self, showsNativeSectionHeaders else { return }
+            move(rowAt: position, to: .nearest, withSectionHeader: true)
         }
     }
 }
