@@ -17,6 +17,30 @@ public enum ScrollPosition: Sendable {
     case bottom
 }
 
+/// Where a row scrolled to comes to rest.
+enum ScrollTarget: Equatable {
+    /// At a place in the view; with `withSectionHeader`, the header GTK shows above the row
+    /// (GTK 4.12's section headers), if any, counts as the row's top.
+    case place(ScrollPosition, withSectionHeader: Bool)
+    /// Its top this far below the top of the view (a place restored).
+    case offset(Double)
+
+    /// Whether the header above the row counts as its top.
+    var withSectionHeader: Bool {
+        if case .place(_, let withSectionHeader) = self { return withSectionHeader }
+        return false
+    }
+
+    /// Whether the row comes to rest below the pinned copy of its section's header, once
+    /// GTK has brought it in (a row put at a given offset rests there, under the copy or not).
+    var keepsClearOfPinnedHeader: Bool {
+        switch self {
+        case .place(let place, let withSectionHeader): place != .top || !withSectionHeader
+        case .offset: false
+        }
+    }
+}
+
 extension ItemViewManager {
     /// Scrolls the list so that the item at `indexPath` is shown at `place` (as little as
     /// needed, by default). Returns false, changing nothing, when there is no such item.
@@ -29,7 +53,7 @@ extension ItemViewManager {
     @discardableResult
     public func scrollTo(_ indexPath: IndexPath, at place: ScrollPosition = .nearest) -> Bool {
         guard let position = position(of: indexPath) else { return false }
-        return scroll(toRow: position, at: place, showingSectionHeader: place == .nearest)
+        return scroll(toRow: position, to: .place(place, withSectionHeader: place == .nearest))
     }
 
     /// Scrolls the list so that `section` is shown from its header (its first row when it
@@ -42,7 +66,7 @@ extension ItemViewManager {
             ?? bridge.layout.position(of: .item(IndexPath(item: 0, section: section)))
             ?? bridge.layout.position(of: .footer(section: section))
         guard let first else { return false }
-        return scroll(toRow: first, at: place, showingSectionHeader: true)
+        return scroll(toRow: first, to: .place(place, withSectionHeader: true))
     }
 
     /// Scrolls to the row at `position` in two steps, on every GTK: GTK's
@@ -51,24 +75,22 @@ extension ItemViewManager {
     /// its `GtkScrollInfo` has no alignment), then, once GTK has laid the row out, the view
     /// moves by the distance from where the row is to `place`. GTK estimates the heights of
     /// rows it has not laid out, so no place can be worked out before that.
-    private func scroll(toRow position: Int, at place: ScrollPosition, showingSectionHeader: Bool) -> Bool {
+    func scroll(toRow position: Int, to target: ScrollTarget) -> Bool {
         guard let row = bridge.layout.row(at: position), viewPosition(ofRow: position) != nil else { return false }
         whenSized { [weak self] in
             guard let self, let position = bridge.layout.position(of: row), let shown = viewPosition(ofRow: position) else { return }
-            if place != .top || !showingSectionHeader { pinnedHeader?.keepClear(of: position) }
+            if target.keepsClearOfPinnedHeader { pinnedHeader?.keepClear(of: position) }
             cgtk_shims_widget_activate_action(kind.listBase(view), "list.scroll-to-item", g_variant_new_uint32(UInt32(shown)))
             Screenshot.afterFrames(of: view, 2) { [weak self] in
                 guard let self, let position = bridge.layout.position(of: row) else { return }
-                move(rowAt: position, to: place, withSectionHeader: showingSectionHeader)
+                move(rowAt: position, to: target)
             }
         }
         return true
     }
 
-    /// Moves the view so that the row at `position` (laid out by GTK) is at `place`; with
-    /// `withSectionHeader`, the header GTK shows above the row (GTK 4.12's section headers),
-    /// if any, counts as the row's top.
-    private func move(rowAt position: Int, to place: ScrollPosition, withSectionHeader: Bool) {
+    /// Moves the view so that the row at `position` (laid out by GTK) is at `target`.
+    private func move(rowAt position: Int, to target: ScrollTarget) {
         let listBase = kind.listBase(view)
         guard let rowWidget = shownRowWidget(at: position),
               let adjustment = gtk_scrollable_get_vadjustment(OpaquePointer(listBase)) else { return }
@@ -76,21 +98,22 @@ extension ItemViewManager {
         guard gtk_widget_compute_bounds(rowWidget, listBase, &bounds) != 0 else { return }
         var top = Double(bounds.origin.y)
         let bottom = top + Double(bounds.size.height)
-        if withSectionHeader, let header = sectionHeaderWidget(above: rowWidget) {
+        if target.withSectionHeader, let header = sectionHeaderWidget(above: rowWidget) {
             var headerBounds = graphene_rect_t()
             if gtk_widget_compute_bounds(header, listBase, &headerBounds) != 0 { top = Double(headerBounds.origin.y) }
         }
         let height = Double(gtk_widget_get_height(listBase))
-        let distance: Double = switch place {
-        case .nearest: min(top, 0)
-        case .top: top
-        case .center: (top + bottom - height) / 2
-        case .bottom: bottom - height
+        let distance: Double = switch target {
+        case .place(.nearest, _): min(top, 0)
+        case .place(.top, _): top
+        case .place(.center, _): (top + bottom - height) / 2
+        case .place(.bottom, _): bottom - height
+        case .offset(let offset): top - offset
         }
         guard abs(distance) >= 0.5 else { return }
         gtk_adjustment_set_value(adjustment, gtk_adjustment_get_value(adjustment) + distance)
         // The row at the top comes to rest below the pinned copy of its section's header.
-        if place == .top && !withSectionHeader { pinnedHeader?.keepClear(of: position) }
+        if target == .place(.top, withSectionHeader: false) { pinnedHeader?.keepClear(of: position) }
     }
 
     /// GTK's widget for the row at `position` (a child of the list base; a tile's slot in
@@ -142,7 +165,7 @@ extension ItemViewManager {
         guard showsNativeSectionHeaders, headerFactory != nil else { return }
         Screenshot.afterFrames(of: view, 2) { [weak self] in
             guard let self, showsNativeSectionHeaders else { return }
-            move(rowAt: position, to: .nearest, withSectionHeader: true)
+            move(rowAt: position, to: .place(.nearest, withSectionHeader: true))
         }
     }
 }

@@ -154,3 +154,12 @@ open class PagedStorage<Record: Equatable & Sendable, SectionValue: Hashable & S
     /// The record of the row at `indexPath` if its page is here (reading nothing).
     public func record(at indexPath: IndexPath) -> Record? { rows.record(at: indexPath) }
 }
+
+extension PagedStorage: IdentityLocating {
+    /// The index path of the row whose key is `identity` (a row's `id`, described), looked up
+    /// among the keys read: no page is read.
+    public func indexPath(ofItemIdentifiedBy identity: String) -> IndexPath? {
+        guard let key = Int64(identity), let position = rows.places.position(ofKey: key) else { return nil }
+        return rows.places.indexPath(of: position)
+    }
+}

@@ -22,6 +22,13 @@ package protocol RowPlaces<SectionValue>: Sendable {
 }
 
 extension RowPlaces {
+    /// The position of the row whose key is `key`, or nil for none (or a key not read): a
+    /// look at each row's key in order, reading nothing.
+    package func position(ofKey key: Int64) -> Int? {
+        if let keys = (self as? KeyList<SectionValue>)?.keys { return keys.firstIndex(of: key) }
+        return (0..<rowCount).first { self.key(at: $0) == key }
+    }
+
     /// The number of sections.
     package var sectionCount: Int { sectionValues.count }
 

@@ -1,0 +1,60 @@
+import CGtk
+import Foundation
+import GtkKit
+import ModelStorage
+
+extension ItemViewManager {
+    /// Where the user is: the first item wholly in view (the first one partly in view when
+    /// none is wholly), and how far below the top of the view its row is. Nil while the view
+    /// shows no item (not laid out yet, or empty).
+    public var place: ListPlace? {
+        guard let top = topItemRow() else { return nil }
+        let model = storage.item(at: top.indexPath)
+        return ListPlace(itemIdentity: model.flatMap(itemIdentity(of:)), indexPath: top.indexPath, offset: top.offset)
+    }
+
+    /// Shows `place` again: its item's row as far below the top of the view as it was. The
+    /// item is found by its identity wherever it is now (first where it was); an item with
+    /// no identity is the one at the place's index path. Returns false, changing nothing,
+    /// when no such item is in the storage. Works before the view is shown: the place is
+    /// shown once the view has its size.
+    @discardableResult
+    public func restore(_ place: ListPlace) -> Bool {
+        let indexPath: IndexPath?
+        if let identity = place.itemIdentity {
+            indexPath = storage.indexPath(ofItemIdentifiedBy: identity, near: place.indexPath)
+        } else {
+            indexPath = self.position(of: place.indexPath) != nil ? place.indexPath : nil
+        }
+        guard let indexPath, let position = position(of: indexPath) else { return false }
+        return scroll(toRow: position, to: .offset(place.offset))
+    }
+
+    /// The item row nearest the top of the view that is wholly in view (else the one
+    /// reaching furthest into it), with its index path and how far below the top its row is.
+    func topItemRow() -> (position: Int, indexPath: IndexPath, offset: Double)? {
+        let listBase = kind.listBase(view)
+        let height = Double(gtk_widget_get_height(listBase))
+        guard height > 0 else { return nil }
+        var wholly: (position: Int, indexPath: IndexPath, offset: Double)?
+        var partly: (position: Int, indexPath: IndexPath, offset: Double)?
+        for (listItem, entry) in boundRows {
+            guard entry.isBound, let factory = factories.first(where: { $0.attached[listItem] != nil }) else { continue }
+            let position = factory.position(of: listItem)
+            guard case .item(let indexPath)? = bridge.layout.row(at: position),
+                  let widget = factory.child(of: listItem), gtk_widget_get_mapped(widget) != 0 else { continue }
+            let rowWidget = rowWidget(containing: widget) ?? widget
+            var bounds = graphene_rect_t()
+            guard gtk_widget_compute_bounds(rowWidget, listBase, &bounds) != 0 else { continue }
+            let top = Double(bounds.origin.y), bottom = top + Double(bounds.size.height)
+            guard bottom > 0, top < height else { continue }
+            let candidate = (position, indexPath, top)
+            if top >= 0, bottom <= height + 0.5 {
+                if wholly.map({ top < $0.offset || top == $0.offset && position < $0.position }) ?? true { wholly = candidate }
+            } else if partly.map({ top > $0.offset }) ?? true {
+                partly = candidate
+            }
+        }
+        return wholly ?? partly
+    }
+}
