@@ -121,4 +121,30 @@ final class ViewerWindowTests: XCTestCase {
         XCTAssertEqual(viewer.problem, "Cannot open /no/such/folder: No such file or directory")
         ViewerTestLoop.close(viewer)
     } }
+    func testAFolderOpenedAgainShowsTheUserWhereTheyWere() throws { try MainActor.assumeIsolated {
+        let root = NSTemporaryDirectory() + "list-viewer-place-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: root + "/Inner", withIntermediateDirectories: true)
+        for index in 0..<400 { _ = FileManager.default.createFile(atPath: root + String(format: "/file-%03d.txt", index), contents: nil) }
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let (_, viewer) = Self.makeViewer()
+        viewer.openDirectory(root)
+        ViewerTestLoop.wait("the folder to load") { viewer.isLoaded }
+        XCTAssertTrue(viewer.manager.scrollTo(IndexPath(item: 250, section: EntryKind.document.rawValue), at: .center))
+        ViewerTestLoop.waitForFrames(of: viewer.manager.view, 6)
+        let left = try XCTUnwrap(viewer.manager.place)
+        XCTAssertNotNil(left.itemIdentity)
+
+        viewer.openDirectory(root + "/Inner")
+        ViewerTestLoop.wait("the inner folder to load") { viewer.isLoaded && viewer.titleText == "Inner" }
+        ViewerTestLoop.waitForFrames(of: viewer.manager.view)
+        XCTAssertNotEqual(viewer.manager.place?.itemIdentity, left.itemIdentity)
+        // Meanwhile the folder gained files sorted before the one at the top: the place is
+        // that file's, not its position's.
+        for index in 0..<60 { _ = FileManager.default.createFile(atPath: root + String(format: "/0-new-%02d.txt", index), contents: nil) }
+        gtk_widget_activate(viewer.backButton.gtkWidget)
+        ViewerTestLoop.wait("the first folder again") { viewer.isLoaded && viewer.titleText == (root as NSString).lastPathComponent }
+        ViewerTestLoop.wait("the place left") { viewer.manager.place?.itemIdentity == left.itemIdentity }
+        XCTAssertEqual(viewer.manager.place?.offset ?? .nan, left.offset, accuracy: 1)
+        ViewerTestLoop.close(viewer)
+    } }
 }

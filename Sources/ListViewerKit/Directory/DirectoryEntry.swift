@@ -55,7 +55,9 @@ public enum EntryKind: Int, CaseIterable, Sendable, Comparable {
 }
 
 /// One entry of a directory, read with lstat (and stat for symbolic links).
-public struct DirectoryEntry: Equatable, Sendable {
+public struct DirectoryEntry: Equatable, Sendable, Identifiable {
+    /// The entry's identity: its path as the file system has it.
+    public var id: [UInt8] { rawPath }
     /// The name as text (bytes that are not UTF-8 shown as "�").
     public var name: String
     /// The path as text, for showing.

@@ -46,6 +46,7 @@ extension ViewerWindow {
             (opened, title) = try result.get()
             if !searchText.isEmpty { opened.setSearch(searchText) }
             startNewSource()
+            sourcePlaces.enter("table \(opened.origin) \(title)")
             details.show(nil)
             showTitle(title, tooltip: opened.origin)
         } catch {

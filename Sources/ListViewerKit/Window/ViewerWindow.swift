@@ -36,6 +36,8 @@ public final class ViewerWindow {
     /// Folders opened before the current one (file system paths, any bytes).
     var history: [[UInt8]] = []
     var currentDirectory: [UInt8]?
+    /// Each folder's and table's place when the user left it.
+    var sourcePlaces = SourcePlaces()
     /// Identifies the current load: batches of a folder left meanwhile are dropped, and its
     /// reading thread stops.
     var loadGeneration = 0
@@ -181,6 +183,7 @@ public final class ViewerWindow {
     /// read stops (its batches are dropped), a database is no longer followed, the folder
     /// history and the banner go.
     func startNewSource() {
+        sourcePlaces.leave(at: activeManager.place)
         loadGeneration += 1
         activeLoad.start(loadGeneration)
         leaveDatabase()
@@ -234,6 +237,8 @@ public final class ViewerWindow {
 
     private func load(_ rawPath: [UInt8]) {
         guard !isClosed else { return }
+        sourcePlaces.leave(at: activeManager.place)
+        sourcePlaces.enter("folder \(rawPath)")
         currentDirectory = rawPath
         loadGeneration += 1
         let generation = loadGeneration
@@ -287,6 +292,7 @@ public final class ViewerWindow {
 
     func finishLoading() {
         if viewMode == .table { sortTable() }
+        if let place = sourcePlaces.placeToRestore { activeManager.restore(place) }
         spinner.isSpinning = false
         isLoaded = true
         updateCount()
