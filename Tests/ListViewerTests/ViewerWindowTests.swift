@@ -144,6 +144,8 @@ final class ViewerWindowTests: XCTestCase {
         gtk_widget_activate(viewer.backButton.gtkWidget)
         ViewerTestLoop.wait("the first folder again") { viewer.isLoaded && viewer.titleText == (root as NSString).lastPathComponent }
         ViewerTestLoop.wait("the place left") { viewer.manager.place?.itemIdentity == left.itemIdentity }
+        ViewerTestLoop.waitForFrames(of: viewer.manager.view, 5)  // GTK brings the row in, then the view moves it
+        XCTAssertEqual(viewer.manager.place?.itemIdentity, left.itemIdentity)
         XCTAssertEqual(viewer.manager.place?.offset ?? .nan, left.offset, accuracy: 1)
         ViewerTestLoop.close(viewer)
     } }

@@ -156,6 +156,14 @@ final class RowFactory {
         return listItem
     }
 
+    /// The bound list items at `position`, their rows showing their items' content: one,
+    /// or more while GTK keeps a widget it no longer shows (unmapped) beside the one it does.
+    func boundListItems(at position: Int) -> [OpaquePointer] {
+        let listItems = attached.filter { $0.value.isBound && self.position(of: $0.key) == position }.map(\.key)
+        listItems.forEach(showWaitingContent(of:))
+        return listItems
+    }
+
     /// The widget GTK made for the bound list item at `position` (a child of the view, the
     /// parent of what the list item shows), if any.
     func itemWidget(at position: Int) -> UnsafeMutablePointer<GtkWidget>? {

@@ -84,6 +84,9 @@ extension ItemViewManager {
         }
         guard source != destination else { return false }
         let row = position(of: source).flatMap { boundRows(at: $0).first?.row.row }
+        // The view keeps its place by the items around the one the user moves, not by it.
+        itemMovedByUser = source
+        defer { itemMovedByUser = nil }
         for reaction in editingRules.moveReactions { reaction(row, model, source, destination) }
         if configuration.movesItemsInStorage, let memoryStorage {
             memoryStorage.moveItemWithoutAnimation(from: source, to: destination)

@@ -77,12 +77,19 @@ extension ItemViewManager {
     /// rows it has not laid out, so no place can be worked out before that.
     func scroll(toRow position: Int, to target: ScrollTarget) -> Bool {
         guard let row = bridge.layout.row(at: position), viewPosition(ofRow: position) != nil else { return false }
+        isScrollingToARow = true
         whenSized { [weak self] in
-            guard let self, let position = bridge.layout.position(of: row), let shown = viewPosition(ofRow: position) else { return }
+            guard let self else { return }
+            guard let position = bridge.layout.position(of: row), let shown = viewPosition(ofRow: position) else {
+                isScrollingToARow = false
+                return
+            }
             if target.keepsClearOfPinnedHeader { pinnedHeader?.keepClear(of: position) }
             cgtk_shims_widget_activate_action(kind.listBase(view), "list.scroll-to-item", g_variant_new_uint32(UInt32(shown)))
             Screenshot.afterFrames(of: view, 2) { [weak self] in
-                guard let self, let position = bridge.layout.position(of: row) else { return }
+                guard let self else { return }
+                isScrollingToARow = false
+                guard let position = bridge.layout.position(of: row) else { return }
                 move(rowAt: position, to: target)
             }
         }
@@ -104,7 +111,8 @@ extension ItemViewManager {
         }
         let height = Double(gtk_widget_get_height(listBase))
         let distance: Double = switch target {
-        case .place(.nearest, _): min(top, 0)
+        // GTK's own step leaves a row 2 px short of the bottom edge on GTK 4.24, at times.
+        case .place(.nearest, _): top < 0 ? top : max(bottom - height, 0)
         case .place(.top, _): top
         case .place(.center, _): (top + bottom - height) / 2
         case .place(.bottom, _): bottom - height
@@ -121,7 +129,12 @@ extension ItemViewManager {
     /// the manager's factories (a column view's rows are the cells of its columns).
     func shownRowWidget(at position: Int) -> UnsafeMutablePointer<GtkWidget>? {
         for factory in factories {
-            if let widget = factory.itemWidget(at: position) { return rowWidget(containing: widget) ?? widget }
+            for listItem in factory.boundListItems(at: position) {
+                guard let child = factory.child(of: listItem) else { continue }
+                let widget = rowWidget(containing: child) ?? child
+                // GTK keeps some widgets it no longer shows (unmapped, where they last were).
+                if gtk_widget_get_mapped(widget) != 0, gtk_widget_get_child_visible(widget) != 0 { return widget }
+            }
         }
         return nil
     }

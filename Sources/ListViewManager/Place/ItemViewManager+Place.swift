@@ -31,8 +31,9 @@ extension ItemViewManager {
     }
 
     /// The item row nearest the top of the view that is wholly in view (else the one
-    /// reaching furthest into it), with its index path and how far below the top its row is.
-    func topItemRow() -> (position: Int, indexPath: IndexPath, offset: Double)? {
+    /// reaching furthest into it), with its index path and how far below the top its row
+    /// is; `excluded`'s row is passed over.
+    func topItemRow(excluding excluded: IndexPath? = nil) -> (position: Int, indexPath: IndexPath, offset: Double)? {
         let listBase = kind.listBase(view)
         let height = Double(gtk_widget_get_height(listBase))
         guard height > 0 else { return nil }
@@ -41,7 +42,7 @@ extension ItemViewManager {
         for (listItem, entry) in boundRows {
             guard entry.isBound, let factory = factories.first(where: { $0.attached[listItem] != nil }) else { continue }
             let position = factory.position(of: listItem)
-            guard case .item(let indexPath)? = bridge.layout.row(at: position),
+            guard case .item(let indexPath)? = bridge.layout.row(at: position), indexPath != excluded,
                   let widget = factory.child(of: listItem), gtk_widget_get_mapped(widget) != 0 else { continue }
             let rowWidget = rowWidget(containing: widget) ?? widget
             var bounds = graphene_rect_t()

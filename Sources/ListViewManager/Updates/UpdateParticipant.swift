@@ -116,6 +116,7 @@ extension ItemViewManager {
         if let viewOwnList { participants.append(viewOwnList) }
         participants.append(boundRowsFollower)
         if let pinnedHeader { participants.append(pinnedHeader) }
+        participants.append(scrollAnchor)
         updater.participants = participants
     }
 }

@@ -81,6 +81,14 @@ public class ItemViewManager {
     }
     /// The bound rows' part in each change.
     private(set) lazy var boundRowsFollower = BoundRowsFollower(manager: self)
+    /// What keeps the view on the same items through each change.
+    private(set) lazy var scrollAnchor = ScrollAnchor(manager: self)
+    /// Whether `scrollTo` (or `restore`) is taking the view to a row: the view is not kept
+    /// where it was meanwhile.
+    var isScrollingToARow = false
+    /// The item the user is moving (a drop, a move of the keyboard), while the move is
+    /// applied: the view does not follow it.
+    var itemMovedByUser: IndexPath?
     /// `gtkWidget`, once asked for.
     var scrolledViewReference: ObjectReference<UnsafeMutablePointer<GtkWidget>>?
     var resolver: MappingResolver
@@ -158,6 +166,12 @@ public class ItemViewManager {
         /// when that list's manager has this on too). When false, the app does it in its
         /// reactions.
         public var movesItemsInStorage = false
+        /// Whether the view stays on the same items through every change of the storage (the
+        /// default): the item row at the top (or the one with the keyboard focus) keeps its
+        /// place on screen through inserts and removes above it, moves, re-sorts, snapshots
+        /// and a storage replaced by one with the same items (found by identity, see
+        /// `ListPlace`); when it goes, the nearest one that stays takes its place.
+        public var keepsPlace = true
 
         /// The default configuration.
         public init() {}

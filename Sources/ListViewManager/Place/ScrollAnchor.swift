@@ -1,0 +1,153 @@
+import CGtk
+import CGtkShims
+import Foundation
+import GtkKit
+import ModelStorage
+
+/// Keeps the view on the same items through each change of the storage
+/// (`Configuration.keepsPlace`).
+///
+/// GTK anchors its viewport to a position, not an item: it follows inserts and removes
+/// before the anchor, but a moved row is removed and inserted again (the bridge's item
+/// objects are new each time, so GTK cannot find the row again), and a reload is one
+/// splice of everything; GTK then keeps the position, and shows whatever item is there.
+///
+/// Before the first change after a layout, the item row at the top of the view (or the
+/// one with the keyboard focus) is noted with its offset; each change carries its index
+/// path along (a reload, by the item's identity); after the next layout, in the same frame
+/// (GDK lays out again when a layout asks for one), the view moves by what the row moved.
+/// The cost is a look at the rows on screen once per frame that has changes, and a walk of
+/// each change's log for one index path.
+@MainActor
+final class ScrollAnchor: UpdateParticipant {
+    private unowned let manager: ItemViewManager
+    /// The item to keep in place and where its row's top was, while changes come in
+    /// before the next layout.
+    private var anchor: (indexPath: IndexPath, offset: Double)?
+    /// Whether the view is to be moved back to `anchor` at the next layout.
+    private var isPending = false
+    /// How many times the row was looked for or moved since the change.
+    private var tries = 0
+    /// Calls `settle` after each layout, once a change was anchored.
+    private var afterLayout: AfterLayout?
+
+    init(manager: ItemViewManager) {
+        self.manager = manager
+    }
+
+    var phases: UpdatePhases { [.beforeSplices, .afterSplices] }
+
+    func willApply(_ change: ContentChange) {
+        guard anchor == nil, manager.configuration.keepsPlace, !manager.isScrollingToARow,
+              gtk_widget_get_mapped(manager.view) != 0, let row = manager.anchorRow() else { return }
+        anchor = (row.indexPath, row.offset)
+        if change.isReload {
+            // Found again by identity once the new models are in (nil: by index path).
+            identityBeforeReload = manager.bridge.models.item(at: row.indexPath).flatMap(itemIdentity(of:))
+        }
+    }
+
+    /// The anchored item's identity, across a reload.
+    private var identityBeforeReload: String?
+
+    func didApply(_ applied: AppliedChange) {
+        guard let held = anchor else { return }
+        let found: IndexPath?
+        switch applied.change.kind {
+        case .update(let update): found = Self.survivor(of: held.indexPath, through: update, in: applied.change.models)
+        case .reload:
+            found = identityBeforeReload.flatMap { manager.storage.indexPath(ofItemIdentifiedBy: $0, near: held.indexPath) }
+                ?? Self.clamped(held.indexPath, in: applied.change.models)
+            identityBeforeReload = nil
+        }
+        guard let found else {
+            anchor = nil
+            return
+        }
+        anchor = (found, held.offset)
+        isPending = true
+        tries = 0
+        if afterLayout == nil {
+            afterLayout = AfterLayout(of: manager.view) { [weak self] in self?.settle() }
+        }
+        gtk_widget_queue_allocate(manager.kind.listBase(manager.view))
+    }
+
+    /// Where the item at `indexPath` is after `update`; when it went, the nearest item after
+    /// it that stayed (else before it). Nil when the section went, or nothing near stayed.
+    private static func survivor(of indexPath: IndexPath, through update: StorageUpdate, in models: any SectionedModels) -> IndexPath? {
+        if let moved = update.newIndexPath(for: indexPath) { return moved }
+        for distance in 1...64 {
+            for neighbour in [indexPath.item + distance, indexPath.item - distance] where neighbour >= 0 {
+                if let moved = update.newIndexPath(for: IndexPath(item: neighbour, section: indexPath.section)),
+                   moved.item < models.numberOfItems(inSection: moved.section) {
+                    return moved
+                }
+            }
+        }
+        return nil
+    }
+
+    /// `indexPath`, or the last item of its section when the section is shorter now.
+    private static func clamped(_ indexPath: IndexPath, in models: any SectionedModels) -> IndexPath? {
+        guard indexPath.section < models.numberOfSections() else { return nil }
+        let count = models.numberOfItems(inSection: indexPath.section)
+        guard count > 0 else { return nil }
+        return IndexPath(item: min(indexPath.item, count - 1), section: indexPath.section)
+    }
+
+    /// After GTK's layout: the anchored row back where it was; GTK is first asked to bring
+    /// it in when it did not lay it out (it moved far). Each move is looked at again after
+    /// the next layout (GDK lays out again in the same frame when a layout asks for one):
+    /// a row GTK had not placed yet may have moved once more.
+    private func settle() {
+        guard isPending, let held = anchor else {
+            anchor = nil
+            return
+        }
+        let listBase = manager.kind.listBase(manager.view)
+        guard tries < 8, let position = manager.position(of: held.indexPath) else { return finish() }
+        tries += 1
+        guard let rowWidget = manager.shownRowWidget(at: position) else {
+            guard let shown = manager.viewPosition(ofRow: position) else { return finish() }
+            cgtk_shims_widget_activate_action(listBase, "list.scroll-to-item", g_variant_new_uint32(UInt32(shown)))
+            gtk_widget_queue_allocate(listBase)
+            return
+        }
+        var bounds = graphene_rect_t()
+        guard gtk_widget_compute_bounds(rowWidget, listBase, &bounds) != 0,
+              let adjustment = gtk_scrollable_get_vadjustment(OpaquePointer(listBase)) else { return finish() }
+        let distance = Double(bounds.origin.y) - held.offset
+        guard abs(distance) >= 0.5 else { return finish() }
+        let value = gtk_adjustment_get_value(adjustment)
+        gtk_adjustment_set_value(adjustment, value + distance)
+        // At an end of the list, the view cannot go further: done.
+        if gtk_adjustment_get_value(adjustment) == value { finish() }
+    }
+
+    private func finish() {
+        isPending = false
+        anchor = nil
+    }
+}
+
+extension ItemViewManager {
+    /// The item row to keep in place through a change: the one with the keyboard focus
+    /// when it is in view, else the first item row wholly in view; never the item the user
+    /// is moving (the view would follow it to where it is dropped).
+    func anchorRow() -> (indexPath: IndexPath, offset: Double)? {
+        let moved = itemMovedByUser
+        if let focused = focusedPosition, case .item(let indexPath)? = bridge.layout.row(at: focused), indexPath != moved,
+           let rowWidget = shownRowWidget(at: focused),
+           // GTK keeps the focused row's widget when it scrolls out of view, unmapped.
+           gtk_widget_get_mapped(rowWidget) != 0, gtk_widget_get_child_visible(rowWidget) != 0 {
+            let listBase = kind.listBase(view)
+            var bounds = graphene_rect_t()
+            if gtk_widget_compute_bounds(rowWidget, listBase, &bounds) != 0, bounds.origin.y >= 0, bounds.size.height > 0,
+               Double(bounds.origin.y + bounds.size.height) <= Double(gtk_widget_get_height(listBase)) + 0.5 {
+                return (indexPath, Double(bounds.origin.y))
+            }
+        }
+        return topItemRow(excluding: moved).map { ($0.indexPath, $0.offset) }
+    }
+}
