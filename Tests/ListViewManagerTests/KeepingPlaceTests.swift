@@ -21,9 +21,10 @@ final class KeepingPlaceTests: XCTestCase {
         func update(with model: Song) { title.text = model.title }
     }
 
-    /// A manager showing songs 0..<count in one section, in a real window.
+    /// A manager keeping its place, showing songs 0..<count in one section, in a real window.
     @MainActor
     private static func show(_ manager: ItemViewManager, count: Int) -> GtkHarness {
+        manager.configuration.keepsPlace = true
         manager.register(SongRow.self)
         manager.memoryStorage.addItems((0..<count).map(Song.init))
         let harness = GtkHarness(showing: { manager })
@@ -70,7 +71,7 @@ final class KeepingPlaceTests: XCTestCase {
         let before = try XCTUnwrap(Self.top(of: manager))
 
         @MainActor func check(_ what: String, song: Int? = nil, file: StaticString = #filePath, line: UInt = #line) {
-            harness.waitForFrames(3)
+            harness.waitForFrames(5)  // a row moved far: GTK brings it in, then the view moves it
             XCTAssertEqual(Self.offset(of: song ?? before.song, in: manager) ?? .nan, before.offset, accuracy: 1, what, file: file, line: line)
         }
         try storage.insertItems((10_000..<10_040).map(Song.init), at: IndexPath(item: 0, section: 0))
@@ -99,8 +100,8 @@ final class KeepingPlaceTests: XCTestCase {
     func testWithoutKeepingPlaceAResortShowsWhateverIsAtThePosition() throws { try onMain {
         openTestDisplay()
         let manager = ListViewManager()
-        manager.configuration.keepsPlace = false
         let harness = Self.show(manager, count: 3000)
+        manager.configuration.keepsPlace = false
         XCTAssertTrue(manager.scrollTo(IndexPath(item: 1500, section: 0), at: .top))
         harness.waitForFrames(5)
         let before = try XCTUnwrap(Self.top(of: manager))
@@ -167,5 +168,23 @@ final class KeepingPlaceTests: XCTestCase {
             }
             harness.close()
         }
+    } }
+    func testAScrollJustBeforeAChangeIsKept() throws { try onMain {
+        // The user scrolls, and a change comes before GTK lays the rows out again (a live
+        // list): the view stays where the user took it.
+        openTestDisplay()
+        let manager = ListViewManager()
+        let harness = Self.show(manager, count: 3000)
+        XCTAssertTrue(manager.scrollTo(IndexPath(item: 1000, section: 0), at: .top))
+        harness.waitForFrames(5)
+        try manager.memoryStorage.insertItems([Song(id: 50_000)], at: IndexPath(item: 0, section: 0))
+        harness.waitForFrames(3)
+        let adjustment = gtk_scrollable_get_vadjustment(OpaquePointer(manager.view))!
+        gtk_adjustment_set_value(adjustment, gtk_adjustment_get_value(adjustment) + 320)
+        try manager.memoryStorage.insertItems([Song(id: 50_001)], at: IndexPath(item: 0, section: 0))
+        harness.waitForFrames(3)
+        let top = try XCTUnwrap(Self.top(of: manager))
+        XCTAssertEqual(top.song, 1010, "ten rows of 32 pixels further down")
+        harness.close()
     } }
 }

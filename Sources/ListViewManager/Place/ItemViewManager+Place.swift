@@ -32,8 +32,9 @@ extension ItemViewManager {
 
     /// The item row nearest the top of the view that is wholly in view (else the one
     /// reaching furthest into it), with its index path and how far below the top its row
-    /// is; `excluded`'s row is passed over.
-    func topItemRow(excluding excluded: IndexPath? = nil) -> (position: Int, indexPath: IndexPath, offset: Double)? {
+    /// is; `excluded`'s row is passed over. `scrolled`: how far the view was scrolled since
+    /// GTK last laid the rows out (they are that much higher on screen than laid out).
+    func topItemRow(excluding excluded: IndexPath? = nil, scrolledBy scrolled: Double = 0) -> (position: Int, indexPath: IndexPath, offset: Double)? {
         let listBase = kind.listBase(view)
         let height = Double(gtk_widget_get_height(listBase))
         guard height > 0 else { return nil }
@@ -47,7 +48,7 @@ extension ItemViewManager {
             let rowWidget = rowWidget(containing: widget) ?? widget
             var bounds = graphene_rect_t()
             guard gtk_widget_compute_bounds(rowWidget, listBase, &bounds) != 0 else { continue }
-            let top = Double(bounds.origin.y), bottom = top + Double(bounds.size.height)
+            let top = Double(bounds.origin.y) - scrolled, bottom = top + Double(bounds.size.height)
             guard bottom > 0, top < height else { continue }
             let candidate = (position, indexPath, top)
             if top >= 0, bottom <= height + 0.5 {

@@ -28,6 +28,20 @@ final class ScrollAnchor: UpdateParticipant {
     private var isPending = false
     /// How many times the row was looked for or moved since the change.
     private var tries = 0
+    /// The frame after which the row is no longer held in place (GTK 4.12 and later scroll
+    /// to the focused row when a change re-makes its widget, a layout after the one that
+    /// put the anchored row back: the row is held for the next few frames).
+    private var holdUntilFrame: Int = 0
+    /// The view's scroll position at the last layout (nil before the first one seen).
+    private var valueAtLastLayout: Double?
+
+    /// The view's scroll position now.
+    private var currentValue: Double {
+        gtk_scrollable_get_vadjustment(OpaquePointer(manager.kind.listBase(manager.view))).map(gtk_adjustment_get_value) ?? 0
+    }
+
+    /// Whether the row was put back in place since the change.
+    private var isInPlace = false
     /// Calls `settle` after each layout, once a change was anchored.
     private var afterLayout: AfterLayout?
 
@@ -38,12 +52,22 @@ final class ScrollAnchor: UpdateParticipant {
     var phases: UpdatePhases { [.beforeSplices, .afterSplices] }
 
     func willApply(_ change: ContentChange) {
-        guard anchor == nil, manager.configuration.keepsPlace, !manager.isScrollingToARow,
-              gtk_widget_get_mapped(manager.view) != 0, let row = manager.anchorRow() else { return }
-        anchor = (row.indexPath, row.offset)
-        if change.isReload {
-            // Found again by identity once the new models are in (nil: by index path).
-            identityBeforeReload = manager.bridge.models.item(at: row.indexPath).flatMap(itemIdentity(of:))
+        // A row held in place after the last change: the new change starts from what is
+        // shown now.
+        if isInPlace { finish() }
+        guard manager.configuration.keepsPlace else { return }
+        if afterLayout == nil {
+            afterLayout = AfterLayout(of: manager.view) { [weak self] in self?.settle() }
+        }
+        // The rows are where the last layout put them: a scroll since (the user's, in this
+        // frame) has moved them by the difference.
+        if anchor == nil, !manager.isScrollingToARow, gtk_widget_get_mapped(manager.view) != 0,
+           let row = manager.anchorRow(scrolledBy: valueAtLastLayout.map { currentValue - $0 } ?? 0) {
+            anchor = (row.indexPath, row.offset)
+        }
+        // Found again by identity once the new models are in (nil: by index path).
+        if change.isReload, let held = anchor {
+            identityBeforeReload = manager.bridge.models.item(at: held.indexPath).flatMap(itemIdentity(of:))
         }
     }
 
@@ -66,10 +90,9 @@ final class ScrollAnchor: UpdateParticipant {
         }
         anchor = (found, held.offset)
         isPending = true
+        isInPlace = false
         tries = 0
-        if afterLayout == nil {
-            afterLayout = AfterLayout(of: manager.view) { [weak self] in self?.settle() }
-        }
+        holdUntilFrame = gtk_widget_get_frame_clock(manager.view).map { Int(gdk_frame_clock_get_frame_counter($0)) + 3 } ?? 0
         gtk_widget_queue_allocate(manager.kind.listBase(manager.view))
     }
 
@@ -99,16 +122,27 @@ final class ScrollAnchor: UpdateParticipant {
     /// After GTK's layout: the anchored row back where it was; GTK is first asked to bring
     /// it in when it did not lay it out (it moved far). Each move is looked at again after
     /// the next layout (GDK lays out again in the same frame when a layout asks for one):
-    /// a row GTK had not placed yet may have moved once more.
+    /// a row GTK had not placed yet may have moved once more. Once in place, the row is
+    /// only brought back if GTK takes the view away from it altogether (to the focused row)
+    /// in the next few frames.
     private func settle() {
+        valueAtLastLayout = currentValue
         guard isPending, let held = anchor else {
             anchor = nil
             return
         }
         let listBase = manager.kind.listBase(manager.view)
-        guard tries < 8, let position = manager.position(of: held.indexPath) else { return finish() }
+        guard tries < 12, let position = manager.position(of: held.indexPath) else { return finish() }
+        let rowWidget = manager.shownRowWidget(at: position)
+        if isInPlace {
+            let frame = gtk_widget_get_frame_clock(manager.view).map { Int(gdk_frame_clock_get_frame_counter($0)) } ?? .max
+            if frame > holdUntilFrame { return finish() }
+            // Only GTK's own jump to the focused row is undone, not the user's scrolling.
+            guard rowWidget == nil, manager.focusedRowInView() != nil else { return }
+            isInPlace = false
+        }
         tries += 1
-        guard let rowWidget = manager.shownRowWidget(at: position) else {
+        guard let rowWidget else {
             guard let shown = manager.viewPosition(ofRow: position) else { return finish() }
             cgtk_shims_widget_activate_action(listBase, "list.scroll-to-item", g_variant_new_uint32(UInt32(shown)))
             gtk_widget_queue_allocate(listBase)
@@ -118,7 +152,10 @@ final class ScrollAnchor: UpdateParticipant {
         guard gtk_widget_compute_bounds(rowWidget, listBase, &bounds) != 0,
               let adjustment = gtk_scrollable_get_vadjustment(OpaquePointer(listBase)) else { return finish() }
         let distance = Double(bounds.origin.y) - held.offset
-        guard abs(distance) >= 0.5 else { return finish() }
+        guard abs(distance) >= 0.5 else {
+            isInPlace = true
+            return
+        }
         let value = gtk_adjustment_get_value(adjustment)
         gtk_adjustment_set_value(adjustment, value + distance)
         // At an end of the list, the view cannot go further: done.
@@ -127,6 +164,7 @@ final class ScrollAnchor: UpdateParticipant {
 
     private func finish() {
         isPending = false
+        isInPlace = false
         anchor = nil
     }
 }
@@ -135,19 +173,32 @@ extension ItemViewManager {
     /// The item row to keep in place through a change: the one with the keyboard focus
     /// when it is in view, else the first item row wholly in view; never the item the user
     /// is moving (the view would follow it to where it is dropped).
-    func anchorRow() -> (indexPath: IndexPath, offset: Double)? {
+    /// The rows are placed as the last layout placed them, the view scrolled by `scrolled`
+    /// since.
+    func anchorRow(scrolledBy scrolled: Double = 0) -> (indexPath: IndexPath, offset: Double)? {
         let moved = itemMovedByUser
-        if let focused = focusedPosition, case .item(let indexPath)? = bridge.layout.row(at: focused), indexPath != moved,
+        if scrolled == 0, let focused = focusedRowInView(), focused.indexPath != moved { return focused }
+        return topItemRow(excluding: moved, scrolledBy: scrolled).map { ($0.indexPath, $0.offset) }
+    }
+
+    /// The item row with the keyboard focus and its offset, when GTK shows it in view.
+    func focusedRowInView() -> (indexPath: IndexPath, offset: Double)? {
+        if let focused = focusedPosition, case .item(let indexPath)? = bridge.layout.row(at: focused),
            let rowWidget = shownRowWidget(at: focused),
            // GTK keeps the focused row's widget when it scrolls out of view, unmapped.
            gtk_widget_get_mapped(rowWidget) != 0, gtk_widget_get_child_visible(rowWidget) != 0 {
             let listBase = kind.listBase(view)
             var bounds = graphene_rect_t()
+            // GTK 4.24 keeps the focused row's widget mapped where it was when it scrolls out
+            // of view: it is in view only when GTK finds it under its own middle.
             if gtk_widget_compute_bounds(rowWidget, listBase, &bounds) != 0, bounds.origin.y >= 0, bounds.size.height > 0,
-               Double(bounds.origin.y + bounds.size.height) <= Double(gtk_widget_get_height(listBase)) + 0.5 {
+               Double(bounds.origin.y + bounds.size.height) <= Double(gtk_widget_get_height(listBase)) + 0.5,
+               let picked = gtk_widget_pick(listBase, Double(bounds.origin.x + bounds.size.width / 2),
+                                            Double(bounds.origin.y + bounds.size.height / 2), GTK_PICK_DEFAULT),
+               picked == rowWidget || gtk_widget_is_ancestor(picked, rowWidget) != 0 {
                 return (indexPath, Double(bounds.origin.y))
             }
         }
-        return topItemRow(excluding: moved).map { ($0.indexPath, $0.offset) }
+        return nil
     }
 }

@@ -166,12 +166,13 @@ public class ItemViewManager {
         /// when that list's manager has this on too). When false, the app does it in its
         /// reactions.
         public var movesItemsInStorage = false
-        /// Whether the view stays on the same items through every change of the storage (the
-        /// default): the item row at the top (or the one with the keyboard focus) keeps its
-        /// place on screen through inserts and removes above it, moves, re-sorts, snapshots
-        /// and a storage replaced by one with the same items (found by identity, see
-        /// `ListPlace`); when it goes, the nearest one that stays takes its place.
-        public var keepsPlace = true
+        /// Whether the view stays on the same items through every change of the storage: the
+        /// item row at the top (or the one with the keyboard focus) keeps its place on screen
+        /// through inserts and removes above it, moves, re-sorts, snapshots and a storage
+        /// replaced by one with the same items (found by identity, see `ListPlace`); when it
+        /// goes, the nearest one that stays takes its place. An item the user moves is not
+        /// followed, nor is the user's own scrolling undone. Off by default for now.
+        public var keepsPlace = false
 
         /// The default configuration.
         public init() {}
