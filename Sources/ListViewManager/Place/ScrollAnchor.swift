@@ -89,6 +89,8 @@ final class ScrollAnchor: UpdateParticipant {
             return
         }
         anchor = (found, held.offset)
+        // The first change since the last layout asks for one; the others follow the row.
+        guard !isPending else { return }
         isPending = true
         isInPlace = false
         tries = 0
