@@ -39,6 +39,16 @@ enum ScrollTarget: Equatable {
         case .offset: false
         }
     }
+
+    /// Whether the row is looked at once more after it was moved: the pinned copy may move
+    /// the list after GTK's first step, and a place in the middle, at the bottom or at an
+    /// offset is the row's whatever the copy does.
+    var isCheckedAgain: Bool {
+        switch self {
+        case .place(.center, _), .place(.bottom, _), .offset: true
+        case .place(.nearest, _), .place(.top, _): false
+        }
+    }
 }
 
 extension ItemViewManager {
@@ -96,8 +106,15 @@ extension ItemViewManager {
         return true
     }
 
-    /// Moves the view so that the row at `position` (laid out by GTK) is at `target`.
-    private func move(rowAt position: Int, to target: ScrollTarget) {
+    /// Moves the view so that the row at `position` (laid out by GTK) is at `target`, and
+    /// looks again two frames later when `target.isCheckedAgain` (unless `again` is false).
+    private func move(rowAt position: Int, to target: ScrollTarget, again: Bool = true) {
+        if again, target.isCheckedAgain, let row = bridge.layout.row(at: position) {
+            Screenshot.afterFrames(of: view, 2) { [weak self] in
+                guard let self, let position = bridge.layout.position(of: row) else { return }
+                move(rowAt: position, to: target, again: false)
+            }
+        }
         let listBase = kind.listBase(view)
         guard let rowWidget = shownRowWidget(at: position),
               let adjustment = gtk_scrollable_get_vadjustment(OpaquePointer(listBase)) else { return }
