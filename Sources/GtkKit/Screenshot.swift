@@ -50,9 +50,8 @@ public enum Screenshot {
         let snapshot = gtk_snapshot_new()
         gdk_paintable_snapshot(paintable.pointer, snapshot, Double(width), Double(height))
         guard let node = gtk_snapshot_free_to_node(snapshot) else {
-            let window = gtkCast(widget, to: GtkWindow.self)
             guard gtk_widget_get_root(widget).map({ UnsafeMutableRawPointer($0) }) == UnsafeMutableRawPointer(widget),
-                  let child = gtk_window_get_child(window) else { return nil }
+                  let child = gtk_window_get_child(gtkCast(widget, to: GtkWindow.self)) else { return nil }
             return render(child)
         }
         defer { gsk_render_node_unref(node) }

@@ -44,6 +44,14 @@ extension GtkHarness {
         }
     }
 
+    /// Turns the mouse wheel over the middle of `widget` by `clicks` notches, up (X buttons 4
+    /// and 5: each notch scrolls GTK's views by a step).
+    public func turnWheel(over widget: UnsafeMutablePointer<GtkWidget>, clicks: Int, up: Bool = true,
+                          file: StaticString = #filePath, line: UInt = #line) {
+        let notches = (0..<clicks).flatMap { _ in ["click", up ? "4" : "5", "sleep", "0.02"] }
+        xdotool(pointerMove(to: widget, file: file, line: line) + notches, file: file, line: line)
+    }
+
     /// Presses the left button on `source` and moves the pointer, in steps, to `target`
     /// (at `fraction` of its height and `across` of its width), dropping there unless
     /// `drop` is false (then `releaseButton` drops later), with `keys` (X key names, e.g.

@@ -5,7 +5,8 @@ import GtkKit
 import ModelStorage
 
 /// Keeps the view on the same items through each change of the storage
-/// (`Configuration.keepsPlace`).
+/// (`Configuration.keepsPlace`), or at the bottom of the list while it is there
+/// (`Configuration.livesAtBottom`).
 ///
 /// GTK anchors its viewport to a position, not an item: it follows inserts and removes
 /// before the anchor, but a moved row is removed and inserted again (the bridge's item
@@ -18,12 +19,27 @@ import ModelStorage
 /// (GDK lays out again when a layout asks for one), the view moves by what the row moved.
 /// The cost is a look at the rows on screen once per frame that has changes, and a walk of
 /// each change's log for one index path.
+///
+/// A list living at its bottom that is at its bottom before a change is put back there
+/// after it (GTK keeps the top of the view where it was, so items added at the end would
+/// go below it); scrolled up, it keeps its place as above, and counts the items that came
+/// below the last one it had (`newItemsBelow`).
 @MainActor
 final class ScrollAnchor: UpdateParticipant {
     private unowned let manager: ItemViewManager
-    /// The item to keep in place and where its row's top was, while changes come in
-    /// before the next layout.
-    private var anchor: (indexPath: IndexPath, offset: Double)?
+    /// What the view is held on while changes come in before the next layout.
+    private enum Held {
+        /// The item at `indexPath`, its row's top `offset` below the top of the view.
+        case item(indexPath: IndexPath, offset: Double)
+        /// The bottom of the list.
+        case bottom
+    }
+    /// What to keep in place.
+    private var anchor: Held?
+    /// Whether the view showed the bottom of the list at the last layout.
+    private var wasAtBottomAtLastLayout = false
+    /// The items that came below the last item the list had while scrolled up.
+    let newItemsBelow = NewItemsBelow()
     /// Whether the view is to be moved back to `anchor` at the next layout.
     private var isPending = false
     /// How many times the row was looked for or moved since the change.
@@ -37,7 +53,18 @@ final class ScrollAnchor: UpdateParticipant {
 
     /// The view's scroll position now.
     private var currentValue: Double {
-        gtk_scrollable_get_vadjustment(OpaquePointer(manager.kind.listBase(manager.view))).map(gtk_adjustment_get_value) ?? 0
+        adjustment.map(gtk_adjustment_get_value) ?? 0
+    }
+
+    /// The view's vertical adjustment.
+    private var adjustment: UnsafeMutablePointer<GtkAdjustment>? {
+        gtk_scrollable_get_vadjustment(OpaquePointer(manager.kind.listBase(manager.view)))
+    }
+
+    /// Whether the view shows the bottom of the list (all of it, when it is short).
+    var isAtBottom: Bool {
+        guard let adjustment else { return true }
+        return gtk_adjustment_get_value(adjustment) + gtk_adjustment_get_page_size(adjustment) >= gtk_adjustment_get_upper(adjustment) - 1
     }
 
     /// Whether the row was put back in place since the change.
@@ -55,19 +82,38 @@ final class ScrollAnchor: UpdateParticipant {
         // A row held in place after the last change: the new change starts from what is
         // shown now.
         if isInPlace { finish() }
-        guard manager.configuration.keepsPlace else { return }
+        let livesAtBottom = manager.configuration.livesAtBottom
+        guard manager.configuration.keepsPlace || livesAtBottom else { return }
+        watchLayouts()
+        let isShown = gtk_widget_get_mapped(manager.view) != 0
+        if anchor == nil, !manager.isScrollingToARow, isShown {
+            if livesAtBottom, isAtBottom {
+                anchor = .bottom
+            } else if let row = manager.anchorRow(scrolledBy: valueAtLastLayout.map { currentValue - $0 } ?? 0) {
+                // The rows are where the last layout put them: a scroll since (the user's, in
+                // this frame) has moved them by the difference.
+                anchor = .item(indexPath: row.indexPath, offset: row.offset)
+            }
+        }
+        if livesAtBottom, isShown, !isAtBottom { newItemsBelow.noteLastItem(of: manager.bridge.layout, models: manager.bridge.models, before: change) }
+        // Found again by identity once the new models are in (nil: by index path).
+        if change.isReload, case .item(let indexPath, _)? = anchor {
+            identityBeforeReload = manager.bridge.models.item(at: indexPath).flatMap(itemIdentity(of:))
+        }
+    }
+
+    /// Takes the view to the bottom of the list at the next layouts (once it has a size),
+    /// and keeps it there for the next few frames.
+    func goToBottom() {
+        watchLayouts()
+        anchor = .bottom
+        startFollowing()
+    }
+
+    /// Calls `settle` after each layout from now on.
+    private func watchLayouts() {
         if afterLayout == nil {
             afterLayout = AfterLayout(of: manager.view) { [weak self] in self?.settle() }
-        }
-        // The rows are where the last layout put them: a scroll since (the user's, in this
-        // frame) has moved them by the difference.
-        if anchor == nil, !manager.isScrollingToARow, gtk_widget_get_mapped(manager.view) != 0,
-           let row = manager.anchorRow(scrolledBy: valueAtLastLayout.map { currentValue - $0 } ?? 0) {
-            anchor = (row.indexPath, row.offset)
-        }
-        // Found again by identity once the new models are in (nil: by index path).
-        if change.isReload, let held = anchor {
-            identityBeforeReload = manager.bridge.models.item(at: held.indexPath).flatMap(itemIdentity(of:))
         }
     }
 
@@ -75,22 +121,32 @@ final class ScrollAnchor: UpdateParticipant {
     private var identityBeforeReload: String?
 
     func didApply(_ applied: AppliedChange) {
-        guard let held = anchor else { return }
-        let found: IndexPath?
-        switch applied.change.kind {
-        case .update(let update): found = Self.survivor(of: held.indexPath, through: update, in: applied.change.models)
-        case .reload:
-            found = identityBeforeReload.flatMap { manager.storage.indexPath(ofItemIdentifiedBy: $0, near: held.indexPath) }
-                ?? Self.clamped(held.indexPath, in: applied.change.models)
-            identityBeforeReload = nil
+        newItemsBelow.count(after: applied.change, in: manager.storage)
+        switch anchor {
+        case nil: return
+        case .bottom: break
+        case .item(let indexPath, let offset):
+            let found: IndexPath?
+            switch applied.change.kind {
+            case .update(let update): found = Self.survivor(of: indexPath, through: update, in: applied.change.models)
+            case .reload:
+                found = identityBeforeReload.flatMap { manager.storage.indexPath(ofItemIdentifiedBy: $0, near: indexPath) }
+                    ?? Self.clamped(indexPath, in: applied.change.models)
+                identityBeforeReload = nil
+            }
+            guard let found else {
+                anchor = nil
+                return
+            }
+            anchor = .item(indexPath: found, offset: offset)
         }
-        guard let found else {
-            anchor = nil
-            return
-        }
-        anchor = (found, held.offset)
         // The first change since the last layout asks for one; the others follow the row.
         guard !isPending else { return }
+        startFollowing()
+    }
+
+    /// Puts the view back on `anchor` after the next layouts.
+    private func startFollowing() {
         isPending = true
         isInPlace = false
         tries = 0
@@ -128,17 +184,36 @@ final class ScrollAnchor: UpdateParticipant {
     /// only brought back if GTK takes the view away from it altogether (to the focused row)
     /// in the next few frames.
     private func settle() {
+        let previousValue = valueAtLastLayout, wasAtBottom = wasAtBottomAtLastLayout
         valueAtLastLayout = currentValue
-        guard isPending, let held = anchor else {
-            anchor = nil
-            return
+        defer { wasAtBottomAtLastLayout = isAtBottom }
+        if newItemsBelow.count > 0, isAtBottom { newItemsBelow.reset() }
+        // A list living at its bottom grew below a view that did not move (rows laid out
+        // taller than GTK guessed, a row grown, a sectioned grid's strips made once it has
+        // its width): back to the bottom.
+        if manager.configuration.livesAtBottom, wasAtBottom, currentValue == previousValue, !isAtBottom, anchor == nil {
+            goToBottom()
         }
+        switch anchor {
+        case nil: return
+        case _ where !isPending: anchor = nil
+        case .bottom: settleAtBottom()
+        case .item(let indexPath, let offset): settle(indexPath, at: offset)
+        }
+    }
+
+    /// The current frame's number (nil before the view is realized).
+    private var frame: Int? {
+        gtk_widget_get_frame_clock(manager.view).map { Int(gdk_frame_clock_get_frame_counter($0)) }
+    }
+
+    /// Keeps the row of the item at `indexPath` `offset` below the top of the view.
+    private func settle(_ indexPath: IndexPath, at offset: Double) {
         let listBase = manager.kind.listBase(manager.view)
-        guard tries < 12, let position = manager.position(of: held.indexPath) else { return finish() }
+        guard tries < 12, let position = manager.position(of: indexPath) else { return finish() }
         let rowWidget = manager.shownRowWidget(at: position)
         if isInPlace {
-            let frame = gtk_widget_get_frame_clock(manager.view).map { Int(gdk_frame_clock_get_frame_counter($0)) } ?? .max
-            if frame > holdUntilFrame { return finish() }
+            if frame ?? .max > holdUntilFrame { return finish() }
             // Only GTK's own jump to the focused row is undone, not the user's scrolling.
             guard rowWidget == nil, manager.focusedRowInView() != nil else { return }
             isInPlace = false
@@ -151,9 +226,8 @@ final class ScrollAnchor: UpdateParticipant {
             return
         }
         var bounds = graphene_rect_t()
-        guard gtk_widget_compute_bounds(rowWidget, listBase, &bounds) != 0,
-              let adjustment = gtk_scrollable_get_vadjustment(OpaquePointer(listBase)) else { return finish() }
-        let distance = Double(bounds.origin.y) - held.offset
+        guard gtk_widget_compute_bounds(rowWidget, listBase, &bounds) != 0, let adjustment else { return finish() }
+        let distance = Double(bounds.origin.y) - offset
         guard abs(distance) >= 0.5 else {
             isInPlace = true
             return
@@ -162,6 +236,37 @@ final class ScrollAnchor: UpdateParticipant {
         gtk_adjustment_set_value(adjustment, value + distance)
         // At an end of the list, the view cannot go further: done.
         if gtk_adjustment_get_value(adjustment) == value { finish() }
+    }
+
+    /// Takes the view to the bottom of the list. GTK is first asked to bring the last row in
+    /// when it does not show it (GTK 4.8 shows a blank view when the view is moved far
+    /// while it lays out a new list); then the view is moved to the bottom of what GTK laid
+    /// out. GTK guesses the height of the rows it has not laid out, and finds the rows at
+    /// the end taller or shorter once it lays them out: the view is moved again until it
+    /// rests at the bottom (and, after each layout, while the list grows below it; see
+    /// `settle`). GTK's jump to the focused row in the next few frames is undone.
+    private func settleAtBottom() {
+        guard let adjustment else { return finish() }
+        // Not laid out at its size yet.
+        guard gtk_adjustment_get_page_size(adjustment) > 0, !manager.isReflowing else { return }
+        if holdUntilFrame == 0, let frame { holdUntilFrame = frame + 3 }
+        if isInPlace {
+            if frame ?? .max > holdUntilFrame { return finish() }
+            guard !isAtBottom, manager.focusedRowInView() != nil else { return }
+            isInPlace = false
+        }
+        guard tries < 12 else { return finish() }
+        tries += 1
+        let last = manager.bridge.layout.count - 1
+        if tries == 1, last >= 0, manager.shownRowWidget(at: last) == nil, let shown = manager.viewPosition(ofRow: last) {
+            let listBase = manager.kind.listBase(manager.view)
+            cgtk_shims_widget_activate_action(listBase, "list.scroll-to-item", g_variant_new_uint32(UInt32(shown)))
+            gtk_widget_queue_allocate(listBase)
+        } else if isAtBottom {
+            isInPlace = true
+        } else {
+            gtk_adjustment_set_value(adjustment, gtk_adjustment_get_upper(adjustment) - gtk_adjustment_get_page_size(adjustment))
+        }
     }
 
     private func finish() {

@@ -44,6 +44,7 @@ public class ItemViewManager {
             }
             attachHeaderFactory()
             pinnedHeader?.setNeedsRefresh()
+            if configuration.livesAtBottom, !oldValue.livesAtBottom { scrollToBottom() }
         }
     }
     /// The storage's delegate: the built-in `contentUpdater` unless replaced. A replacement
@@ -86,6 +87,9 @@ public class ItemViewManager {
     /// Whether `scrollTo` (or `restore`) is taking the view to a row: the view is not kept
     /// where it was meanwhile.
     var isScrollingToARow = false
+    /// Whether the view is about to lay its rows out again for a new width (a sectioned
+    /// grid's strips): a place in it is looked for after that.
+    var isReflowing: Bool { false }
     /// The item the user is moving (a drop, a move of the keyboard), while the move is
     /// applied: the view does not follow it.
     var itemMovedByUser: IndexPath?
@@ -173,6 +177,11 @@ public class ItemViewManager {
         /// goes, the nearest one that stays takes its place. An item the user moves is not
         /// followed, nor is the user's own scrolling undone. Off by default for now.
         public var keepsPlace = false
+        /// Whether the list lives at its bottom, as a chat, a log or a terminal does: it opens
+        /// at its last row; while the view is at the bottom, items added at the end keep it
+        /// there; scrolled up, the view keeps its place as with `keepsPlace` (items loaded
+        /// above do not move it either), and `newItemsBelow` counts what came below.
+        public var livesAtBottom = false
 
         /// The default configuration.
         public init() {}

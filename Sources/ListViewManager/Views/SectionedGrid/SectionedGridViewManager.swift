@@ -75,6 +75,7 @@ public final class SectionedGridViewManager: ItemViewManager {
     /// The horizontal adjustment the grid view was given, whose page size is its width.
     private var widthSource: (adjustment: ObjectReference<UnsafeMutablePointer<GtkAdjustment>>, changed: SignalConnection)?
     private var reflowScheduled = false
+    override var isReflowing: Bool { reflowScheduled }
 
     /// Creates a sectioned grid showing `storage`.
     /// - Parameters:
@@ -178,11 +179,12 @@ public final class SectionedGridViewManager: ItemViewManager {
     /// rows it has and hears only of the change of their number, and the grid shows the new
     /// contents of the strips GTK holds (their tiles once they are near the visible part).
     /// The storage, the selection and the rows made stay. The item with the keyboard focus
-    /// keeps it (and is brought into view); otherwise the strip of the item at the top stays
-    /// at the top.
+    /// keeps it (and is brought into view); a grid living at its bottom that is there stays
+    /// there; otherwise the strip of the item at the top stays at the top.
     func reflow(columns: Int) {
         var columnsOfItems = stripColumns
         guard columnsOfItems.reflow(columns: columns) else { return }
+        let staysAtBottom = configuration.livesAtBottom && isAtBottom
         let top = stripFactory.topItem()
         let focused = focusedPosition
         stripColumns = columnsOfItems
@@ -190,6 +192,8 @@ public final class SectionedGridViewManager: ItemViewManager {
         stripFactory.showNewContents()
         if let focused {
             focus(position: focused)  // its tile is another item's now
+        } else if staysAtBottom {
+            scrollToBottom()
         } else if let top, case .item(let indexPath)? = bridge.layout.row(at: top.position), let strip = stripPosition(of: indexPath) {
             cgtk_shims_widget_activate_action(view, "list.scroll-to-item", g_variant_new_uint32(UInt32(strip)))
             stripFactory.keep(strip: strip, atY: top.y)
