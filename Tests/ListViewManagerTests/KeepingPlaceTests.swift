@@ -43,14 +43,8 @@ final class KeepingPlaceTests: XCTestCase {
     @MainActor
     private static func offset(of song: Int, in manager: ItemViewManager) -> Double? {
         let storage = manager.memoryStorage!
-        for index in 0..<storage.numberOfItems(inSection: 0) where (storage.item(at: IndexPath(item: index, section: 0)) as? Song)?.id == song {
-            guard let position = manager.position(of: IndexPath(item: index, section: 0)),
-                  let widget = manager.shownRowWidget(at: position) else { return nil }
-            var bounds = graphene_rect_t()
-            guard gtk_widget_compute_bounds(widget, manager.kind.listBase(manager.view), &bounds) != 0 else { return nil }
-            return Double(bounds.origin.y)
-        }
-        return nil
+        let index = (0..<storage.numberOfItems(inSection: 0)).first { (storage.item(at: IndexPath(item: $0, section: 0)) as? Song)?.id == song }
+        return index.flatMap { manager.shownSpan(of: IndexPath(item: $0, section: 0))?.top }
     }
 
     /// Whether the view rests against one of its ends, where a row cannot keep every offset.

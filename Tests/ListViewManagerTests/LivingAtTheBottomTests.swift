@@ -44,13 +44,8 @@ final class LivingAtTheBottomTests: XCTestCase {
         let storage = manager.storage
         let section = storage.numberOfSections() - 1
         let last = IndexPath(item: storage.numberOfItems(inSection: section) - 1, section: section)
-        let listBase = manager.kind.listBase(manager.view)
-        guard let position = manager.position(of: last), var widget = manager.shownRowWidget(at: position) else { return nil }
-        // A sectioned grid's tile is in a strip, the list's row.
-        while let parent = gtk_widget_get_parent(widget), parent != listBase { widget = parent }
-        var bounds = graphene_rect_t()
-        guard gtk_widget_compute_bounds(widget, listBase, &bounds) != 0 else { return nil }
-        return Double(gtk_widget_get_height(listBase)) - Double(bounds.origin.y + bounds.size.height)
+        guard let span = manager.shownSpan(of: last, wholeRow: true) else { return nil }
+        return Double(gtk_widget_get_height(manager.kind.listBase(manager.view))) - span.bottom
     }
 
     /// The message at the top of the view and its row's offset.

@@ -23,15 +23,6 @@ final class PlaceTests: XCTestCase {
         ids.map { Song(id: "song-\($0)", title: "song \($0)") }
     }
 
-    /// Where the row of the item identified by `id` is below the top of the view.
-    @MainActor
-    private static func offset(of indexPath: IndexPath, in manager: ItemViewManager) -> Double? {
-        guard let position = manager.position(of: indexPath), let widget = manager.shownRowWidget(at: position) else { return nil }
-        var bounds = graphene_rect_t()
-        guard gtk_widget_compute_bounds(widget, manager.kind.listBase(manager.view), &bounds) != 0 else { return nil }
-        return Double(bounds.origin.y)
-    }
-
     func testAPlaceKeptAsJSONComesBackAfterAResortAndANewStorage() throws { try onMain {
         openTestDisplay()
         let manager = ListViewManager()
@@ -80,7 +71,7 @@ final class PlaceTests: XCTestCase {
         XCTAssertTrue(manager.restore(place), "found though not where the place says it was")
         let harness = GtkHarness(showing: { manager })
         harness.waitForFrames(6)
-        XCTAssertEqual(Self.offset(of: IndexPath(item: 1234, section: 0), in: manager) ?? .nan, 37, accuracy: 1)
+        XCTAssertEqual(manager.shownSpan(of: IndexPath(item: 1234, section: 0))?.top ?? .nan, 37, accuracy: 1)
         harness.close()
     } }
 

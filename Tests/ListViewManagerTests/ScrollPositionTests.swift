@@ -8,16 +8,6 @@ import GtkTestSupport
 /// `scrollTo` with a place: the row at the top, middle or bottom of the view, or as little
 /// as needed; a section at the top, under nothing. In real windows, on every kind of view.
 final class ScrollPositionTests: XCTestCase {
-    /// Where the row of `indexPath` is in the view GTK scrolls, or nil when GTK shows no row
-    /// for it.
-    @MainActor
-    private static func span(of indexPath: IndexPath, in manager: ItemViewManager) -> (top: Double, bottom: Double)? {
-        guard let position = manager.position(of: indexPath), let widget = manager.shownRowWidget(at: position) else { return nil }
-        var bounds = graphene_rect_t()
-        guard gtk_widget_compute_bounds(widget, manager.kind.listBase(manager.view), &bounds) != 0 else { return nil }
-        return (Double(bounds.origin.y), Double(bounds.origin.y + bounds.size.height))
-    }
-
     /// The height of the area the rows scroll in.
     @MainActor
     private static func viewHeight(_ manager: ItemViewManager) -> Double {
@@ -36,7 +26,7 @@ final class ScrollPositionTests: XCTestCase {
             harness.waitForFrames(5)
             XCTAssertTrue(manager.scrollTo(indexPath, at: place), name, file: file, line: line)
             harness.waitForFrames(5)
-            guard let span = span(of: indexPath, in: manager) else {
+            guard let span = manager.shownSpan(of: indexPath) else {
                 XCTFail("\(name): no row shown for \(indexPath) at \(place)", file: file, line: line)
                 continue
             }
@@ -142,7 +132,7 @@ final class ScrollPositionTests: XCTestCase {
         XCTAssertEqual(gtk_adjustment_get_value(adjustment),
                        gtk_adjustment_get_upper(adjustment) - gtk_adjustment_get_page_size(adjustment), accuracy: 1,
                        "the last row cannot reach the top: the list rests at its end")
-        XCTAssertEqual(Self.span(of: IndexPath(item: 199, section: 0), in: manager)?.bottom ?? 0, Self.viewHeight(manager), accuracy: 1)
+        XCTAssertEqual(manager.shownSpan(of: IndexPath(item: 199, section: 0))?.bottom ?? 0, Self.viewHeight(manager), accuracy: 1)
         harness.close()
     } }
 }

@@ -149,11 +149,12 @@ final class RowFactory {
     }
 
     /// The bound list item at `position`, if any, its row showing its item's content (a row
-    /// handed out is never one waiting to be shown).
+    /// handed out is never one waiting to be shown): the one GTK shows, when GTK also keeps
+    /// one it no longer shows.
     func boundListItem(at position: Int) -> OpaquePointer? {
-        guard let listItem = attached.first(where: { $0.value.isBound && self.position(of: $0.key) == position })?.key else { return nil }
-        showWaitingContent(of: listItem)
-        return listItem
+        let listItems = boundListItems(at: position)
+        // GTK keeps some widgets it no longer shows (unmapped, where they last were).
+        return listItems.first { child(of: $0).map { gtk_widget_get_mapped($0) != 0 } ?? false } ?? listItems.first
     }
 
     /// The bound list items at `position`, their rows showing their items' content: one,

@@ -188,16 +188,15 @@ final class ScrollAnchor: UpdateParticipant {
         valueAtLastLayout = currentValue
         defer { wasAtBottomAtLastLayout = isAtBottom }
         if newItemsBelow.count > 0, isAtBottom { newItemsBelow.reset() }
-        // A list living at its bottom grew below a view that did not move (rows laid out
-        // taller than GTK guessed, a row grown, a sectioned grid's strips made once it has
-        // its width): back to the bottom.
-        if manager.configuration.livesAtBottom, wasAtBottom, currentValue == previousValue, !isAtBottom, anchor == nil {
-            goToBottom()
-        }
+        // The view left the bottom without going up (GTK laid rows out taller than it
+        // guessed, below the view or above it, a row grew, a sectioned grid's strips were
+        // made once it had its width): not the user's doing, who scrolls up.
+        let leftBottomByItself = wasAtBottom && !isAtBottom && previousValue.map { currentValue >= $0 } ?? false
+        if manager.configuration.livesAtBottom, leftBottomByItself, anchor == nil { goToBottom() }
         switch anchor {
         case nil: return
         case _ where !isPending: anchor = nil
-        case .bottom: settleAtBottom()
+        case .bottom: settleAtBottom(leftByItself: leftBottomByItself)
         case .item(let indexPath, let offset): settle(indexPath, at: offset)
         }
     }
@@ -241,18 +240,18 @@ final class ScrollAnchor: UpdateParticipant {
     /// Takes the view to the bottom of the list. GTK is first asked to bring the last row in
     /// when it does not show it (GTK 4.8 shows a blank view when the view is moved far
     /// while it lays out a new list); then the view is moved to the bottom of what GTK laid
-    /// out. GTK guesses the height of the rows it has not laid out, and finds the rows at
-    /// the end taller or shorter once it lays them out: the view is moved again until it
-    /// rests at the bottom (and, after each layout, while the list grows below it; see
-    /// `settle`). GTK's jump to the focused row in the next few frames is undone.
-    private func settleAtBottom() {
+    /// out. GTK guesses the height of the rows it has not laid out, and finds them taller or
+    /// shorter once it lays them out: the view is moved again until it rests at the bottom,
+    /// and whenever it leaves the bottom without going up (see `settle`). GTK's jump to the
+    /// focused row in the next few frames is undone.
+    private func settleAtBottom(leftByItself: Bool) {
         guard let adjustment else { return finish() }
         // Not laid out at its size yet.
         guard gtk_adjustment_get_page_size(adjustment) > 0, !manager.isReflowing else { return }
         if holdUntilFrame == 0, let frame { holdUntilFrame = frame + 3 }
         if isInPlace {
             if frame ?? .max > holdUntilFrame { return finish() }
-            guard !isAtBottom, manager.focusedRowInView() != nil else { return }
+            guard !isAtBottom, leftByItself || manager.focusedRowInView() != nil else { return }
             isInPlace = false
         }
         guard tries < 12 else { return finish() }
@@ -291,9 +290,7 @@ extension ItemViewManager {
     /// The item row with the keyboard focus and its offset, when GTK shows it in view.
     func focusedRowInView() -> (indexPath: IndexPath, offset: Double)? {
         if let focused = focusedPosition, case .item(let indexPath)? = bridge.layout.row(at: focused),
-           let rowWidget = shownRowWidget(at: focused),
-           // GTK keeps the focused row's widget when it scrolls out of view, unmapped.
-           gtk_widget_get_mapped(rowWidget) != 0, gtk_widget_get_child_visible(rowWidget) != 0 {
+           let rowWidget = shownRowWidget(at: focused) {
             let listBase = kind.listBase(view)
             var bounds = graphene_rect_t()
             // GTK 4.24 keeps the focused row's widget mapped where it was when it scrolls out
