@@ -11,3 +11,15 @@ package func whenIdle(_ action: @escaping @MainActor () -> Void) {
     }
     g_idle_add_full(G_PRIORITY_HIGH_IDLE, callback, UserData.retained(action), ReleaseUserData.destroyNotify)
 }
+
+/// Runs `action` once, on the GLib main loop, `seconds` from now. The closure is released
+/// afterwards.
+@MainActor
+package func after(seconds: UInt32, _ action: @escaping @MainActor () -> Void) {
+    let callback: GSourceFunc = { data in
+        let action = UserData<@MainActor () -> Void>.value(data)
+        MainActor.assumeIsolated { action() }
+        return 0
+    }
+    g_timeout_add_seconds_full(G_PRIORITY_DEFAULT, seconds, callback, UserData.retained(action), ReleaseUserData.destroyNotify)
+}

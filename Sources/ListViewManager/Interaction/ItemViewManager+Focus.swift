@@ -90,7 +90,8 @@ extension ItemViewManager {
     /// What a key does to the focus: GTK's moves (arrows along the list, Home, End), to the
     /// nearest row that can take the focus. False leaves the key to GTK.
     private func moveFocus(forKey keyval: UInt32, state: UInt32) -> Bool {
-        guard !kind.showsTiles, let current = focusedPosition else { return false }
+        // Up and Down go from match to match while type-ahead find is open.
+        guard !kind.showsTiles, typeAhead?.text == nil, let current = focusedPosition else { return false }
         let last = bridge.count - 1
         let (start, step): (Int, Int)
         let vertical = !kind.flowsHorizontally  // a grid's Up and Down go by columns: GTK's

@@ -136,6 +136,10 @@ public class ItemViewManager {
     /// A scroll asked for before the view had a size, done after the layout that gives it
     /// one (see `whenSized`).
     var pendingScroll: AfterLayout?
+    /// The app's texts for type-ahead find, by model type.
+    var typeAheadTexts: [(Any, IndexPath) -> String?] = []
+    /// Type-ahead find, on the view.
+    var typeAhead: TypeAheadFind?
     /// Model types already reported as having no mapping (reported once each).
     var reportedMissingMappings: Set<String> = []
 
@@ -182,6 +186,10 @@ public class ItemViewManager {
         /// there; scrolled up, the view keeps its place as with `keepsPlace` (items loaded
         /// above do not move it either), and `newItemsBelow` counts what came below.
         public var livesAtBottom = false
+        /// How typing while the list has the keyboard focus finds an item (type-ahead find,
+        /// as GtkTreeView's interactive search): the next item whose text starts with what
+        /// was typed, by default (see `typeAheadText(model:_:)`).
+        public var typeAhead = TypeAheadMatch.startsWith
 
         /// The default configuration.
         public init() {}
@@ -212,6 +220,7 @@ public class ItemViewManager {
         updater.owner = self
         connectActivation()
         installKeyboardNavigation()
+        typeAhead = TypeAheadFind(manager: self)
         installRowActions()
         installContextMenuInput()
         installDropTarget()
@@ -227,6 +236,7 @@ public class ItemViewManager {
     isolated deinit {
         updater.detach()
         contextMenus.detach()
+        typeAhead?.detach()
         let (viewReference, kind) = (viewReference, kind)
         let takeApart = {  // the view's last reference goes with this closure
             kind.setModel(viewReference.pointer, nil)

@@ -163,3 +163,9 @@ extension PagedStorage: IdentityLocating {
         return rows.places.indexPath(of: position)
     }
 }
+
+/// A storage that reads its items a page at a time, as they are shown: going through all of
+/// its items would read every page (a type-ahead find does not).
+public protocol ReadsItemsOnDemand: Storage {}
+
+extension PagedStorage: ReadsItemsOnDemand {}

@@ -22,7 +22,8 @@ extension SectionedGridViewManager {
     }
 
     private func tileKeyPressed(_ keyval: UInt32, state: UInt32) -> Bool {
-        guard let position = focusedPosition, case .item(let indexPath)? = bridge.layout.row(at: position) else { return false }
+        // Up and Down go from match to match while type-ahead find is open.
+        guard typeAhead?.text == nil, let position = focusedPosition, case .item(let indexPath)? = bridge.layout.row(at: position) else { return false }
         let control = state & GDK_CONTROL_MASK.rawValue != 0, shift = state & GDK_SHIFT_MASK.rawValue != 0
         let target: IndexPath?
         switch Int32(keyval) {

@@ -1,0 +1,66 @@
+import CGtk
+import Foundation
+import GtkKit
+import ModelStorage
+
+/// How type-ahead find matches what the user types (`Configuration.typeAhead`).
+public enum TypeAheadMatch: Sendable {
+    /// No type-ahead find: typed keys go to the rows.
+    case off
+    /// The items whose text starts with what was typed (GtkTreeView's way).
+    case startsWith
+    /// The items whose text contains what was typed.
+    case contains
+}
+
+extension ItemViewManager {
+    /// The text type-ahead find looks for in items of `modelType` (else their accessible
+    /// label: `accessibilityLabel(model:)` or `AccessibilityLabeled`). Typing while the list
+    /// has the keyboard focus jumps to the next item whose text starts with what was typed
+    /// (`configuration.typeAhead`), as GtkTreeView's interactive search did.
+    public func typeAheadText<Model>(model modelType: Model.Type, _ text: @escaping (Model, IndexPath) -> String?) {
+        typeAheadTexts.append { model, indexPath in (model as? Model).flatMap { text($0, indexPath) } }
+    }
+
+    /// What type-ahead find shows it is looking for, while its popover is shown.
+    public var typeAheadFindText: String? { typeAhead?.shownText }
+
+    /// Whether type-ahead find has texts to look in: the app gave some, or its items name
+    /// themselves for screen readers. A storage read a page at a time is not gone through.
+    var hasTypeAheadTexts: Bool {
+        guard !(storage is any ReadsItemsOnDemand) else { return false }
+        if !typeAheadTexts.isEmpty || !rowDescriptions.accessibleLabels.isEmpty { return true }
+        let first = focusedPosition ?? 0
+        guard case .item(let indexPath)? = bridge.layout.row(at: first) ?? bridge.layout.row(at: min(1, bridge.count - 1)) else { return false }
+        return bridge.models.item(at: indexPath) is AccessibilityLabeled
+    }
+
+    /// The text type-ahead find looks for in the item at `indexPath`.
+    func typeAheadText(of model: Any, at indexPath: IndexPath) -> String? {
+        typeAheadTexts.lazy.compactMap { $0(model, indexPath) }.first ?? rowDescriptions.accessibleLabel(of: model, at: indexPath)
+    }
+
+    /// The position of the first item row from `start` (going round the end) whose text
+    /// matches `typed`, backwards unless `forward`; nil when none does.
+    func typeAheadMatch(of typed: String, from start: Int, forward: Bool) -> Int? {
+        let count = bridge.count
+        guard count > 0 else { return nil }
+        let options: String.CompareOptions = configuration.typeAhead == .contains
+            ? [.caseInsensitive, .diacriticInsensitive] : [.caseInsensitive, .diacriticInsensitive, .anchored]
+        let first = ((start % count) + count) % count
+        for step in 0..<count {
+            let position = forward ? (first + step) % count : (first - step + count) % count
+            guard case .item(let indexPath)? = bridge.layout.row(at: position), let model = bridge.models.item(at: indexPath),
+                  let text = typeAheadText(of: model, at: indexPath) else { continue }
+            if text.range(of: typed, options: options) != nil { return position }
+        }
+        return nil
+    }
+
+    /// Moves the keyboard focus to the row at `position`, and selects it alone, as a move of
+    /// the keyboard does.
+    func focusAndSelect(position: Int) {
+        focus(position: position)
+        if selectionMode != .none { gtk_selection_model_select_item(selection.model, UInt32(position), 1) }
+    }
+}

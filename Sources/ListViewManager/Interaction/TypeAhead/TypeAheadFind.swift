@@ -1,0 +1,172 @@
+import CGtk
+import CGtkShims
+import Foundation
+import GtkKit
+import ModelStorage
+
+/// Type-ahead find, as GtkTreeView's interactive search had it (GtkListView has none):
+/// typing while the list has the keyboard focus jumps to the next item whose text starts
+/// with (or contains) what was typed, shown in a small popover under the list. Up and Down
+/// go to the previous and next match, Backspace takes the last letter back, Escape closes,
+/// Control+F opens it empty; Enter (or any other key of the list's) closes it and does what
+/// it does. It closes by itself five seconds after the last key.
+///
+/// The keys are looked at before the rows see them, and left alone when the focus is in
+/// something that takes text (an entry in a row).
+@MainActor
+final class TypeAheadFind {
+    private unowned let manager: ItemViewManager
+    /// The popover showing what was typed (the list view is its parent and holds its
+    /// reference), once made.
+    private var popover: UnsafeMutablePointer<GtkWidget>?
+    private var label: UnsafeMutablePointer<GtkWidget>?
+    /// What was typed, while finding (nil: not finding).
+    private(set) var text: String?
+    /// Counts keys, for the close after five seconds without one.
+    private var keys = 0
+
+    init(manager: ItemViewManager) {
+        self.manager = manager
+        let listBase = manager.kind.listBase(manager.view)
+        let keys = gtk_event_controller_key_new()!
+        gtk_event_controller_set_propagation_phase(keys, GTK_PHASE_CAPTURE)
+        Signal.connect(UnsafeMutableRawPointer(keys), "key-pressed") { [weak self] (keyval: UInt32, _: UInt32, state: UInt32) -> Bool in
+            self?.handle(keyval, state: state) ?? false
+        }
+        gtk_widget_add_controller(listBase, keys)
+        let focus = gtk_event_controller_focus_new()!
+        Signal.connect(UnsafeMutableRawPointer(focus), "leave") { [weak self] in
+            self?.close()
+        }
+        gtk_widget_add_controller(listBase, focus)
+        let click = gtk_gesture_click_new()!
+        gtk_event_controller_set_propagation_phase(click, GTK_PHASE_CAPTURE)
+        Signal.connect(UnsafeMutableRawPointer(click), "pressed") { [weak self] (_: Int32, _: Double, _: Double) in
+            self?.close()
+        }
+        gtk_widget_add_controller(listBase, click)
+    }
+
+    /// What a key does while the list has the focus; false leaves it to the list.
+    private func handle(_ keyval: UInt32, state: UInt32) -> Bool {
+        guard manager.configuration.typeAhead != .off, !focusTakesText else { return false }
+        let modifiers = state & (GDK_CONTROL_MASK.rawValue | GDK_ALT_MASK.rawValue | GDK_SUPER_MASK.rawValue)
+        let key = Int32(keyval)
+        if modifiers == GDK_CONTROL_MASK.rawValue, key == GDK_KEY_f || key == GDK_KEY_F {
+            show("")
+            return true
+        }
+        if let text {
+            switch key {
+            case GDK_KEY_Escape:
+                close()
+                return true
+            case GDK_KEY_Up, GDK_KEY_KP_Up:
+                find(text, forward: false, from: 1)
+                return true
+            case GDK_KEY_Down, GDK_KEY_KP_Down:
+                find(text, forward: true, from: 1)
+                return true
+            case GDK_KEY_BackSpace:
+                show(String(text.dropLast()))
+                if !text.isEmpty { find(String(text.dropLast()), forward: true, from: 0) }
+                return true
+            default: break
+            }
+        }
+        let character = gdk_keyval_to_unicode(keyval)
+        guard modifiers == 0, character != 0, g_unichar_isprint(character) != 0, let scalar = Unicode.Scalar(character) else {
+            close()  // another of the list's keys (Enter, Page Down): it does what it does
+            return false
+        }
+        // Space alone selects the focused row, as in GtkTreeView.
+        if text == nil, scalar == " " { return false }
+        guard manager.hasTypeAheadTexts else { return false }
+        let typed = (text ?? "") + String(Character(scalar))
+        show(typed)
+        find(typed, forward: true, from: 0)
+        return true
+    }
+
+    /// Whether the keyboard focus is in something that takes text (an entry in a row).
+    private var focusTakesText: Bool {
+        guard let root = gtk_widget_get_root(manager.view), let focus = gtk_root_get_focus(root) else { return false }
+        return cgtk_shims_instance_is_a(UnsafeMutableRawPointer(focus), gtk_editable_get_type()) != 0
+    }
+
+    /// Focuses the next match of `text` from the focused item (`from` rows on: 0 includes
+    /// it), backwards unless `forward`; shows in the popover whether there is one.
+    private func find(_ text: String, forward: Bool, from offset: Int) {
+        guard !text.isEmpty else { return }
+        let found = manager.typeAheadMatch(of: text, from: manager.focusedPosition.map { $0 + (forward ? offset : -offset) } ?? 0,
+                                           forward: forward)
+        if let found { manager.focusAndSelect(position: found) }
+        if let label {
+            if found == nil { gtk_widget_add_css_class(label, "error") } else { gtk_widget_remove_css_class(label, "error") }
+        }
+    }
+
+    /// Shows `typed` in the popover (popping it up), and closes it five seconds after the
+    /// last key.
+    private func show(_ typed: String) {
+        text = typed
+        keys += 1
+        let key = keys
+        after(seconds: 5) { [weak self] in
+            guard let self, keys == key else { return }
+            close()
+        }
+        let popover = popover ?? makePopover()
+        if let label {
+            gtk_label_set_text(OpaquePointer(label), typed)
+            gtk_widget_remove_css_class(label, "error")
+        }
+        guard gtk_widget_get_visible(popover) == 0 else { return }
+        // Above the bottom right corner of the list.
+        let listBase = manager.kind.listBase(manager.view)
+        var corner = GdkRectangle(x: max(0, gtk_widget_get_width(listBase) - 80), y: max(0, gtk_widget_get_height(listBase) - 8), width: 1, height: 1)
+        gtk_popover_set_pointing_to(gtkCast(popover, to: GtkPopover.self), &corner)
+        gtk_popover_popup(gtkCast(popover, to: GtkPopover.self))
+    }
+
+    private func makePopover() -> UnsafeMutablePointer<GtkWidget> {
+        let listBase = manager.kind.listBase(manager.view)
+        let popover = gtk_popover_new()!
+        let label = gtk_label_new("")!
+        gtk_widget_set_size_request(label, 120, -1)
+        gtk_label_set_xalign(OpaquePointer(label), 0)
+        gtk_popover_set_child(gtkCast(popover, to: GtkPopover.self), label)
+        // The keys stay with the list: the popover takes no focus, and clicks elsewhere
+        // reach what they are on.
+        gtk_popover_set_autohide(gtkCast(popover, to: GtkPopover.self), 0)
+        gtk_widget_set_can_focus(popover, 0)
+        gtk_popover_set_position(gtkCast(popover, to: GtkPopover.self), GTK_POS_TOP)
+        gtk_widget_add_css_class(popover, "type-ahead")
+        gtk_widget_set_parent(popover, listBase)
+        self.popover = popover
+        self.label = label
+        return popover
+    }
+
+    /// Stops finding, and hides the popover.
+    func close() {
+        guard text != nil else { return }
+        text = nil
+        if let popover { gtk_popover_popdown(gtkCast(popover, to: GtkPopover.self)) }
+    }
+
+    /// Takes the popover off the list view (before the list view goes).
+    func detach() {
+        text = nil
+        guard let popover else { return }
+        gtk_widget_unparent(popover)
+        self.popover = nil
+        label = nil
+    }
+
+    /// Whether the popover is shown, with what was typed.
+    var shownText: String? {
+        guard let popover, gtk_widget_get_visible(popover) != 0 else { return nil }
+        return text
+    }
+}
