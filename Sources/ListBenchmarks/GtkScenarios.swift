@@ -259,6 +259,18 @@ enum GtkScenarios {
                 for offset in 0..<1000 {
                     try? storage.insertItem(BenchmarkPost(id: -1 - offset, title: ""), to: IndexPath(item: 5 + offset, section: 0))
                 }
+            case "type_ahead":
+                // Type-ahead find's worst case: the only match is the last item, so the search
+                // goes through every item; then its row is focused, scrolled to and drawn.
+                manager.typeAheadText(model: BenchmarkPost.self) { post, _ in "Post \(post.id)" }
+                let last = count / sections * sections - 1
+                guard let found = manager.typeAheadMatch(of: "post \(last)", from: 0, forward: true) else {
+                    writeToStandardError("list-benchmarks: type-ahead found nothing")
+                    return nil
+                }
+                manager.focusAndSelect(position: found)
+                waitForFrames(window, 1)
+                frames += 1
             case "content_update":
                 storage.reloadItem(BenchmarkPost(id: 3, title: "Edited"))
             case "full_reload":

@@ -42,24 +42,23 @@ extension ItemViewManager {
 
     /// The position of the first item row from `start` (going round the end) whose text
     /// matches `typed`, backwards unless `forward`; nil when none does.
-    func typeAheadMatch(of typed: String, from start: Int, forward: Bool) -> Int? {
+    package func typeAheadMatch(of typed: String, from start: Int, forward: Bool) -> Int? {
         let count = bridge.count
         guard count > 0 else { return nil }
-        let options: String.CompareOptions = configuration.typeAhead == .contains
-            ? [.caseInsensitive, .diacriticInsensitive] : [.caseInsensitive, .diacriticInsensitive, .anchored]
+        let matcher = TypeAheadMatcher(typed, anywhere: configuration.typeAhead == .contains)
         let first = ((start % count) + count) % count
         for step in 0..<count {
             let position = forward ? (first + step) % count : (first - step + count) % count
             guard case .item(let indexPath)? = bridge.layout.row(at: position), let model = bridge.models.item(at: indexPath),
                   let text = typeAheadText(of: model, at: indexPath) else { continue }
-            if text.range(of: typed, options: options) != nil { return position }
+            if matcher.matches(text) { return position }
         }
         return nil
     }
 
     /// Moves the keyboard focus to the row at `position`, and selects it alone, as a move of
     /// the keyboard does.
-    func focusAndSelect(position: Int) {
+    package func focusAndSelect(position: Int) {
         focus(position: position)
         if selectionMode != .none { gtk_selection_model_select_item(selection.model, UInt32(position), 1) }
     }
