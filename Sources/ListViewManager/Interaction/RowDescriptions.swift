@@ -10,14 +10,20 @@ struct RowDescriptions {
 
     /// The tooltip of `model`, at `indexPath`: the first provider of its type decides.
     func tooltip(of model: Any, at indexPath: IndexPath) -> String? {
-        tooltips.lazy.compactMap { $0(model, indexPath) }.first ?? nil
+        for provider in tooltips {
+            if let tooltip = provider(model, indexPath) { return tooltip }
+        }
+        return nil
     }
 
     /// The accessible name of `model`, at `indexPath`: the first provider of its type's,
     /// else the model's own (`AccessibilityLabeled`), else none.
     func accessibleLabel(of model: Any, at indexPath: IndexPath) -> String? {
-        accessibleLabels.lazy.compactMap { $0(model, indexPath) }.first
-            ?? (model as? AccessibilityLabeled)?.accessibilityLabel
+        // A loop, not `lazy.compactMap(_:).first`, which asks the provider found twice.
+        for provider in accessibleLabels {
+            if let label = provider(model, indexPath) { return label }
+        }
+        return (model as? AccessibilityLabeled)?.accessibilityLabel
     }
 
     /// Whether a row's name depends on its index path (rows are then named again when

@@ -137,7 +137,7 @@ public class ItemViewManager {
     /// one (see `whenSized`).
     var pendingScroll: AfterLayout?
     /// The app's texts for type-ahead find, by model type.
-    var typeAheadTexts: [(Any, IndexPath) -> String?] = []
+    var typeAheadTexts: [@MainActor (Any, IndexPath) -> String?] = []
     /// Type-ahead find, on the view.
     var typeAhead: TypeAheadFind?
     /// Model types already reported as having no mapping (reported once each).

@@ -18,8 +18,11 @@ extension ItemViewManager {
     /// label: `accessibilityLabel(model:)` or `AccessibilityLabeled`). Typing while the list
     /// has the keyboard focus jumps to the next item whose text starts with what was typed
     /// (`configuration.typeAhead`), as GtkTreeView's interactive search did.
-    public func typeAheadText<Model>(model modelType: Model.Type, _ text: @escaping (Model, IndexPath) -> String?) {
-        typeAheadTexts.append { model, indexPath in (model as? Model).flatMap { text($0, indexPath) } }
+    public func typeAheadText<Model>(model modelType: Model.Type, _ text: @escaping @MainActor (Model, IndexPath) -> String?) {
+        typeAheadTexts.append { model, indexPath in
+            guard let model = model as? Model else { return nil }
+            return text(model, indexPath)
+        }
     }
 
     /// What type-ahead find shows it is looking for, while its popover is shown.
@@ -37,7 +40,10 @@ extension ItemViewManager {
 
     /// The text type-ahead find looks for in the item at `indexPath`.
     func typeAheadText(of model: Any, at indexPath: IndexPath) -> String? {
-        typeAheadTexts.lazy.compactMap { $0(model, indexPath) }.first ?? rowDescriptions.accessibleLabel(of: model, at: indexPath)
+        for provider in typeAheadTexts {
+            if let text = provider(model, indexPath) { return text }
+        }
+        return rowDescriptions.accessibleLabel(of: model, at: indexPath)
     }
 
     /// The position of the first item row from `start` (going round the end) whose text
