@@ -61,7 +61,7 @@ final class TypeAheadTests: XCTestCase {
         harness.waitForFrames(3)
     }
 
-    func testTypingFindsTheNextCityAndTheArrowsGoFromMatchToMatch() { onMain {
+    func testTypingFindsTheNextCityAndTheArrowsGoFromMatchToMatch() throws { try onMain {
         openTestDisplay()
         let manager = ListViewManager()
         let harness = Self.show(manager, focusing: 10)
@@ -90,6 +90,13 @@ final class TypeAheadTests: XCTestCase {
         XCTAssertEqual(Self.focusedCity(manager), cadiz, "no city starts with “cadx”: the focus stays")
         Self.press(["BackSpace"], in: manager, harness: harness)
         XCTAssertEqual(manager.typeAheadFindText, "cad")
+        Self.press(["Escape"], in: manager, harness: harness)
+
+        // The list changes: the next search reads the texts again.
+        try manager.memoryStorage.insertItems([City(index: 1006)], at: IndexPath(item: 0, section: 0))
+        harness.waitForFrames(2)
+        Self.press(["c", "a", "d", "i", "z", "space", "1", "0", "0"], in: manager, harness: harness)
+        XCTAssertEqual(Self.focusedCity(manager), 0, "“cadiz 100” finds the city inserted at the top")
         harness.close()
     } }
 

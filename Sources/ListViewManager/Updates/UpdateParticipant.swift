@@ -116,6 +116,7 @@ extension ItemViewManager {
         if let viewOwnList { participants.append(viewOwnList) }
         participants.append(boundRowsFollower)
         if let pinnedHeader { participants.append(pinnedHeader) }
+        if let typeAhead { participants.append(typeAhead) }
         participants.append(scrollAnchor)
         updater.participants = participants
     }

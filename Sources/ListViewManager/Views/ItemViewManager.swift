@@ -221,6 +221,7 @@ public class ItemViewManager {
         connectActivation()
         installKeyboardNavigation()
         typeAhead = TypeAheadFind(manager: self)
+        listUpdateParticipants()  // (no `didSet` inside `init`)
         installRowActions()
         installContextMenuInput()
         installDropTarget()

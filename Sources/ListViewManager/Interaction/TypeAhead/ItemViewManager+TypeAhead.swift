@@ -47,17 +47,23 @@ extension ItemViewManager {
     }
 
     /// The position of the first item row from `start` (going round the end) whose text
-    /// matches `typed`, backwards unless `forward`; nil when none does.
+    /// matches `typed`, backwards unless `forward`; nil when none does. The first search
+    /// after a change of the list goes through every item for its text (see
+    /// `TypeAheadIndex`); the next ones compare bytes.
     package func typeAheadMatch(of typed: String, from start: Int, forward: Bool) -> Int? {
         let count = bridge.count
-        guard count > 0 else { return nil }
-        let matcher = TypeAheadMatcher(typed, anywhere: configuration.typeAhead == .contains)
+        guard count > 0, let typeAhead else { return nil }
+        let kept = typeAhead.index.flatMap { $0.count == count ? $0 : nil }
+        let index = kept ?? TypeAheadIndex(count: count) { position in
+            guard case .item(let indexPath)? = bridge.layout.row(at: position), let model = bridge.models.item(at: indexPath) else { return nil }
+            return typeAheadText(of: model, at: indexPath)
+        }
+        typeAhead.index = index
+        let folded = TypeAheadIndex.folded(typed), anywhere = configuration.typeAhead == .contains
         let first = ((start % count) + count) % count
         for step in 0..<count {
             let position = forward ? (first + step) % count : (first - step + count) % count
-            guard case .item(let indexPath)? = bridge.layout.row(at: position), let model = bridge.models.item(at: indexPath),
-                  let text = typeAheadText(of: model, at: indexPath) else { continue }
-            if matcher.matches(text) { return position }
+            if index.matches(position, folded, anywhere: anywhere) { return position }
         }
         return nil
     }

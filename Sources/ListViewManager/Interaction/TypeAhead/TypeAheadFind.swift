@@ -14,7 +14,7 @@ import ModelStorage
 /// The keys are looked at before the rows see them, and left alone when the focus is in
 /// something that takes text (an entry in a row).
 @MainActor
-final class TypeAheadFind {
+final class TypeAheadFind: UpdateParticipant {
     private unowned let manager: ItemViewManager
     /// The popover showing what was typed (the list view is its parent and holds its
     /// reference), once made.
@@ -24,6 +24,14 @@ final class TypeAheadFind {
     private(set) var text: String?
     /// Counts keys, for the close after five seconds without one.
     private var keys = 0
+    /// The rows' texts, once a search made it, until the list changes.
+    var index: TypeAheadIndex?
+
+    var phases: UpdatePhases { .beforeSplices }
+
+    func willApply(_ change: ContentChange) {
+        index = nil
+    }
 
     init(manager: ItemViewManager) {
         self.manager = manager
