@@ -107,11 +107,7 @@ final class KeepingPlaceTests: XCTestCase {
 
     func testRandomChangesKeepTheTopRowInPlaceOnEveryKindOfView() { onMain {
         openTestDisplay()
-        let makers: [() -> ItemViewManager] = [{ ListViewManager() }, { GridViewManager(maxColumns: 4) }, { SectionedGridViewManager(maxColumns: 4) }, {
-            let table = ColumnViewManager()
-            table.addColumn(TableColumn("Song") { (song: Song) in song.title })
-            return table
-        }]
+        let makers = everyKindOfView(column: "Song") { (song: Song) in song.title }
         // A hundred seeds in all, shared among the kinds of view: seed n on kind n % 4.
         let seeds = ProcessInfo.processInfo.environment["KEEPING_PLACE_SEEDS"].flatMap(Int.init) ?? 100
         for (kind, make) in makers.enumerated() {

@@ -126,11 +126,7 @@ final class LivingAtTheBottomTests: XCTestCase {
 
     func testEveryKindOfViewOpensAtItsEndAndIsTakenBackThereOnRequest() { onMain {
         openTestDisplay()
-        let makers: [() -> ItemViewManager] = [{ ListViewManager() }, { GridViewManager(maxColumns: 3) }, { SectionedGridViewManager(maxColumns: 3) }, {
-            let table = ColumnViewManager()
-            table.addColumn(TableColumn("Message") { (message: Message) in message.text })
-            return table
-        }]
+        let makers = everyKindOfView(columns: 3, column: "Message") { (message: Message) in message.text }
         for make in makers {
             let manager = make()
             let harness = Self.show(manager, days: 6)

@@ -19,3 +19,15 @@ extension ItemViewManager {
         return (Double(bounds.origin.y), Double(bounds.origin.y + bounds.size.height))
     }
 }
+
+/// Makers of a manager of each kind of view, in order: a list, a grid and a sectioned grid
+/// of `columns` columns, and a column view whose one column, `title`, shows `text` of each
+/// model.
+@MainActor
+func everyKindOfView<Model>(columns: Int = 4, column title: String, _ text: @escaping (Model) -> String) -> [() -> ItemViewManager] {
+    [{ ListViewManager() }, { GridViewManager(maxColumns: columns) }, { SectionedGridViewManager(maxColumns: columns) }, {
+        let table = ColumnViewManager()
+        table.addColumn(TableColumn(title, text: text))
+        return table
+    }]
+}

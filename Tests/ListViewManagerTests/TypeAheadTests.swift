@@ -102,11 +102,7 @@ final class TypeAheadTests: XCTestCase {
 
     func testEveryKindOfViewFindsAsTheUserTypes() { onMain {
         openTestDisplay()
-        let makers: [() -> ItemViewManager] = [{ GridViewManager(maxColumns: 4) }, { SectionedGridViewManager(maxColumns: 4) }, {
-            let table = ColumnViewManager()
-            table.addColumn(TableColumn("City") { (city: City) in city.name })
-            return table
-        }]
+        let makers = everyKindOfView(column: "City") { (city: City) in city.name }.dropFirst()  // the list: above
         for make in makers {
             let manager = make()
             let harness = Self.show(manager, focusing: 0)
