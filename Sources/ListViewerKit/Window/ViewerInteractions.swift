@@ -54,6 +54,9 @@ extension ViewerWindow {
     /// only the list and the grid reorder by dragging).
     private func connectInteractions(of view: ItemViewManager) {
         view.setAccessibilityLabel(tr("Items"))
+        // Typing a name finds it (a file by its name, not by its screen reader name, which
+        // starts with its kind).
+        view.typeAheadText(model: (any Detailed).self) { model, _ in model.detailTitle }
         view.tooltip(model: DirectoryEntry.self) { entry, _ in ShownText.bounded(entry.path) }
         view.tooltip(model: PagedRow<DatabaseRecord>.self) { row, _ in
             guard let record = row.record else { return PagedRow.beingRead(row.id) }
