@@ -22,6 +22,9 @@ final class NewItemsBelow {
         }
     }
 
+    /// Whether a last item was noted before the change being applied.
+    var isCounting: Bool { lastItem != nil }
+
     /// Adds the items after the noted last item once `change` is applied (after where it is
     /// now; a reload finds it by identity, and nothing is counted when it went).
     func count(after change: ContentChange, in storage: any Storage) {

@@ -82,8 +82,10 @@ final class ScrollAnchor: UpdateParticipant {
         // A row held in place after the last change: the new change starts from what is
         // shown now.
         if isInPlace { finish() }
-        let livesAtBottom = manager.configuration.livesAtBottom
-        guard manager.configuration.keepsPlace || livesAtBottom else { return }
+        // One look at the manager when the options are off (its reference is unowned: each
+        // look costs a check).
+        let configuration = manager.configuration, livesAtBottom = configuration.livesAtBottom
+        guard configuration.keepsPlace || livesAtBottom else { return }
         watchLayouts()
         let isShown = gtk_widget_get_mapped(manager.view) != 0
         if anchor == nil, !manager.isScrollingToARow, isShown {
@@ -121,7 +123,7 @@ final class ScrollAnchor: UpdateParticipant {
     private var identityBeforeReload: String?
 
     func didApply(_ applied: AppliedChange) {
-        newItemsBelow.count(after: applied.change, in: manager.storage)
+        if newItemsBelow.isCounting { newItemsBelow.count(after: applied.change, in: manager.storage) }
         switch anchor {
         case nil: return
         case .bottom: break
