@@ -72,6 +72,12 @@ final class TypeAheadTests: XCTestCase {
         XCTAssertEqual(manager.selectedIndexPaths, [IndexPath(item: berlin, section: 0)], "selected, as a move of the keyboard does")
         XCTAssertNotNil(manager.shownSpan(of: IndexPath(item: berlin, section: 0)), "in view")
 
+        // A capital letter: Shift, pressed first, leaves the search open.
+        Self.press(["shift+r"], in: manager, harness: harness)
+        XCTAssertEqual(manager.typeAheadFindText, "beR", "Shift pressed for a capital letter keeps what was typed")
+        XCTAssertEqual(Self.focusedCity(manager), Self.expected("ber", from: berlin))
+        Self.press(["BackSpace"], in: manager, harness: harness)
+
         Self.press(["Down"], in: manager, harness: harness)
         let bern = Self.expected("be", from: berlin + 1)
         XCTAssertEqual(Self.focusedCity(manager), bern, "Down: the next match")

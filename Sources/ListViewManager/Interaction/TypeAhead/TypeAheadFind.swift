@@ -82,6 +82,9 @@ final class TypeAheadFind: UpdateParticipant {
             default: break
             }
         }
+        // A modifier pressed on its own (Shift before a capital letter), or a dead key: what
+        // is typed comes with the next key.
+        if Self.isModifierOrDeadKey(keyval) { return false }
         let character = gdk_keyval_to_unicode(keyval)
         guard modifiers == 0, character != 0, g_unichar_isprint(character) != 0, let scalar = Unicode.Scalar(character) else {
             close()  // another of the list's keys (Enter, Page Down): it does what it does
@@ -94,6 +97,13 @@ final class TypeAheadFind: UpdateParticipant {
         show(typed)
         find(typed, forward: true, from: 0)
         return true
+    }
+
+    /// Whether `keyval` is a modifier (Shift, Control, Alt, Super, the ISO level and group
+    /// shifts and locks, Mode_switch, Num Lock) or a dead key (X keysyms: `keysymdef.h`).
+    private static func isModifierOrDeadKey(_ keyval: UInt32) -> Bool {
+        (0xFFE1...0xFFEE).contains(keyval) || (0xFE01...0xFE0F).contains(keyval) || (0xFE11...0xFE13).contains(keyval)
+            || (0xFE50...0xFE93).contains(keyval) || keyval == 0xFF7E || keyval == 0xFF7F
     }
 
     /// Whether the keyboard focus is in something that takes text (an entry in a row).
