@@ -152,7 +152,7 @@ final class ScrollAnchor: UpdateParticipant {
         isPending = true
         isInPlace = false
         tries = 0
-        holdUntilFrame = gtk_widget_get_frame_clock(manager.view).map { Int(gdk_frame_clock_get_frame_counter($0)) + 3 } ?? 0
+        holdUntilFrame = frame.map { $0 + 3 } ?? 0
         gtk_widget_queue_allocate(manager.kind.listBase(manager.view))
     }
 

@@ -29,12 +29,12 @@ extension ItemViewManager {
     public var typeAheadFindText: String? { typeAhead?.shownText }
 
     /// Whether type-ahead find has texts to look in: the app gave some, or its items name
-    /// themselves for screen readers. A storage read a page at a time is not gone through.
+    /// themselves for screen readers (as the focused one does: keys reach the list through
+    /// it). A storage read a page at a time is not gone through.
     var hasTypeAheadTexts: Bool {
         guard !(storage is any ReadsItemsOnDemand) else { return false }
         if !typeAheadTexts.isEmpty || !rowDescriptions.accessibleLabels.isEmpty { return true }
-        let first = focusedPosition ?? 0
-        guard case .item(let indexPath)? = bridge.layout.row(at: first) ?? bridge.layout.row(at: min(1, bridge.count - 1)) else { return false }
+        guard let focused = focusedPosition, case .item(let indexPath)? = bridge.layout.row(at: focused) else { return false }
         return bridge.models.item(at: indexPath) is AccessibilityLabeled
     }
 
