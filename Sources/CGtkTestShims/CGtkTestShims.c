@@ -80,3 +80,14 @@ gboolean cgtk_shims_open_test_display(void) {
     }
     return gtk_init_check();
 }
+
+gboolean cgtk_shims_accessible_value_is(GtkWidget *widget, GtkAccessibleRole role, double now, const gchar *text) {
+    GtkAccessible *accessible = GTK_ACCESSIBLE(widget);
+    if (gtk_accessible_get_accessible_role(accessible) != role) return FALSE;
+    char *nowError = gtk_test_accessible_check_property(accessible, GTK_ACCESSIBLE_PROPERTY_VALUE_NOW, now);
+    char *textError = gtk_test_accessible_check_property(accessible, GTK_ACCESSIBLE_PROPERTY_VALUE_TEXT, text);
+    gboolean matches = nowError == NULL && textError == NULL;
+    g_free(nowError);
+    g_free(textError);
+    return matches;
+}

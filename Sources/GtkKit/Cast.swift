@@ -21,6 +21,7 @@ extension GSimpleActionGroup: InstanceType { public static var gType: GType { g_
 extension GtkCssProvider: InstanceType { public static var gType: GType { gtk_css_provider_get_type() } }
 extension GdkContentProvider: InstanceType { public static var gType: GType { gdk_content_provider_get_type() } }
 extension GtkPopover: InstanceType { public static var gType: GType { gtk_popover_get_type() } }
+extension GtkDrawingArea: InstanceType { public static var gType: GType { gtk_drawing_area_get_type() } }
 extension GtkSorter: InstanceType { public static var gType: GType { gtk_sorter_get_type() } }
 extension GApplication: InstanceType { public static var gType: GType { g_application_get_type() } }
 extension GMenuModel: InstanceType { public static var gType: GType { g_menu_model_get_type() } }

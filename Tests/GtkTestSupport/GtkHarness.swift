@@ -27,7 +27,8 @@ public final class GtkHarness {
     }
 
     /// A window showing the view of the manager `make` returns (made once GTK is up), in a
-    /// scrolled window of the test's own, or through `gtkWidget` (with the pinned header).
+    /// scrolled window of the test's own, or through `gtkWidget` (with the pinned header and
+    /// the section index).
     public init(showing make: () -> ItemViewManager, throughScrolledView: Bool = false) {
         openTestDisplay()
         MainQueue.attachToGLib()
@@ -37,8 +38,8 @@ public final class GtkHarness {
         let manager = make()
         self.manager = manager as? ListViewManager
         viewManager = manager
-        if throughScrolledView, let list = manager as? ListViewManager {
-            self.list = list.gtkWidget
+        if throughScrolledView {
+            list = manager.gtkWidget
         } else {
             list = Self.scrolled(manager.view)
         }

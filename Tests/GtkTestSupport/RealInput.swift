@@ -30,11 +30,12 @@ extension GtkHarness {
     }
 
     /// Clicks mouse `button` (1 left, 3 right) in the middle of `widget` (in the window or
-    /// in one of its popovers), or holds it down for `holding` seconds (a long press), with
-    /// `keys` held down meanwhile (X key names, e.g. "ctrl").
-    public func click(_ widget: UnsafeMutablePointer<GtkWidget>, button: Int = 1, holding: Double? = nil, keys: [String] = [],
-                      file: StaticString = #filePath, line: UInt = #line) {
-        let move = pointerMove(to: widget, file: file, line: line)
+    /// in one of its popovers; or at `fraction` of its height), or holds it down for
+    /// `holding` seconds (a long press), with `keys` held down meanwhile (X key names, e.g.
+    /// "ctrl").
+    public func click(_ widget: UnsafeMutablePointer<GtkWidget>, at fraction: Float = 0.5, button: Int = 1, holding: Double? = nil,
+                      keys: [String] = [], file: StaticString = #filePath, line: UInt = #line) {
+        let move = pointerMove(to: widget, fraction: fraction, file: file, line: line)
         let press = keys.isEmpty ? [] : ["keydown"] + [keys.joined(separator: "+")]
         let release = keys.isEmpty ? [] : ["keyup"] + [keys.joined(separator: "+")]
         if let holding {

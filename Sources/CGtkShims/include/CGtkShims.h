@@ -139,6 +139,18 @@ GtkWidget *cgtk_shims_tile_box_new(void);
  * does not read out a generic widget's name (ARIA prohibits naming generic containers). */
 GtkWidget *cgtk_shims_group_box_new(GtkOrientation orientation, int spacing, const gchar *label);
 
+/* A GtkDrawingArea whose accessible role is a vertical slider, named `label`: a strip
+ * drawn by the app that the keyboard moves along (a section index). */
+GtkWidget *cgtk_shims_slider_area_new(const gchar *label);
+
+/* Tells screen readers where a slider made by cgtk_shims_slider_area_new is: at `now` of 0
+ * to `max`, read out as `text`. */
+void cgtk_shims_accessible_set_value(GtkWidget *widget, double max, double now, const gchar *text);
+
+/* The colour `widget`'s CSS gives its text (gtk_widget_get_color on GTK 4.10 and later,
+ * where the style context's is deprecated). */
+void cgtk_shims_widget_get_color(GtkWidget *widget, GdkRGBA *color);
+
 /* Gives `widget`, one that GTK made (a list item's widget), the accessible role `role` if it
  * is not realized yet, and returns whether it has that role now: GTK takes a new role only
  * until the widget's accessible object is realized, and logs a critical after (even when

@@ -31,6 +31,10 @@ size_t cgtk_shims_heap_bytes_in_use(void);
  * sanitizer (AddressSanitizer, ThreadSanitizer) has replaced glibc's malloc. */
 gboolean cgtk_shims_heap_is_counted(void);
 
+/* Whether `widget` tells screen readers that its value is `now`, read as `text`, and its
+ * role is `role` (GtkTestAccessible's checks are variadic or macros). */
+gboolean cgtk_shims_accessible_value_is(GtkWidget *widget, GtkAccessibleRole role, double now, const gchar *text);
+
 /* Opens GTK's display for a test process (gtk_init_check), first installing a GLib log
  * writer that lets through as not fatal (printed) the messages GTK logs about
  * its own bookkeeping, which no caller can cause or prevent:

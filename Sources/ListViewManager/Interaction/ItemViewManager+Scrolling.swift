@@ -85,11 +85,16 @@ extension ItemViewManager {
     /// its `GtkScrollInfo` has no alignment), then, once GTK has laid the row out, the view
     /// moves by the distance from where the row is to `place`. GTK estimates the heights of
     /// rows it has not laid out, so no place can be worked out before that.
+    ///
+    /// The last scroll asked for wins: one asked for while another is on its way replaces
+    /// it (the first one's second step would measure rows the second one's first step moved).
     func scroll(toRow position: Int, to target: ScrollTarget) -> Bool {
         guard let row = bridge.layout.row(at: position), viewPosition(ofRow: position) != nil else { return false }
         isScrollingToARow = true
+        scrollsAskedFor += 1
+        let scroll = scrollsAskedFor
         whenSized { [weak self] in
-            guard let self else { return }
+            guard let self, scroll == scrollsAskedFor else { return }
             guard let position = bridge.layout.position(of: row), let shown = viewPosition(ofRow: position) else {
                 isScrollingToARow = false
                 return
@@ -97,7 +102,7 @@ extension ItemViewManager {
             if target.keepsClearOfPinnedHeader { pinnedHeader?.keepClear(of: position) }
             cgtk_shims_widget_activate_action(kind.listBase(view), "list.scroll-to-item", g_variant_new_uint32(UInt32(shown)))
             Screenshot.afterFrames(of: view, 2) { [weak self] in
-                guard let self else { return }
+                guard let self, scroll == scrollsAskedFor else { return }
                 isScrollingToARow = false
                 guard let position = bridge.layout.position(of: row) else { return }
                 move(rowAt: position, to: target)
@@ -110,8 +115,9 @@ extension ItemViewManager {
     /// looks again two frames later when `target.isCheckedAgain` (unless `again` is false).
     private func move(rowAt position: Int, to target: ScrollTarget, again: Bool = true) {
         if again, target.isCheckedAgain, let row = bridge.layout.row(at: position) {
+            let scroll = scrollsAskedFor
             Screenshot.afterFrames(of: view, 2) { [weak self] in
-                guard let self, let position = bridge.layout.position(of: row) else { return }
+                guard let self, scroll == scrollsAskedFor, let position = bridge.layout.position(of: row) else { return }
                 move(rowAt: position, to: target, again: false)
             }
         }

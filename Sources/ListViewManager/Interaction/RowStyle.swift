@@ -5,8 +5,9 @@ import GtkKit
 /// The library's default look of rows and their menus: the drop indicator, a line above or
 /// below the row under the pointer (before or after the cell, in a grid), no hover highlight
 /// for rows `shouldHighlight` refuses, and destructive menu entries in the theme's error
-/// colour. Apps override it with their own CSS for `.drop-above`, `.drop-below`,
-/// `.drop-before`, `.drop-after`, `.no-highlight` and `modelbutton.destructive-action`.
+/// colour; the section index in small bold type of the theme's selection colour. Apps
+/// override it with their own CSS for `.drop-above`, `.drop-below`, `.drop-before`,
+/// `.drop-after`, `.no-highlight`, `modelbutton.destructive-action` and `.section-index`.
 ///
 /// A sectioned grid's strips are the cells of a GtkGridView, whose theme gives every box in
 /// a cell a margin and spacing meant for an icon over a caption: the strips take the padding
@@ -34,6 +35,9 @@ enum RowStyle {
         .sectioned-grid .tile:selected { background-color: alpha(@theme_selected_bg_color, 0.3); }
         .sectioned-grid .tile:focus-visible { outline: 2px solid alpha(@theme_selected_bg_color, 0.8); outline-offset: -2px; }
         .sectioned-grid .tile:selected:focus-within { background-color: alpha(@theme_selected_bg_color, 0.45); }
+        .section-index { padding: 2px 6px; font-size: 0.8em; font-weight: bold; color: @theme_selected_bg_color; }
+        .section-index.pressed { background-color: alpha(currentColor, 0.08); }
+        .section-index:focus-visible { outline: 2px solid alpha(@theme_selected_bg_color, 0.8); outline-offset: -2px; }
         """
         cgtk_shims_css_provider_load(provider.pointer, css)
         // Below the application's own priority, so that its CSS wins.

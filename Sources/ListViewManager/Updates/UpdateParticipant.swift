@@ -117,6 +117,7 @@ extension ItemViewManager {
         participants.append(boundRowsFollower)
         if let pinnedHeader { participants.append(pinnedHeader) }
         if let typeAhead { participants.append(typeAhead) }
+        if let sectionIndex { participants.append(sectionIndex) }
         participants.append(scrollAnchor)
         updater.participants = participants
     }

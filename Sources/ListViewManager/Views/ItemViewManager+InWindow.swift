@@ -8,9 +8,10 @@ extension ItemViewManager {
 }
 
 extension ItemViewManager: GtkWidgetConvertible {
-    /// The view in a scrolled window: what a container given the manager shows (made the
-    /// first time it is asked for; the container keeps the manager alive as long as it
-    /// shows it).
+    /// The view in a scrolled window, in a box with the section index beside it (when the
+    /// app gives titles, ``sectionIndexTitles(_:)``): what a container given the manager
+    /// shows (made the first time it is asked for; the container keeps the manager alive as
+    /// long as it shows it).
     ///
     /// - A list view comes with the current section's header pinned over its top
     ///   (`configuration.pinsSectionHeaders`), which a scrolled window of your own would not
@@ -33,8 +34,16 @@ extension ItemViewManager: GtkWidgetConvertible {
             // only grow).
             if kind.showsTiles { gtk_scrolled_window_set_policy(OpaquePointer(made), GTK_POLICY_EXTERNAL, GTK_POLICY_AUTOMATIC) }
         }
-        scrolledViewReference = ObjectReference(sinking: made)
-        return made
+        let box = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 0)!
+        // The box expands as the scrolled window alone did; the scrolled window takes the
+        // width the section index leaves.
+        gtk_widget_set_hexpand(box, gtk_widget_compute_expand(made, GTK_ORIENTATION_HORIZONTAL))
+        gtk_widget_set_vexpand(box, gtk_widget_compute_expand(made, GTK_ORIENTATION_VERTICAL))
+        gtk_widget_set_hexpand(made, 1)
+        gtk_box_append(gtkCast(box, to: GtkBox.self), made)
+        if let sectionIndexStrip { gtk_box_append(gtkCast(box, to: GtkBox.self), sectionIndexStrip) }
+        scrolledViewReference = ObjectReference(sinking: box)
+        return box
     }
 }
 

@@ -87,6 +87,8 @@ public class ItemViewManager {
     /// Whether `scrollTo` (or `restore`) is taking the view to a row: the view is not kept
     /// where it was meanwhile.
     var isScrollingToARow = false
+    /// Counts the scrolls to a row asked for: only the last one asked for goes on.
+    var scrollsAskedFor = 0
     /// Whether the view is about to lay its rows out again for a new width (a sectioned
     /// grid's strips): a place in it is looked for after that.
     var isReflowing: Bool { false }
@@ -140,6 +142,10 @@ public class ItemViewManager {
     var typeAheadTexts: [@MainActor (Any, IndexPath) -> String?] = []
     /// Type-ahead find, on the view.
     var typeAhead: TypeAheadFind?
+    /// The section index beside the view, once the app gave it titles.
+    var sectionIndex: SectionIndex? {
+        didSet { listUpdateParticipants() }
+    }
     /// Model types already reported as having no mapping (reported once each).
     var reportedMissingMappings: Set<String> = []
 

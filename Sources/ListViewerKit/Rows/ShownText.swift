@@ -26,6 +26,15 @@ enum ShownText {
               end != scalars.endIndex else { return text }
         return String(scalars[..<end]) + "…"
     }
+
+    /// The section index title of a section named `name`: the number it ends with ("Genre
+    /// 07": "07", at most four digits), else its first letter or digit, upper case ("fantasy":
+    /// "F"); nil for a name with neither.
+    static func indexTitle(of name: String) -> String? {
+        let number = name.reversed().prefix { $0.isNumber && $0.isASCII }
+        if !number.isEmpty, number.count <= 4 { return String(number.reversed()) }
+        return name.first { $0.isLetter || $0.isNumber }.map { String($0).uppercased() }
+    }
 }
 
 @MainActor

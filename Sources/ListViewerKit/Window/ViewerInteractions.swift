@@ -57,6 +57,14 @@ extension ViewerWindow {
         // Typing a name finds it (a file by its name, not by its screen reader name, which
         // starts with its kind).
         view.typeAheadText(model: (any Detailed).self) { model, _ in model.detailTitle }
+        // A section index beside sectioned lists (a table sectioned by a column, the catalog).
+        view.sectionIndexTitles(fromHeaders: Any.self) { header in
+            switch header {
+            case let banner as SectionBanner: ShownText.indexTitle(of: banner.title)
+            case let name as String: ShownText.indexTitle(of: name.split(separator: ": ", maxSplits: 1).last.map(String.init) ?? name)
+            default: nil
+            }
+        }
         view.tooltip(model: DirectoryEntry.self) { entry, _ in ShownText.bounded(entry.path) }
         view.tooltip(model: PagedRow<DatabaseRecord>.self) { row, _ in
             guard let record = row.record else { return PagedRow.beingRead(row.id) }
