@@ -74,21 +74,6 @@ gboolean cgtk_shims_widget_set_accessible_role_early(GtkWidget *widget, GtkAcces
     return TRUE;
 }
 
-GtkWidget *cgtk_shims_slider_area_new(const gchar *label) {
-    GtkWidget *area = g_object_new(GTK_TYPE_DRAWING_AREA, "accessible-role", GTK_ACCESSIBLE_ROLE_SLIDER,
-                                   "focusable", TRUE, NULL);
-    gtk_accessible_update_property(GTK_ACCESSIBLE(area), GTK_ACCESSIBLE_PROPERTY_LABEL, label,
-                                   GTK_ACCESSIBLE_PROPERTY_ORIENTATION, GTK_ORIENTATION_VERTICAL,
-                                   GTK_ACCESSIBLE_PROPERTY_VALUE_MIN, 0.0, -1);
-    return area;
-}
-
-void cgtk_shims_accessible_set_value(GtkWidget *widget, double max, double now, const gchar *text) {
-    gtk_accessible_update_property(GTK_ACCESSIBLE(widget), GTK_ACCESSIBLE_PROPERTY_VALUE_MAX, max,
-                                   GTK_ACCESSIBLE_PROPERTY_VALUE_NOW, now,
-                                   GTK_ACCESSIBLE_PROPERTY_VALUE_TEXT, text, -1);
-}
-
 void cgtk_shims_widget_get_color(GtkWidget *widget, GdkRGBA *color) {
 #if GTK_CHECK_VERSION(4, 10, 0)
     gtk_widget_get_color(widget, color);

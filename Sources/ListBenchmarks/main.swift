@@ -12,7 +12,8 @@ import Foundation
 //                 storage, and from memory; postgres_latency and postgres_latency_undelayed:
 //                 1,000 commits to a table of N books, each timed to the frame that shows it;
 //                 sqlite_latency and sqlite_latency_undelayed: the same for the paged SQLite
-//                 storage following its table's change log)
+//                 storage following its table's change log; section_index_paged: ten
+//                 section index titles picked on a paged table of N books in 100 sections)
 //   --gtk         also the GTK scenarios, on the project and the C baseline, each in a
 //                 fresh process, with ratio lines (needs a display: run under xvfb-run)
 //   --gtk-section-headers  the project's list shows section headers as GTK 4.12's own
@@ -40,7 +41,8 @@ if let index = arguments.firstIndex(of: "--gtk-one"), arguments.count > index + 
     let scenario = arguments[index + 1]
     let run = scenario.hasPrefix("scroll_paged") ? PagedScrollScenario.run
         : scenario.hasPrefix("postgres_latency") ? PostgresLatencyScenario.run
-        : scenario.hasPrefix("sqlite_latency") ? SQLiteLatencyScenario.run : GtkScenarios.runOne
+        : scenario.hasPrefix("sqlite_latency") ? SQLiteLatencyScenario.run
+        : scenario == "section_index_paged" ? SectionIndexScenario.run : GtkScenarios.runOne
     if let measurement = MainActor.assumeIsolated({ run(scenario, count) }) {
         print(measurement.json)
     }

@@ -1,4 +1,5 @@
 import CGtk
+import CGtkShims
 import Foundation
 import XCTest
 import GtkTestSupport
@@ -103,6 +104,18 @@ final class ScreenReaderTests: XCTestCase {
         let details = try XCTUnwrap(found["details"] as? [String])
         XCTAssertEqual(details.first, "Summer Library")
         XCTAssertTrue(details.contains("Clara Duval") && details.contains("1902"), "\(details)")
+        // The section index: a slider over the catalog's five sections, at the first ("B",
+        // Books); a screen reader sets it to the third.
+        let index = try XCTUnwrap(found["index"] as? [String: Any])
+        XCTAssertEqual(index["name"] as? String, "Section index")
+        if cgtk_shims_gtk_at_least(10) != 0 {
+            XCTAssertEqual(index["minimum"] as? Double, 0)
+            XCTAssertEqual(index["maximum"] as? Double, 4, "five titles: B(ooks), A(lbums), P(laces), …")
+            XCTAssertEqual(index["current"] as? Double, 0, "at the first section")
+            XCTAssertEqual(index["set"] as? Bool, true, "set to the third title")
+        } else {
+            XCTAssertEqual(index["description"] as? String, "B", "GTK 4.8: the title in the description")
+        }
     }
 
     func testTheKeyboardOpensAFolderFromTheList() throws {

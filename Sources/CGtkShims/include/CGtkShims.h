@@ -139,14 +139,6 @@ GtkWidget *cgtk_shims_tile_box_new(void);
  * does not read out a generic widget's name (ARIA prohibits naming generic containers). */
 GtkWidget *cgtk_shims_group_box_new(GtkOrientation orientation, int spacing, const gchar *label);
 
-/* A GtkDrawingArea whose accessible role is a vertical slider, named `label`: a strip
- * drawn by the app that the keyboard moves along (a section index). */
-GtkWidget *cgtk_shims_slider_area_new(const gchar *label);
-
-/* Tells screen readers where a slider made by cgtk_shims_slider_area_new is: at `now` of 0
- * to `max`, read out as `text`. */
-void cgtk_shims_accessible_set_value(GtkWidget *widget, double max, double now, const gchar *text);
-
 /* The colour `widget`'s CSS gives its text (gtk_widget_get_color on GTK 4.10 and later,
  * where the style context's is deprecated). */
 void cgtk_shims_widget_get_color(GtkWidget *widget, GdkRGBA *color);
@@ -156,6 +148,26 @@ void cgtk_shims_widget_get_color(GtkWidget *widget, GdkRGBA *color);
  * until the widget's accessible object is realized, and logs a critical after (even when
  * the role is the same, so a role it has already is left alone). */
 gboolean cgtk_shims_widget_set_accessible_role_early(GtkWidget *widget, GtkAccessibleRole role);
+
+/* ---- A slider drawn by the app (the section index) ----
+ * A GtkDrawingArea whose accessible role is a vertical slider. GTK 4.10 and later give
+ * screen readers a widget's value (AT-SPI's Value interface) only when its type implements
+ * GtkAccessibleRange, an interface a type must be defined in C to implement; GTK 4.8 gives
+ * it only for its own ranges (GtkRange, GtkSpinButton, …), so there the value's text is the
+ * widget's accessible description instead. */
+
+/* What a screen reader asks for when it sets the value: true if the value changed. */
+typedef gboolean (*CGtkShimsSliderSet)(double value, gpointer data);
+
+#define CGTK_SHIMS_TYPE_SLIDER_AREA (cgtk_shims_slider_area_get_type())
+G_DECLARE_FINAL_TYPE(CGtkShimsSliderArea, cgtk_shims_slider_area, CGTK_SHIMS, SLIDER_AREA, GtkDrawingArea)
+
+/* A new slider area named `label` (floating, as a widget), calling `set` (with `data`,
+ * released by `destroy` when the area goes) when a screen reader sets its value. */
+GtkWidget *cgtk_shims_slider_area_new(const gchar *label, CGtkShimsSliderSet set, gpointer data, GDestroyNotify destroy);
+
+/* Tells screen readers where the slider is: at `now` of 0 to `max`, read out as `text`. */
+void cgtk_shims_slider_area_set_value(GtkWidget *area, double max, double now, const gchar *text);
 
 /* ---- The list model bridge: a GListModel whose answers come from Swift ----
  * GObject types must be defined in C (G_DEFINE_TYPE and interface vtables are macros). */

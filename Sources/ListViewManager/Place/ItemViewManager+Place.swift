@@ -34,7 +34,7 @@ extension ItemViewManager {
     /// reaching furthest into it), with its index path and how far below the top its row
     /// is; `excluded`'s row is passed over. `scrolled`: how far the view was scrolled since
     /// GTK last laid the rows out (they are that much higher on screen than laid out).
-    func topItemRow(excluding excluded: IndexPath? = nil, scrolledBy scrolled: Double = 0) -> (position: Int, indexPath: IndexPath, offset: Double)? {
+    package func topItemRow(excluding excluded: IndexPath? = nil, scrolledBy scrolled: Double = 0) -> (position: Int, indexPath: IndexPath, offset: Double)? {
         let listBase = kind.listBase(view)
         let height = Double(gtk_widget_get_height(listBase))
         guard height > 0 else { return nil }

@@ -3,6 +3,7 @@ one JSON line. Run by the viewer's accessibility test with Debian's /usr/bin/pyt
 
 Usage: screen_reader.py catalog PID   read the list, its rows and headings; select a book
                                   through the list's Selection interface; read the details
+                                  and the section index
        screen_reader.py folder PID KEY...
                                   press KEYs (real keys, xdotool) in the list and read the
                                   rows of the folder that opens
@@ -90,7 +91,23 @@ def catalog(app):
     selected = selection.selectChild(items.index(BOOK))
     details = wait_for("the details of the selected book", lambda: (lambda t: t if "Clara Duval" in t else None)(details_texts(app)))
     return {"list": lst.name, "rows": names[:12], "headings": headings, "selected": selected,
-            "selected_count": selection.nSelectedChildren, "details": details}
+            "selected_count": selection.nSelectedChildren, "details": details, "index": section_index(app)}
+
+
+def section_index(app):
+    """The section index beside the list: a slider, its name and where it is (its
+    description on GTK 4.8, which gives its own ranges alone a value); then a title picked
+    by setting the value, as a screen reader's user does."""
+    slider = wait_for("the section index", lambda: find_all(app, lambda node: node.getRoleName() == "slider"))[0]
+    found = {"name": slider.name, "description": slider.description}
+    try:
+        value = slider.queryValue()
+    except NotImplementedError:
+        return found
+    found.update({"current": value.currentValue, "minimum": value.minimumValue, "maximum": value.maximumValue})
+    value.currentValue = 2
+    found["set"] = wait_for("the title set", lambda: slider.queryValue().currentValue == 2)
+    return found
 
 
 def folder(app):

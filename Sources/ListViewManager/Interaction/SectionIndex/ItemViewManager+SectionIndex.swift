@@ -65,6 +65,11 @@ extension ItemViewManager {
     /// The titles the section index shows (none without one).
     public var shownSectionIndexTitles: [String] { sectionIndex?.strip.titles ?? [] }
 
+    /// Picks the section index title at `index`, as a press on it does (for the benchmarks).
+    package func pickSectionIndexTitle(_ index: Int) {
+        sectionIndex?.strip.pick(index)
+    }
+
     /// The section index's strip, once the app gave titles.
     var sectionIndexStrip: UnsafeMutablePointer<GtkWidget>? { sectionIndex?.strip.area }
 

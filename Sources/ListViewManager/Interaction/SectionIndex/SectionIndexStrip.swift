@@ -7,7 +7,7 @@ import GtkKit
 /// down, picks titles; with the keyboard focus, Up and Down pick the previous and next
 /// title, Page Up and Page Down five at a time, Home and End the first and last. Screen
 /// readers read it as a vertical slider named "Section index" whose value is the title
-/// picked, or that of the section at the top of the list.
+/// picked, or that of the section at the top of the list; setting the value picks a title.
 ///
 /// The titles are drawn, not made into widgets: a list may have thousands of sections. When
 /// they do not all fit, the strip shows as many lines as fit, a title and a dot in turn (as
@@ -29,12 +29,22 @@ final class SectionIndexStrip {
     /// A strip calling `picked` with the index of each title the user picks.
     init(picked: @escaping @MainActor (Int) -> Void) {
         self.picked = picked
-        areaReference = ObjectReference(sinking: cgtk_shims_slider_area_new(tr("Section index"))!)
+        // A screen reader setting the slider's value picks that title.
+        let reference = WeakReference<SectionIndexStrip>()
+        areaReference = ObjectReference(sinking: cgtk_shims_slider_area_new(tr("Section index"), { value, data in
+            MainActor.assumeIsolated {
+                guard let strip = UserData<WeakReference<SectionIndexStrip>>.value(data).object, value.isFinite,
+                      strip.titles.indices.contains(Int(value.rounded())) else { return 0 }
+                strip.pick(Int(value.rounded()))
+                return 1
+            }
+        }, UserData.retained(reference), ReleaseUserData.destroyNotify)!)
         RowStyle.install()
         gtk_widget_add_css_class(area, "section-index")
         gtk_widget_add_css_class(area, "view")
         gtk_widget_set_focus_on_click(area, 0)
         gtk_widget_set_visible(area, 0)
+        reference.object = self
         let drawn = UserData.retained(WeakReference(self))
         gtk_drawing_area_set_draw_func(gtkCast(area, to: GtkDrawingArea.self), { _, cairo, width, height, data in
             MainActor.assumeIsolated {
@@ -78,7 +88,7 @@ final class SectionIndexStrip {
     }
 
     /// Highlights the title at `index` and tells `picked`.
-    private func pick(_ index: Int) {
+    func pick(_ index: Int) {
         guard !titles.isEmpty else { return }
         let index = min(max(index, 0), titles.count - 1)
         highlight(index)
@@ -89,7 +99,7 @@ final class SectionIndexStrip {
     private func announce() {
         guard !titles.isEmpty else { return }
         let now = current ?? 0
-        cgtk_shims_accessible_set_value(area, Double(titles.count - 1), Double(now), titles[now])
+        cgtk_shims_slider_area_set_value(area, Double(titles.count - 1), Double(now), titles[now])
     }
 
     // MARK: - Drawing
