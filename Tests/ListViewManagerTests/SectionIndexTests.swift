@@ -96,7 +96,12 @@ final class SectionIndexTests: XCTestCase {
             let shown = manager.topItemRow()!.indexPath.section
             Self.assertHighlighted(shown, letters[shown], in: manager, "\(name): wheeled")
 
-            // The keyboard, on the strip: the next title, five on, the last, the first.
+            // The keyboard: Tab from the list to the strip, then the next title, five on, the
+            // last, the first.
+            manager.focus(position: manager.position(of: manager.topItemRow()!.indexPath)!)
+            harness.waitForFrames(3)
+            harness.press(["Tab"], focusing: manager.kind.listBase(manager.view))
+            harness.wait(until: { gtk_widget_has_focus(strip) != 0 }, "\(name): Tab from the list reaches the strip")
             harness.press(["Down"], focusing: strip)
             harness.wait(until: { Self.arrived(at: shown + 1, in: manager) }, "\(name): Down takes the list to the next section")
             Self.assertHighlighted(shown + 1, letters[shown + 1], in: manager, "\(name): Down")

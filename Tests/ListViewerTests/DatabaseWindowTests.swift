@@ -45,6 +45,7 @@ final class DatabaseWindowTests: XCTestCase {
         XCTAssertEqual(viewer.countText, "3 rows")
         XCTAssertEqual(viewer.recordTitles, [["apple", "pear"], ["cherry"]])
         XCTAssertEqual(viewer.manager.storage.headerModel(forSection: 1) as? String, "category: stone")
+        XCTAssertEqual(viewer.manager.shownSectionIndexTitles, ["P", "S"], "a section index of the categories' first letters")
         ViewerTestLoop.wait("the rows to be realised") { Self.shownTexts(viewer, rowid: 1) != nil }
         XCTAssertEqual(Self.shownTexts(viewer, rowid: 1)?.title, "apple")
         XCTAssertEqual(Self.shownTexts(viewer, rowid: 1)?.subtitle, "price: 1.5 · photo: 3 bytes", "not the rowid column or the section's value again")
@@ -57,6 +58,14 @@ final class DatabaseWindowTests: XCTestCase {
         XCTAssertEqual(viewer.detailsTitle, "pear")
         ViewerTestLoop.close(viewer)
     } }
+
+    func testASectionsIndexTitleIsTheNumberItsNameEndsWithElseItsFirstLetter() {
+        XCTAssertEqual(ShownText.indexTitle(of: "Genre 07"), "07")
+        XCTAssertEqual(ShownText.indexTitle(of: "fantasy"), "F")
+        XCTAssertEqual(ShownText.indexTitle(of: "  «élan»"), "É", "the first letter, past spaces and punctuation")
+        XCTAssertEqual(ShownText.indexTitle(of: "call 0123456789"), "C", "a long number is not a title")
+        XCTAssertNil(ShownText.indexTitle(of: "—"))
+    }
 
     func testRowsInsertedUpdatedAndDeletedByAnotherConnectionShowUp() throws { try MainActor.assumeIsolated {
         let sample = try SampleDatabase()

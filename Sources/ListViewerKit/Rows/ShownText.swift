@@ -6,7 +6,7 @@ import ListViewManager
 /// value), but Pango takes gigabytes and a minute to lay out megabytes, and a label as wide
 /// as its text makes an X window wider than X allows. Labels get at most `limit`
 /// characters; longer text is cut there and ends in "…".
-enum ShownText {
+package enum ShownText {
     /// The most characters a label is given: several screens' width.
     static let limit = 2000
 
@@ -30,7 +30,7 @@ enum ShownText {
     /// The section index title of a section named `name`: the number it ends with ("Genre
     /// 07": "07", at most four digits), else its first letter or digit, upper case ("fantasy":
     /// "F"); nil for a name with neither.
-    static func indexTitle(of name: String) -> String? {
+    package static func indexTitle(of name: String) -> String? {
         let number = name.reversed().prefix { $0.isNumber && $0.isASCII }
         if !number.isEmpty, number.count <= 4 { return String(number.reversed()) }
         return name.first { $0.isLetter || $0.isNumber }.map { String($0).uppercased() }
