@@ -32,8 +32,18 @@ static void slider_area_dispose(GObject *object) {
     G_OBJECT_CLASS(cgtk_shims_slider_area_parent_class)->dispose(object);
 }
 
+/* As wide as its content when there is room, and able to be as narrow as nothing: beside a
+ * list in a box, the slider never makes the list's minimum width larger. */
+static void slider_area_measure(GtkWidget *widget, GtkOrientation orientation, int for_size, int *minimum, int *natural,
+                                int *minimum_baseline, int *natural_baseline) {
+    GTK_WIDGET_CLASS(cgtk_shims_slider_area_parent_class)->measure(widget, orientation, for_size, minimum, natural,
+                                                                    minimum_baseline, natural_baseline);
+    if (orientation == GTK_ORIENTATION_HORIZONTAL) *minimum = 0;
+}
+
 static void cgtk_shims_slider_area_class_init(CGtkShimsSliderAreaClass *klass) {
     G_OBJECT_CLASS(klass)->dispose = slider_area_dispose;
+    GTK_WIDGET_CLASS(klass)->measure = slider_area_measure;
     gtk_widget_class_set_accessible_role(GTK_WIDGET_CLASS(klass), GTK_ACCESSIBLE_ROLE_SLIDER);
 }
 

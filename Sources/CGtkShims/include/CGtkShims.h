@@ -162,7 +162,9 @@ typedef gboolean (*CGtkShimsSliderSet)(double value, gpointer data);
 #define CGTK_SHIMS_TYPE_SLIDER_AREA (cgtk_shims_slider_area_get_type())
 G_DECLARE_FINAL_TYPE(CGtkShimsSliderArea, cgtk_shims_slider_area, CGTK_SHIMS, SLIDER_AREA, GtkDrawingArea)
 
-/* A new slider area named `label` (floating, as a widget), calling `set` (with `data`,
+/* Its minimum width is 0 (its natural width its content's): beside a list in a box, it never
+ * makes the list's minimum width larger, and gives its room up when there is too little.
+ * A new slider area named `label` (floating, as a widget), calling `set` (with `data`,
  * released by `destroy` when the area goes) when a screen reader sets its value. */
 GtkWidget *cgtk_shims_slider_area_new(const gchar *label, CGtkShimsSliderSet set, gpointer data, GDestroyNotify destroy);
 

@@ -35,7 +35,7 @@ enum RowStyle {
         .sectioned-grid .tile:selected { background-color: alpha(@theme_selected_bg_color, 0.3); }
         .sectioned-grid .tile:focus-visible { outline: 2px solid alpha(@theme_selected_bg_color, 0.8); outline-offset: -2px; }
         .sectioned-grid .tile:selected:focus-within { background-color: alpha(@theme_selected_bg_color, 0.45); }
-        .section-index { padding: 2px 6px; font-size: 0.8em; font-weight: bold; color: @theme_selected_bg_color; }
+        .section-index { padding: 2px 0; font-size: 0.8em; font-weight: bold; color: @theme_selected_bg_color; }
         .section-index.pressed { background-color: alpha(currentColor, 0.08); }
         .section-index:focus-visible { outline: 2px solid alpha(@theme_selected_bg_color, 0.8); outline-offset: -2px; }
         """

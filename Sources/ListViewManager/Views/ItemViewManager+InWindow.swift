@@ -32,7 +32,10 @@ extension ItemViewManager: GtkWidgetConvertible {
             // Across, the window may be made narrower than the strips: they lay out again to
             // fit (with `NEVER`, the strips' width would be the window's minimum, and it could
             // only grow).
-            if kind.showsTiles { gtk_scrolled_window_set_policy(OpaquePointer(made), GTK_POLICY_EXTERNAL, GTK_POLICY_AUTOMATIC) }
+            if kind.showsTiles {
+                gtk_scrolled_window_set_policy(OpaquePointer(made), GTK_POLICY_EXTERNAL, GTK_POLICY_AUTOMATIC)
+                passFocusOnToATile(from: made)
+            }
         }
         let box = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 0)!
         // The box expands as the scrolled window alone did; the scrolled window takes the
@@ -48,6 +51,22 @@ extension ItemViewManager: GtkWidgetConvertible {
 }
 
 extension ItemViewManager {
+    /// Focus coming into a sectioned grid backwards (Shift+Tab from the section index) is
+    /// taken by the scrolled window itself: GTK's list of strips declines it (its rows are
+    /// not focusable, their tiles are). It goes on to the tile at the top.
+    private func passFocusOnToATile(from scrolled: UnsafeMutablePointer<GtkWidget>) {
+        let entered = gtk_event_controller_focus_new()!
+        Signal.connect(UnsafeMutableRawPointer(entered), "enter") { [weak self] in
+            guard gtk_event_controller_focus_is_focus(entered) != 0 else { return }
+            // Once GTK has moved the focus (it tells the controller while moving it).
+            whenIdle { [weak self] in
+                guard let self, gtk_widget_has_focus(scrolled) != 0, let top = topItemRow() else { return }
+                self.focus(position: top.position)
+            }
+        }
+        gtk_widget_add_controller(scrolled, entered)
+    }
+
     /// Gives the view the keyboard: arrows move between rows, Enter activates.
     public func grabFocus() {
         gtk_widget_grab_focus(view)

@@ -23,6 +23,8 @@ final class SectionIndexStrip {
     private(set) var current: Int?
     /// Where the pointer pressed the strip, while its button is down.
     private(set) var pressedAt: Double?
+    /// The room on each side of the titles, in pixels.
+    private static let margin: Int32 = 6
     /// Called with each title the user picks.
     private let picked: @MainActor (Int) -> Void
 
@@ -61,7 +63,9 @@ final class SectionIndexStrip {
         self.titles = titles
         current = nil
         gtk_widget_set_visible(area, titles.isEmpty ? 0 : 1)
-        // As wide as the widest title; as short as one line, so the window can be made small.
+        // As wide as the widest title and a margin (the strip's minimum width is 0: beside a
+        // list, it never makes the list's minimum wider, so no CSS padding across either);
+        // as short as one line, so the window can be made small.
         let layout = gtk_widget_create_pango_layout(area, nil)
         var widest: Int32 = 0, lineHeight: Int32 = 0
         for title in titles.isEmpty ? ["W"] : titles {
@@ -73,7 +77,7 @@ final class SectionIndexStrip {
         }
         g_object_unref(UnsafeMutableRawPointer(layout))
         let drawingArea = gtkCast(area, to: GtkDrawingArea.self)
-        gtk_drawing_area_set_content_width(drawingArea, widest)
+        gtk_drawing_area_set_content_width(drawingArea, widest + 2 * Self.margin)
         gtk_drawing_area_set_content_height(drawingArea, lineHeight)
         announce()
         gtk_widget_queue_draw(area)
