@@ -60,6 +60,24 @@ enum PagedScenarios {
 
     /// A table `book` of `rows` rows (title, author, genre of 100, year, pages; about 41
     /// bytes a row), indexed by genre, made by SQLite itself.
+    /// Runs `body` on a new table of `rows` books (`makeTable`) in a temporary folder,
+    /// removed after; nil, with a message, when the table cannot be made.
+    static func withBookTable(rows: Int, _ body: (DatabasePool) -> Measurement?) -> Measurement? {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("list-benchmarks-books-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = folder.appendingPathComponent("books.sqlite").path
+        let database: DatabasePool
+        do {
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            try makeTable(at: path, rows: rows)
+            database = try DatabasePool(path: path)
+        } catch {
+            writeToStandardError("list-benchmarks: cannot make the table: \(error)")
+            return nil
+        }
+        return body(database)
+    }
+
     static func makeTable(at path: String, rows: Int) throws {
         let database = try DatabaseQueue(path: path)
         try database.write { db in

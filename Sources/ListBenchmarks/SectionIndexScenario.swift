@@ -14,18 +14,11 @@ enum SectionIndexScenario {
     @MainActor
     static func run(_ scenario: String, count: Int) -> Measurement? {
         guard GtkScenarios.openDisplay() else { return nil }
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("list-benchmarks-index-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let path = folder.appendingPathComponent("books.sqlite").path
-        let database: DatabasePool
-        do {
-            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-            try PagedScenarios.makeTable(at: path, rows: count)
-            database = try DatabasePool(path: path)
-        } catch {
-            writeToStandardError("list-benchmarks: cannot make the table: \(error)")
-            return nil
-        }
+        return PagedScenarios.withBookTable(rows: count) { database in run(scenario, count: count, database: database) }
+    }
+
+    @MainActor
+    private static func run(_ scenario: String, count: Int, database: DatabasePool) -> Measurement? {
         let storage = PagedQueryStorage<BenchmarkBook>(database: database, query: PagedQuery(table: "book", sectionBy: "genre"))
         MainLoop.run { storage.isLoaded }
         let manager = ListViewManager(storage: storage)

@@ -6,9 +6,10 @@ extension ItemViewManager {
     /// along the side of the list showing them, as UIKit's section index does. Pressing a
     /// title, or moving the pointer along the strip with the button down, scrolls the list
     /// to the title's section, its header at the top; with the keyboard focus on the strip
-    /// (Tab from the list), Up and Down go to the previous and next title, Page Up and Page
-    /// Down five at a time, Home and End to the first and last. The strip highlights the
-    /// title of the section at the top of the list, and screen readers read it as a slider.
+    /// (after the list in the focus chain), Up and Down go to the previous and next title,
+    /// Page Up and Page Down five at a time, Home and End to the first and last. The strip
+    /// highlights the title of the section at the top of the list, and screen readers read
+    /// it as a slider, and set it.
     ///
     /// `titles` is asked again after each change to the sections (sections inserted, deleted
     /// or moved, a header or footer changed, the storage replaced or reloaded) and on

@@ -57,16 +57,32 @@ final class SectionIndexStrip {
         listenToKeys()
     }
 
-    /// Shows `titles` (hiding the strip when there are none), highlighting none.
-    func show(_ titles: [String]) {
-        guard titles != self.titles else { return }
+    /// Shows `titles` (hiding the strip when there are none), highlighting none; returns how
+    /// much wider the strip is beside the list than it was (negative: narrower).
+    @discardableResult
+    func show(_ titles: [String]) -> Double {
+        guard titles != self.titles else { return 0 }
+        let before = self.titles.isEmpty ? 0 : gtk_drawing_area_get_content_width(gtkCast(area, to: GtkDrawingArea.self))
         self.titles = titles
         current = nil
         gtk_widget_set_visible(area, titles.isEmpty ? 0 : 1)
         // As wide as the widest title and a margin (the strip's minimum width is 0: beside a
         // list, it never makes the list's minimum wider, so no CSS padding across either);
         // as short as one line, so the window can be made small.
+        let size = Self.contentWidth(of: titles, in: area)
+        let drawingArea = gtkCast(area, to: GtkDrawingArea.self)
+        gtk_drawing_area_set_content_width(drawingArea, size.width)
+        gtk_drawing_area_set_content_height(drawingArea, size.lineHeight)
+        announce()
+        gtk_widget_queue_draw(area)
+        return Double((titles.isEmpty ? 0 : size.width) - before)
+    }
+
+    /// The width of the widest of `titles` and the margins, and the height of a line, in
+    /// `area`'s font.
+    private static func contentWidth(of titles: [String], in area: UnsafeMutablePointer<GtkWidget>) -> (width: Int32, lineHeight: Int32) {
         let layout = gtk_widget_create_pango_layout(area, nil)
+        defer { g_object_unref(UnsafeMutableRawPointer(layout)) }
         var widest: Int32 = 0, lineHeight: Int32 = 0
         for title in titles.isEmpty ? ["W"] : titles {
             pango_layout_set_text(layout, title, -1)
@@ -75,12 +91,7 @@ final class SectionIndexStrip {
             widest = max(widest, width)
             lineHeight = max(lineHeight, height)
         }
-        g_object_unref(UnsafeMutableRawPointer(layout))
-        let drawingArea = gtkCast(area, to: GtkDrawingArea.self)
-        gtk_drawing_area_set_content_width(drawingArea, widest + 2 * Self.margin)
-        gtk_drawing_area_set_content_height(drawingArea, lineHeight)
-        announce()
-        gtk_widget_queue_draw(area)
+        return (widest + 2 * margin, lineHeight)
     }
 
     /// Highlights the title at `index` (nil: none), without picking it.
