@@ -92,10 +92,6 @@ public class ItemViewManager {
     /// Whether the view is about to lay its rows out again for a new width (a sectioned
     /// grid's strips): a place in it is looked for after that.
     var isReflowing: Bool { false }
-    /// Told that the view is about to be made `change` pixels wider (narrower, when
-    /// negative) by the manager itself (the section index appearing beside it), before GTK
-    /// lays it out: a sectioned grid lays its strips out for the new width.
-    func widthWillChange(by change: Double) {}
     /// The item the user is moving (a drop, a move of the keyboard), while the move is
     /// applied: the view does not follow it.
     var itemMovedByUser: IndexPath?

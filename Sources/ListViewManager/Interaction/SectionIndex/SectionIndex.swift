@@ -43,9 +43,7 @@ final class SectionIndex: UpdateParticipant {
     /// Asks the app for the titles again.
     func reload() {
         let titles = titles() ?? []
-        // The list is narrower (or wider) by the strip's change, once it is laid out again.
-        let wider = strip.show(titles)
-        if gtk_widget_get_mapped(manager.view) != 0 { manager.widthWillChange(by: -wider) }
+        strip.show(titles)
         titleSections = titles.enumerated().map { section($0.element, $0.offset) }
         lookedAt = nil
     }

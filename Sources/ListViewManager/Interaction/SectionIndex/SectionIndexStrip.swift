@@ -57,12 +57,9 @@ final class SectionIndexStrip {
         listenToKeys()
     }
 
-    /// Shows `titles` (hiding the strip when there are none), highlighting none; returns how
-    /// much wider the strip is beside the list than it was (negative: narrower).
-    @discardableResult
-    func show(_ titles: [String]) -> Double {
-        guard titles != self.titles else { return 0 }
-        let before = self.titles.isEmpty ? 0 : gtk_drawing_area_get_content_width(gtkCast(area, to: GtkDrawingArea.self))
+    /// Shows `titles` (hiding the strip when there are none), highlighting none.
+    func show(_ titles: [String]) {
+        guard titles != self.titles else { return }
         self.titles = titles
         current = nil
         gtk_widget_set_visible(area, titles.isEmpty ? 0 : 1)
@@ -75,7 +72,6 @@ final class SectionIndexStrip {
         gtk_drawing_area_set_content_height(drawingArea, size.lineHeight)
         announce()
         gtk_widget_queue_draw(area)
-        return Double((titles.isEmpty ? 0 : size.width) - before)
     }
 
     /// The width of the widest of `titles` and the margins, and the height of a line, in

@@ -150,11 +150,7 @@ public final class SectionedGridViewManager: ItemViewManager {
     /// width a tile needs (the widest of the tiles on screen, margins and all; `itemSize` or 160
     /// before there is one), as GtkGridView counts its columns.
     private var columnsForWidth: Int {
-        columns(forWidth: widthSource.map { gtk_adjustment_get_page_size($0.adjustment.pointer) } ?? 0)
-    }
-
-    /// The number of tiles a strip holds at `width`.
-    private func columns(forWidth width: Double) -> Int {
+        let width = widthSource.map { gtk_adjustment_get_page_size($0.adjustment.pointer) } ?? 0
         var tileWidth = Int32(itemSize?.width ?? 160)
         let itemTiles = stripFactory.boundTiles.filter { if case .item? = bridge.layout.row(at: $0.position) { true } else { false } }
         if !itemTiles.isEmpty {
@@ -165,14 +161,6 @@ public final class SectionedGridViewManager: ItemViewManager {
             }.max()!
         }
         return min(max(Int(width) / Int(max(1, tileWidth)), minColumns), max(minColumns, maxColumns))
-    }
-
-    /// Lays the strips out for the width the grid is about to have, before GTK measures them
-    /// for it: strips wider than the grid would be measured below their minimum width, which
-    /// GTK 4.12 and later report as a warning (the section index appearing beside the grid).
-    override func widthWillChange(by change: Double) {
-        guard let widthSource, change != 0 else { return }
-        reflow(columns: columns(forWidth: gtk_adjustment_get_page_size(widthSource.adjustment.pointer) + change))
     }
 
     /// Lays the strips out again for the width once GTK is done allocating (a change of the

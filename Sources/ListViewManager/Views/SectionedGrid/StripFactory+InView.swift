@@ -115,8 +115,12 @@ extension StripFactory {
     /// the next layout places them at it.
     private func learnStripHeight() {
         guard let manager, let measuredStrip, let strip = strips[measuredStrip], !strip.waiting else { return }
-        var height: Int32 = 0
-        gtk_widget_measure(strip.box, GTK_ORIENTATION_VERTICAL, gtk_widget_get_width(manager.view), &height, nil, nil, nil)
+        // At the grid's width, or the strip's own minimum when the grid has just been made
+        // narrower and its strips are not laid out again yet (GTK 4.12 and later warn of a
+        // widget measured for a width below its minimum).
+        var minimumWidth: Int32 = 0, height: Int32 = 0
+        gtk_widget_measure(strip.box, GTK_ORIENTATION_HORIZONTAL, -1, &minimumWidth, nil, nil, nil)
+        gtk_widget_measure(strip.box, GTK_ORIENTATION_VERTICAL, max(gtk_widget_get_width(manager.view), minimumWidth), &height, nil, nil, nil)
         guard height > 0 else { return }
         stripHeight = height
         for strip in strips.values where strip.waiting { gtk_widget_set_size_request(strip.box, -1, height) }
