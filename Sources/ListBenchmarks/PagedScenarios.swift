@@ -60,6 +60,15 @@ enum PagedScenarios {
 
     /// A table `book` of `rows` rows (title, author, genre of 100, year, pages; about 41
     /// bytes a row), indexed by genre, made by SQLite itself.
+    /// A GTK scenario run on a new table of N books (`withBookTable`), with GTK's display open.
+    @MainActor
+    static func onBookTable(_ scenario: @escaping @MainActor (String, Int, DatabasePool) -> Measurement?) -> @MainActor (String, Int) -> Measurement? {
+        { name, count in
+            guard GtkScenarios.openDisplay() else { return nil }
+            return withBookTable(rows: count) { scenario(name, count, $0) }
+        }
+    }
+
     /// Runs `body` on a new table of `rows` books (`makeTable`) in a temporary folder,
     /// removed after; nil, with a message, when the table cannot be made.
     static func withBookTable(rows: Int, _ body: (DatabasePool) -> Measurement?) -> Measurement? {

@@ -11,14 +11,9 @@ import SQLiteStorage
 /// between) or from a `MemoryStorage` holding every record (`scroll_paged_memory`, the
 /// comparison).
 enum PagedScrollScenario {
+    /// `scenario` on a table of `count` books in `database` (see `PagedScenarios.onBookTable`).
     @MainActor
-    static func run(_ scenario: String, count: Int) -> Measurement? {
-        guard GtkScenarios.openDisplay() else { return nil }
-        return PagedScenarios.withBookTable(rows: count) { database in run(scenario, count: count, database: database) }
-    }
-
-    @MainActor
-    private static func run(_ scenario: String, count: Int, database: DatabasePool) -> Measurement? {
+    static func run(_ scenario: String, count: Int, database: DatabasePool) -> Measurement? {
         let query = PagedQuery(table: "book", sectionBy: "genre")
         let paged = PagedQueryStorage<BenchmarkBook>(database: database, query: query)
         MainLoop.run { paged.isLoaded }

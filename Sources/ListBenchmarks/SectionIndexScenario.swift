@@ -11,14 +11,9 @@ import SQLiteStorage
 /// (a placeholder, if its page is still being read), and to the frame showing that row's
 /// record.
 enum SectionIndexScenario {
+    /// `scenario` on a table of `count` books in `database` (see `PagedScenarios.onBookTable`).
     @MainActor
-    static func run(_ scenario: String, count: Int) -> Measurement? {
-        guard GtkScenarios.openDisplay() else { return nil }
-        return PagedScenarios.withBookTable(rows: count) { database in run(scenario, count: count, database: database) }
-    }
-
-    @MainActor
-    private static func run(_ scenario: String, count: Int, database: DatabasePool) -> Measurement? {
+    static func run(_ scenario: String, count: Int, database: DatabasePool) -> Measurement? {
         let storage = PagedQueryStorage<BenchmarkBook>(database: database, query: PagedQuery(table: "book", sectionBy: "genre"))
         MainLoop.run { storage.isLoaded }
         let manager = ListViewManager(storage: storage)

@@ -39,10 +39,10 @@ GtkScenarios.noPinnedHeader = arguments.contains("--no-pinned-header")
 if let index = arguments.firstIndex(of: "--gtk-one"), arguments.count > index + 2, let count = Int(arguments[index + 2]) {
     // One GTK scenario on the project, in this fresh process (used by --gtk).
     let scenario = arguments[index + 1]
-    let run = scenario.hasPrefix("scroll_paged") ? PagedScrollScenario.run
+    let run = scenario.hasPrefix("scroll_paged") ? PagedScenarios.onBookTable(PagedScrollScenario.run)
         : scenario.hasPrefix("postgres_latency") ? PostgresLatencyScenario.run
         : scenario.hasPrefix("sqlite_latency") ? SQLiteLatencyScenario.run
-        : scenario == "section_index_paged" ? SectionIndexScenario.run : GtkScenarios.runOne
+        : scenario == "section_index_paged" ? PagedScenarios.onBookTable(SectionIndexScenario.run) : GtkScenarios.runOne
     if let measurement = MainActor.assumeIsolated({ run(scenario, count) }) {
         print(measurement.json)
     }
