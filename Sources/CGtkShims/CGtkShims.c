@@ -76,10 +76,14 @@ gboolean cgtk_shims_widget_set_accessible_role_early(GtkWidget *widget, GtkAcces
 
 void cgtk_shims_widget_get_color(GtkWidget *widget, GdkRGBA *color) {
 #if GTK_CHECK_VERSION(4, 10, 0)
-    gtk_widget_get_color(widget, color);
-#else
-    gtk_style_context_get_color(gtk_widget_get_style_context(widget), color);
+    if (cgtk_shims_gtk_at_least(10)) {
+        gtk_widget_get_color(widget, color);
+        return;
+    }
 #endif
+    G_GNUC_BEGIN_IGNORE_DEPRECATIONS
+    gtk_style_context_get_color(gtk_widget_get_style_context(widget), color);
+    G_GNUC_END_IGNORE_DEPRECATIONS
 }
 
 GtkWidget *cgtk_shims_group_box_new(GtkOrientation orientation, int spacing, const gchar *label) {

@@ -18,7 +18,9 @@ static void slider_area_range_init(GtkAccessibleRangeInterface *iface) {
 }
 
 G_DEFINE_FINAL_TYPE_WITH_CODE(CGtkShimsSliderArea, cgtk_shims_slider_area, GTK_TYPE_DRAWING_AREA,
-                              G_IMPLEMENT_INTERFACE(GTK_TYPE_ACCESSIBLE_RANGE, slider_area_range_init))
+                              if (cgtk_shims_gtk_at_least(10)) {
+                                  G_IMPLEMENT_INTERFACE(GTK_TYPE_ACCESSIBLE_RANGE, slider_area_range_init)
+                              })
 #else
 G_DEFINE_FINAL_TYPE(CGtkShimsSliderArea, cgtk_shims_slider_area, GTK_TYPE_DRAWING_AREA)
 #endif
@@ -66,7 +68,6 @@ void cgtk_shims_slider_area_set_value(GtkWidget *area, double max, double now, c
     gtk_accessible_update_property(GTK_ACCESSIBLE(area), GTK_ACCESSIBLE_PROPERTY_VALUE_MAX, max,
                                    GTK_ACCESSIBLE_PROPERTY_VALUE_NOW, now,
                                    GTK_ACCESSIBLE_PROPERTY_VALUE_TEXT, text, -1);
-#if !GTK_CHECK_VERSION(4, 10, 0)
-    gtk_accessible_update_property(GTK_ACCESSIBLE(area), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, text, -1);
-#endif
+    if (!cgtk_shims_gtk_at_least(10))
+        gtk_accessible_update_property(GTK_ACCESSIBLE(area), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, text, -1);
 }

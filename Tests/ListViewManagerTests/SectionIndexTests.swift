@@ -206,10 +206,12 @@ final class SectionIndexTests: XCTestCase {
         var reached = Set<Int>()
         for y in 0..<400 { reached.insert(crowded.title(at: Double(y) + 0.5)) }
         XCTAssertEqual(reached.count, 400, "each pixel a title of its own: the pointer reaches 400 of the 1000")
-        for title in [0, 1, 499, 999] {
-            let line = crowded.line(of: title)
-            XCTAssertEqual(crowded.title(at: crowded.top + (Double(line) + 0.5) * crowded.step) / 40, title / 40,
-                           "title \(title) is on the line standing for its share")
+        for lines in [crowded, SectionIndexLines(count: 26, height: 300, lineHeight: 13), fitting] {
+            for line in 0..<lines.count {
+                XCTAssertEqual(lines.line(of: lines.title(onLine: line)), line, "a line's own title is highlighted on it")
+            }
         }
+        XCTAssertEqual(crowded.line(of: 999), 24)
+        XCTAssertEqual(SectionIndexLines(count: 0, height: 300, lineHeight: 13).line(of: 0), 0)
     }
 }

@@ -54,7 +54,7 @@ extension ItemViewManager {
             }
             return titles.count > 1 ? titles : nil
         }
-        sectionForSectionIndexTitle { _, index in sections.list[index] }
+        sectionForSectionIndexTitle { _, index in sections.list.indices.contains(index) ? sections.list[index] : index }
     }
 
     /// Asks for the section index titles again (after a change the storage did not report,

@@ -55,7 +55,7 @@ final class SectionIndex: UpdateParticipant {
         picking = true
         lookedAt = nil
         let sections = manager.storage.numberOfSections()
-        var section = min(max(titleSections[index], 0), sections)
+        var section = min(max(titleSections[index], 0), max(sections - 1, 0))
         while section < sections, !manager.scrollTo(section: section, at: .top) { section += 1 }
     }
 

@@ -35,8 +35,9 @@ final class SectionIndexStrip {
         let reference = WeakReference<SectionIndexStrip>()
         areaReference = ObjectReference(sinking: cgtk_shims_slider_area_new(tr("Section index"), { value, data in
             MainActor.assumeIsolated {
-                guard let strip = UserData<WeakReference<SectionIndexStrip>>.value(data).object, value.isFinite,
-                      strip.titles.indices.contains(Int(value.rounded())) else { return 0 }
+                // Any value a program on the accessibility bus sends: checked before it is made an Int.
+                guard let strip = UserData<WeakReference<SectionIndexStrip>>.value(data).object,
+                      value >= -0.5, value < Double(strip.titles.count) - 0.5 else { return 0 }
                 strip.pick(Int(value.rounded()))
                 return 1
             }
@@ -55,6 +56,8 @@ final class SectionIndexStrip {
         }, drawn, ReleaseUserData.destroyNotify)
         listenToThePointer()
         listenToKeys()
+        // The titles' size in the font the strip has in its window (titles may come before).
+        Signal.connect(UnsafeMutableRawPointer(area), "realize") { [weak self] in self?.measure() }
     }
 
     /// Shows `titles` (hiding the strip when there are none), highlighting none.
@@ -63,15 +66,20 @@ final class SectionIndexStrip {
         self.titles = titles
         current = nil
         gtk_widget_set_visible(area, titles.isEmpty ? 0 : 1)
-        // As wide as the widest title and a margin (the strip's minimum width is 0: beside a
-        // list, it never makes the list's minimum wider, so no CSS padding across either);
-        // as short as one line, so the window can be made small.
+        measure()
+        announce()
+        gtk_widget_queue_draw(area)
+    }
+
+    /// Sizes the strip for its titles in its font: as wide as the widest title and a margin
+    /// (the strip's minimum width is 0: beside a list, it never makes the list's minimum
+    /// wider, so no CSS padding across either); as short as one line, so the window can be
+    /// made small.
+    private func measure() {
         let size = Self.contentWidth(of: titles, in: area)
         let drawingArea = gtkCast(area, to: GtkDrawingArea.self)
         gtk_drawing_area_set_content_width(drawingArea, size.width)
         gtk_drawing_area_set_content_height(drawingArea, size.lineHeight)
-        announce()
-        gtk_widget_queue_draw(area)
     }
 
     /// The width of the widest of `titles` and the margins, and the height of a line, in
@@ -185,12 +193,13 @@ final class SectionIndexStrip {
     /// What a key does while the strip has the focus; false leaves it to the window.
     private func press(_ keyval: UInt32, state: UInt32) -> Bool {
         guard !titles.isEmpty, state & (GDK_CONTROL_MASK.rawValue | GDK_ALT_MASK.rawValue | GDK_SUPER_MASK.rawValue) == 0 else { return false }
-        let from = current ?? 0
+        // With no title highlighted yet, a move starts at the first.
+        let from = current
         switch Int32(keyval) {
-        case GDK_KEY_Up, GDK_KEY_KP_Up, GDK_KEY_Left, GDK_KEY_KP_Left: pick(from - 1)
-        case GDK_KEY_Down, GDK_KEY_KP_Down, GDK_KEY_Right, GDK_KEY_KP_Right: pick(from + 1)
-        case GDK_KEY_Page_Up, GDK_KEY_KP_Page_Up: pick(from - 5)
-        case GDK_KEY_Page_Down, GDK_KEY_KP_Page_Down: pick(from + 5)
+        case GDK_KEY_Up, GDK_KEY_KP_Up, GDK_KEY_Left, GDK_KEY_KP_Left: pick(from.map { $0 - 1 } ?? 0)
+        case GDK_KEY_Down, GDK_KEY_KP_Down, GDK_KEY_Right, GDK_KEY_KP_Right: pick(from.map { $0 + 1 } ?? 0)
+        case GDK_KEY_Page_Up, GDK_KEY_KP_Page_Up: pick(from.map { $0 - 5 } ?? 0)
+        case GDK_KEY_Page_Down, GDK_KEY_KP_Page_Down: pick(from.map { $0 + 5 } ?? 0)
         case GDK_KEY_Home, GDK_KEY_KP_Home: pick(0)
         case GDK_KEY_End, GDK_KEY_KP_End: pick(titles.count - 1)
         default: return false
@@ -238,10 +247,11 @@ struct SectionIndexLines {
         title(at: top + (Double(line) + 0.5) * step)
     }
 
-    /// The line standing for `title`.
+    /// The line standing for `title`: the one whose share of the height holds the title's
+    /// middle (a line stands for the title at its own middle, `title(onLine:)`).
     func line(of title: Int) -> Int {
-        guard titles > 0 else { return 0 }
-        return min(title * count / titles, count - 1)
+        guard titles > 0, count > 0 else { return 0 }
+        return min(Int((Double(title) + 0.5) * Double(count) / Double(titles)), count - 1)
     }
 
     /// Whether `line` shows its title (else a dot): every line when all fit, else every
