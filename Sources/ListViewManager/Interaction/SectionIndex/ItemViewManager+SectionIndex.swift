@@ -18,9 +18,7 @@ extension ItemViewManager {
     ///
     /// The strip is shown beside the list in ``gtkWidget``.
     public func sectionIndexTitles(_ titles: @escaping @MainActor () -> [String]?) {
-        let index = sectionIndex ?? makeSectionIndex()
-        index.titles = titles
-        index.reload()
+        changeSectionIndex { $0.titles = titles }
     }
 
     /// The section a title of the section index takes the list to, given the title and its
@@ -28,9 +26,7 @@ extension ItemViewManager {
     /// titles that are not one per section, such as the whole alphabet over sections only
     /// some letters have.
     public func sectionForSectionIndexTitle(_ section: @escaping @MainActor (_ title: String, _ index: Int) -> Int) {
-        let index = sectionIndex ?? makeSectionIndex()
-        index.section = section
-        index.reload()
+        changeSectionIndex { $0.section = section }
     }
 
     /// Section index titles made from the sections' headers: `title` of each section's
@@ -44,7 +40,8 @@ extension ItemViewManager {
     /// ```
     public func sectionIndexTitles<Header>(fromHeaders headerType: Header.Type, _ title: @escaping @MainActor (Header) -> String?) {
         let sections = SectionsOfTitles()
-        sectionIndexTitles { [unowned self] in
+        // Both closures set before the titles are asked for, once.
+        let titles: @MainActor () -> [String]? = { [unowned self] in
             var titles: [String] = []
             sections.list = []
             for section in 0..<storage.numberOfSections() {
@@ -54,7 +51,10 @@ extension ItemViewManager {
             }
             return titles.count > 1 ? titles : nil
         }
-        sectionForSectionIndexTitle { _, index in sections.list.indices.contains(index) ? sections.list[index] : index }
+        changeSectionIndex { index in
+            index.titles = titles
+            index.section = { _, index in sections.list.indices.contains(index) ? sections.list[index] : index }
+        }
     }
 
     /// Asks for the section index titles again (after a change the storage did not report,
@@ -74,11 +74,16 @@ extension ItemViewManager {
     /// The section index's strip, once the app gave titles.
     var sectionIndexStrip: UnsafeMutablePointer<GtkWidget>? { sectionIndex?.strip.area }
 
-    private func makeSectionIndex() -> SectionIndex {
-        let index = SectionIndex(manager: self)
-        sectionIndex = index
-        if let scrolledViewReference { gtk_box_append(gtkCast(scrolledViewReference.pointer, to: GtkBox.self), index.strip.area) }
-        return index
+    /// Makes `change` to the section index (made, and put beside the view, the first time),
+    /// then asks for its titles.
+    private func changeSectionIndex(_ change: (SectionIndex) -> Void) {
+        let index = sectionIndex ?? SectionIndex(manager: self)
+        if sectionIndex == nil {
+            sectionIndex = index
+            if let scrolledViewReference { gtk_box_append(gtkCast(scrolledViewReference.pointer, to: GtkBox.self), index.strip.area) }
+        }
+        change(index)
+        index.reload()
     }
 }
 
