@@ -149,6 +149,11 @@ public enum EventKind: Hashable, Sendable, CustomStringConvertible {
     case didUnhighlight
     /// The keyboard focus moved to the row.
     case didFocus
+    /// The item is just outside the view, in the direction the user scrolls: its row will
+    /// probably be shown soon (a model-only event: the item has no row yet).
+    case prefetch
+    /// An item prefetched is no longer about to be shown (a model-only event).
+    case cancelPrefetch
 
     public var description: String {
         switch self {
@@ -162,6 +167,8 @@ public enum EventKind: Hashable, Sendable, CustomStringConvertible {
         case .didHighlight: return "didHighlight"
         case .didUnhighlight: return "didUnhighlight"
         case .didFocus: return "didFocus"
+        case .prefetch: return "prefetch"
+        case .cancelPrefetch: return "cancelPrefetch"
         }
     }
 
@@ -170,7 +177,8 @@ public enum EventKind: Hashable, Sendable, CustomStringConvertible {
     var appliesToSupplementaryRows: Bool {
         switch self {
         case .configure, .willDisplay, .didEndDisplaying: return true
-        case .didSelect, .didDeselect, .didActivate, .commitDelete, .didHighlight, .didUnhighlight, .didFocus: return false
+        case .didSelect, .didDeselect, .didActivate, .commitDelete, .didHighlight, .didUnhighlight, .didFocus, .prefetch, .cancelPrefetch:
+            return false
         }
     }
 }

@@ -35,21 +35,11 @@ extension ItemViewManager {
     /// is; `excluded`'s row is passed over. `scrolled`: how far the view was scrolled since
     /// GTK last laid the rows out (they are that much higher on screen than laid out).
     package func topItemRow(excluding excluded: IndexPath? = nil, scrolledBy scrolled: Double = 0) -> (position: Int, indexPath: IndexPath, offset: Double)? {
-        let listBase = kind.listBase(view)
-        let height = Double(gtk_widget_get_height(listBase))
-        guard height > 0 else { return nil }
+        let height = Double(gtk_widget_get_height(kind.listBase(view)))
         var wholly: (position: Int, indexPath: IndexPath, offset: Double)?
         var partly: (position: Int, indexPath: IndexPath, offset: Double)?
-        for (listItem, entry) in boundRows {
-            guard entry.isBound, let factory = factories.first(where: { $0.attached[listItem] != nil }) else { continue }
-            let position = factory.position(of: listItem)
-            guard case .item(let indexPath)? = bridge.layout.row(at: position), indexPath != excluded,
-                  let widget = factory.child(of: listItem), gtk_widget_get_mapped(widget) != 0 else { continue }
-            let rowWidget = rowWidget(containing: widget) ?? widget
-            var bounds = graphene_rect_t()
-            guard gtk_widget_compute_bounds(rowWidget, listBase, &bounds) != 0 else { continue }
-            let top = Double(bounds.origin.y) - scrolled, bottom = top + Double(bounds.size.height)
-            guard bottom > 0, top < height else { continue }
+        forEachItemRowInView(scrolledBy: scrolled) { position, indexPath, top, bottom in
+            guard indexPath != excluded else { return }
             let candidate = (position, indexPath, top)
             if top >= 0, bottom <= height + 0.5 {
                 if wholly.map({ top < $0.offset || top == $0.offset && position < $0.position }) ?? true { wholly = candidate }
@@ -58,5 +48,27 @@ extension ItemViewManager {
             }
         }
         return wholly ?? partly
+    }
+
+    /// Calls `body` with each item row GTK shows at least partly in the view: its position,
+    /// index path, and the top and bottom of its row below the top of the view (`scrolled`:
+    /// how far the view was scrolled since GTK last laid the rows out). Nothing while the
+    /// view has no height.
+    func forEachItemRowInView(scrolledBy scrolled: Double = 0, _ body: (_ position: Int, _ indexPath: IndexPath, _ top: Double, _ bottom: Double) -> Void) {
+        let listBase = kind.listBase(view)
+        let height = Double(gtk_widget_get_height(listBase))
+        guard height > 0 else { return }
+        for (listItem, entry) in boundRows {
+            guard entry.isBound, let factory = factories.first(where: { $0.attached[listItem] != nil }) else { continue }
+            let position = factory.position(of: listItem)
+            guard case .item(let indexPath)? = bridge.layout.row(at: position),
+                  let widget = factory.child(of: listItem), gtk_widget_get_mapped(widget) != 0 else { continue }
+            let rowWidget = rowWidget(containing: widget) ?? widget
+            var bounds = graphene_rect_t()
+            guard gtk_widget_compute_bounds(rowWidget, listBase, &bounds) != 0 else { continue }
+            let top = Double(bounds.origin.y) - scrolled, bottom = top + Double(bounds.size.height)
+            guard bottom > 0, top < height else { continue }
+            body(position, indexPath, top, bottom)
+        }
     }
 }

@@ -118,6 +118,7 @@ extension ItemViewManager {
         if let pinnedHeader { participants.append(pinnedHeader) }
         if let typeAhead { participants.append(typeAhead) }
         if let sectionIndex { participants.append(sectionIndex) }
+        if let prefetcher { participants.append(prefetcher) }
         participants.append(scrollAnchor)
         updater.participants = participants
     }

@@ -29,7 +29,10 @@ public class ItemViewManager {
     /// Where the models come from. Setting it reloads the list.
     public var storage: Storage {
         willSet { if storage.delegate === storageUpdater { storage.delegate = nil } }
-        didSet { attach(storage) }
+        didSet {
+            attach(storage)
+            updatePrefetching()
+        }
     }
     /// The storage when it is a `MemoryStorage` (the default), else nil.
     public var memoryStorage: MemoryStorage! { storage as? MemoryStorage }
@@ -45,6 +48,7 @@ public class ItemViewManager {
             attachHeaderFactory()
             pinnedHeader?.setNeedsRefresh()
             if configuration.livesAtBottom, !oldValue.livesAtBottom { scrollToBottom() }
+            if configuration.prefetchCount != oldValue.prefetchCount { updatePrefetching() }
         }
     }
     /// The storage's delegate: the built-in `contentUpdater` unless replaced. A replacement
@@ -146,6 +150,10 @@ public class ItemViewManager {
     var sectionIndex: SectionIndex? {
         didSet { listUpdateParticipants() }
     }
+    /// Prefetches the items about to be shown, while there is something to prefetch for.
+    var prefetcher: Prefetch? {
+        didSet { listUpdateParticipants() }
+    }
     /// Model types already reported as having no mapping (reported once each).
     var reportedMissingMappings: Set<String> = []
 
@@ -196,6 +204,10 @@ public class ItemViewManager {
         /// as GtkTreeView's interactive search): the next item whose text starts with what
         /// was typed, by default (see `typeAheadText(model:_:)`).
         public var typeAhead = TypeAheadMatch.startsWith
+        /// How many items beyond the view, in the direction the user scrolls, are prefetched
+        /// (the working range): the `prefetch` events, and a paged storage's pages read
+        /// ahead (see `PrefetchingStorage`). 0 turns prefetching off.
+        public var prefetchCount = 24
 
         /// The default configuration.
         public init() {}
@@ -227,6 +239,7 @@ public class ItemViewManager {
         connectActivation()
         installKeyboardNavigation()
         typeAhead = TypeAheadFind(manager: self)
+        updatePrefetching()
         listUpdateParticipants()  // (no `didSet` inside `init`)
         installRowActions()
         installContextMenuInput()

@@ -355,6 +355,17 @@ package final class PagedRows<Record: Equatable & Sendable, SectionValue: Hashab
         return PagedRow(id: key, record: nil)
     }
 
+    /// Reads the pages of the rows at `positions` that are neither kept nor being read,
+    /// before the list asks for those rows (they are about to be shown): nothing is given out,
+    /// so their arrival updates no row.
+    package func readAhead(_ positions: [Int]) {
+        for position in positions where position >= 0 && position < places.rowCount {
+            let page = position / pageSize
+            guard !reading.contains(page), let key = places.key(at: position), cache.record(key) == nil else { continue }
+            request(page)
+        }
+    }
+
     /// Asks for `page` of the keys now.
     private func request(_ page: Int) {
         let places = places(of: page)

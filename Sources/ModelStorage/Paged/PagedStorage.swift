@@ -169,3 +169,11 @@ extension PagedStorage: IdentityLocating {
 public protocol ReadsItemsOnDemand: Storage {}
 
 extension PagedStorage: ReadsItemsOnDemand {}
+
+extension PagedStorage: PrefetchingStorage {
+    /// Reads the pages of the rows at `indexPaths` that are not here yet, so that they show
+    /// their records, not placeholders, when they are scrolled to.
+    public func prefetchItems(at indexPaths: [IndexPath]) {
+        rows.readAhead(indexPaths.compactMap(rows.places.position(of:)))
+    }
+}

@@ -190,6 +190,7 @@ public final class SectionedGridViewManager: ItemViewManager {
         stripColumns = columnsOfItems
         strips.reloadInPlace(models: stripColumns.strips(of: bridge.models), options: layoutOptions)
         stripFactory.showNewContents()
+        prefetcher?.lookAgain()
         if let focused {
             focus(position: focused)  // its tile is another item's now
         } else if staysAtBottom {
