@@ -95,6 +95,33 @@ final class ViewModeTests: XCTestCase {
         }
     }
 
+    /// The grid prefetches: the thumbnails of the images below the first screen are made
+    /// before their tiles are bound, so that scrolling down shows them at once.
+    func testTheThumbnailsOfTheImagesBelowTheGridAreMadeBeforeTheirTilesAreShown() throws {
+        let root = NSTemporaryDirectory() + "list-viewer-prefetch-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
+        addTeardownBlock { try? FileManager.default.removeItem(atPath: root) }
+        let pixbuf = gdk_pixbuf_new(GDK_COLORSPACE_RGB, 0, 8, 24, 24)!
+        gdk_pixbuf_fill(pixbuf, 0x3366_99FF)
+        for number in 0..<300 {
+            var error: UnsafeMutablePointer<GError>?
+            XCTAssertNotEqual(gdk_pixbuf_savev(pixbuf, root + String(format: "/image %03d.png", number), "png", nil, nil, &error), 0)
+        }
+        g_object_unref(UnsafeMutableRawPointer(pixbuf))
+        MainActor.assumeIsolated {
+            let viewer = Self.open(root)
+            Self.press(viewer, .grid)
+            let grid = viewer.gridManager
+            ViewerTestLoop.wait("images below the grid prefetched") { grid.prefetchedIndexPaths.count == 48 }
+            let farthest = grid.prefetchedIndexPaths.last!
+            let path = (grid.storage.item(at: farthest) as? DirectoryEntry)?.path ?? ""
+            XCTAssertEqual(path, root + String(format: "/image %03d.png", farthest.item))
+            ViewerTestLoop.wait("the farthest one's thumbnail made") { Thumbnails.shared.isMade(path) }
+            XCTAssertNil(grid.row(at: farthest), "before its tile was bound")
+            ViewerTestLoop.close(viewer)
+        }
+    }
+
     func testAFolderTileOpensTheFolder() throws {
         let root = try makeFolder()
         try Data().write(to: URL(fileURLWithPath: root + "/Holidays/inside.txt"))

@@ -141,6 +141,28 @@ final class PagedQueryStorageTests: XCTestCase {
         XCTAssertEqual(mainThreadStatements.all, [], "no query on the main thread")
     }
 
+    /// Rows about to be shown (`prefetchItems`, as a list's prefetch tells it): their pages
+    /// are read ahead, each once, and nothing is updated when they arrive (no placeholder was
+    /// given out); the rows then come with their records at once.
+    func testPrefetchedRowsArePagesReadAheadThatUpdateNothing() throws {
+        let (storage, recorder) = makeStorage()
+        waitUntil { storage.isLoaded }
+        let before = recorder.log.count
+        // Rows 40…59 of "history": the ends of its first two pages.
+        storage.prefetchItems(at: (40..<60).map { IndexPath(item: $0, section: 1) })
+        XCTAssertEqual(storage.pagesBeingRead, 2)
+        storage.prefetchItems(at: [IndexPath(item: 45, section: 1)])
+        XCTAssertEqual(storage.pagesBeingRead, 2, "a page being read is not read again")
+        waitUntil { storage.pagesRead == 2 }
+        XCTAssertEqual(recorder.log.count, before, "no row was given out: nothing to update")
+        XCTAssertEqual(book(storage, 59, 1)?.record?.title, "Book 0237", "the row has its record when the list asks")
+        XCTAssertEqual(book(storage, 0, 1)?.record?.title, "Book 0001")
+        storage.prefetchItems(at: [IndexPath(item: 10, section: 1), IndexPath(item: 9_999, section: 1)])
+        XCTAssertEqual(storage.pagesBeingRead, 0, "a page kept is not read again; a row past the end reads nothing")
+        storage.cancelPrefetchingItems(at: [IndexPath(item: 10, section: 1)])
+        XCTAssertEqual(storage.pagesRead, 2)
+    }
+
     /// A storage shows its rows' count and first rows before it has read every key (one
     /// reload, `isLoaded` still false: the first screen does not wait for the keys), then
     /// takes every key, of the same snapshot, as no change: a row given out with no key gets

@@ -4,11 +4,12 @@ import Foundation
 import Synchronization
 
 /// Small pictures of image files for the grid, made off the main thread (most recently
-/// asked first, so the images on screen come before those scrolled past) and kept for
-/// the most recent few hundred files.
+/// asked first, so the images on screen come before those scrolled past; those prefetched,
+/// about to be shown, after them, nearest first) and kept for the most recent few hundred
+/// files.
 @MainActor
-final class Thumbnails {
-    static let shared = Thumbnails()
+package final class Thumbnails {
+    package static let shared = Thumbnails()
 
     /// The longest side of a thumbnail, in pixels.
     nonisolated static let size = 96
@@ -17,7 +18,7 @@ final class Thumbnails {
     /// Textures by path, and the order they were used.
     private var textures: [String: ObjectReference<OpaquePointer>] = [:]
     private var recent: [String] = []
-    /// Paths being made, with who waits for them.
+    /// Paths being made, with who waits for them (no one yet for a path prefetched).
     private var waiting: [String: [(OpaquePointer) -> Void]] = [:]
     /// Files GdkPixbuf could not read (not read again).
     private var unreadable: Set<String> = []
@@ -34,14 +35,33 @@ final class Thumbnails {
         }
         if waiting[path] != nil {
             waiting[path]!.append(deliver)
+            queue.bringForward(path)  // prefetched, and now shown
             return
         }
         waiting[path] = [deliver]
         request(path)
     }
 
-    private func request(_ path: String) {
-        queue.push(path) { [weak self] result in
+    /// Starts making `path`'s thumbnail before it is shown (its tile is about to be
+    /// scrolled to), after those shown.
+    func prefetch(_ path: String) {
+        guard !unreadable.contains(path), textures[path] == nil, waiting[path] == nil else { return }
+        waiting[path] = []
+        request(path, ahead: true)
+    }
+
+    /// Does not make `path`'s thumbnail after all if it was prefetched, no tile waits for it,
+    /// and it is not being made yet.
+    func cancelPrefetch(_ path: String) {
+        guard waiting[path]?.isEmpty == true, queue.withdraw(path) else { return }
+        waiting[path] = nil
+    }
+
+    /// Whether `path`'s thumbnail is made (and kept).
+    package func isMade(_ path: String) -> Bool { textures[path] != nil }
+
+    private func request(_ path: String, ahead: Bool = false) {
+        queue.push(path, ahead: ahead) { [weak self] result in
             Task { @MainActor in self?.receive(result, for: path) }
         }
     }
@@ -52,7 +72,7 @@ final class Thumbnails {
         case .dropped:
             // Dropped unread (scrolled past long ago); asked for again meanwhile, it is
             // asked for anew.
-            if waiting[path]?.isEmpty == false { request(path) }
+            if waiting[path]?.isEmpty == false { request(path) } else { waiting[path] = nil }
             return
         case .unreadable:
             waiting[path] = nil
@@ -84,7 +104,8 @@ struct Pixbuf: @unchecked Sendable {
     let pointer: OpaquePointer
 }
 
-/// The paths waiting to be read, newest first, read one at a time on a thread of their own.
+/// The paths waiting to be read, one at a time on a thread of their own: those of tiles
+/// shown first, newest first; then those prefetched, in the order they were asked for.
 final class RequestQueue: Sendable {
     /// What became of a request.
     enum Result: Sendable {
@@ -95,7 +116,10 @@ final class RequestQueue: Sendable {
     }
 
     private struct State {
+        /// Asked for by tiles shown (read from the end).
         var pending: [(path: String, done: @Sendable (Result) -> Void)] = []
+        /// Prefetched (read from the start).
+        var ahead: [(path: String, done: @Sendable (Result) -> Void)] = []
         var running = false
     }
 
@@ -103,10 +127,17 @@ final class RequestQueue: Sendable {
     /// Beyond this many waiting paths, the oldest are dropped unread (scrolled past long ago).
     private let limit = 200
 
-    func push(_ path: String, done: @escaping @Sendable (Result) -> Void) {
+    /// Asks for `path`, for a tile shown, or `ahead` of it being shown.
+    func push(_ path: String, ahead: Bool = false, done: @escaping @Sendable (Result) -> Void) {
         let (start, dropped) = state.withLock { state -> (Bool, (@Sendable (Result) -> Void)?) in
-            state.pending.append((path, done))
-            let dropped = state.pending.count > limit ? state.pending.removeFirst().done : nil
+            let dropped: (@Sendable (Result) -> Void)?
+            if ahead {
+                state.ahead.append((path, done))
+                dropped = state.ahead.count > limit ? state.ahead.removeLast().done : nil
+            } else {
+                state.pending.append((path, done))
+                dropped = state.pending.count > limit ? state.pending.removeFirst().done : nil
+            }
             defer { state.running = true }
             return (!state.running, dropped)
         }
@@ -114,13 +145,31 @@ final class RequestQueue: Sendable {
         if start { Thread.detachNewThread { [self] in run() } }
     }
 
+    /// Moves `path`, prefetched and still waiting, among those of tiles shown (the newest).
+    func bringForward(_ path: String) {
+        state.withLock { state in
+            guard let index = state.ahead.firstIndex(where: { $0.path == path }) else { return }
+            state.pending.append(state.ahead.remove(at: index))
+        }
+    }
+
+    /// Takes `path`, prefetched, out of the queue if it is still waiting; whether it was.
+    func withdraw(_ path: String) -> Bool {
+        state.withLock { state in
+            guard let index = state.ahead.firstIndex(where: { $0.path == path }) else { return false }
+            state.ahead.remove(at: index)
+            return true
+        }
+    }
+
     private func run() {
         while let request = state.withLock({ state -> (path: String, done: @Sendable (Result) -> Void)? in
-            guard let next = state.pending.popLast() else {
+            if let next = state.pending.popLast() { return next }
+            guard !state.ahead.isEmpty else {
                 state.running = false
                 return nil
             }
-            return next
+            return state.ahead.removeFirst()
         }) {
             let pixbuf = gdk_pixbuf_new_from_file_at_scale(request.path, Int32(Thumbnails.size), Int32(Thumbnails.size), 1, nil)
             request.done(pixbuf.map { .made(Pixbuf(pointer: $0)) } ?? .unreadable)

@@ -138,6 +138,15 @@ extension ViewerWindow {
         gridManager.itemSize = (width: 132, height: 150)
         gridManager.register(ImageTile.self) { $0.modelCondition = { _, entry in entry.kind == .image } }
         gridManager.register(ItemTile.self)
+        // The thumbnails of the images about to be scrolled to are made before their tiles are
+        // shown: those of the next eight rows of tiles or so (see BENCHMARKS.md).
+        gridManager.configuration.prefetchCount = 48
+        gridManager.prefetch(model: DirectoryEntry.self) { entry, _ in
+            if entry.kind == .image { Thumbnails.shared.prefetch(entry.path) }
+        }
+        gridManager.cancelPrefetch(model: DirectoryEntry.self) { entry, _ in
+            if entry.kind == .image { Thumbnails.shared.cancelPrefetch(entry.path) }
+        }
         tableManager.sortsMemoryStorage = false
         tableManager.showsRowSeparators = true
         tableManager.setColumns(ViewerTable.columns())
