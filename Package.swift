@@ -84,7 +84,7 @@ let package = Package(
         // The benchmarks' C baseline: a plain GListStore + GtkSignalListItemFactory program.
         .executableTarget(name: "list-baseline-c", dependencies: ["CGtk"], path: "Sources/CBaseline"),
         // The benchmark suite (run in release): one JSON line per scenario.
-        .executableTarget(name: "list-benchmarks", dependencies: ["ModelStorage", "ListViewManager", "SQLiteStorage", "PostgresStorage", "PostgresTestSupport",
+        .executableTarget(name: "list-benchmarks", dependencies: ["ModelStorage", "ListViewManager", "ListViewerKit", "SQLiteStorage", "PostgresStorage", "PostgresTestSupport",
                                                                   "TestSupport", "CGtk", "CGtkShims", "CGtkTestShims",
                                                                   .product(name: "GRDB", package: "GRDB.swift"), .product(name: "PostgresNIO", package: "postgres-nio"),
                                                                   .product(name: "Logging", package: "swift-log")],

@@ -223,6 +223,7 @@ enum GtkScenarios {
         var start = ContinuousClock.now
         var cpuStart = cpuMilliseconds()
         var frames = 0
+        var figures: [(String, Double)] = []
         if scenario == "bulk_load" {
             storage.performUpdates { load(firstID: 0) }
             waitForFrames(window, 1)
@@ -259,15 +260,38 @@ enum GtkScenarios {
                 for offset in 0..<1000 {
                     try? storage.insertItem(BenchmarkPost(id: -1 - offset, title: ""), to: IndexPath(item: 5 + offset, section: 0))
                 }
-            case "type_ahead", "type_ahead_again":
+            case "type_ahead", "type_ahead_again", "type_ahead_read_ahead":
                 // Type-ahead find's worst case: the only match is the last item, so the search
                 // goes through every row; then its row is focused, scrolled to and drawn.
                 // `type_ahead`: the first key, which reads every item's text; `type_ahead_again`:
-                // a key after that (measured from there), which compares the texts read.
+                // a key after that (measured from there), which compares the texts read;
+                // `type_ahead_read_ahead`: the first key once the list has had the focus long
+                // enough for its texts to be read ahead (measured from there; the read ahead's
+                // time and the longest time between two frames meanwhile are figures too).
                 manager.typeAheadText(model: BenchmarkPost.self) { post, _ in "Post \(post.id)" }
                 let last = count / sections * sections - 1
                 if scenario == "type_ahead_again" {
                     _ = manager.typeAheadMatch(of: "post 0", from: 0, forward: true)
+                    start = ContinuousClock.now
+                    cpuStart = cpuMilliseconds()
+                }
+                if scenario == "type_ahead_read_ahead" {
+                    let focused = ContinuousClock.now
+                    manager.grabFocus()
+                    _ = manager.focus(IndexPath(item: 0, section: 0))
+                    let clock = gtk_widget_get_frame_clock(window)!
+                    var lastFrame = ContinuousClock.now, longestGap = Duration.zero
+                    let painted = Signal.connect(UnsafeMutableRawPointer(clock), "after-paint") {
+                        longestGap = max(longestGap, ContinuousClock.now - lastFrame)
+                        lastFrame = ContinuousClock.now
+                    }
+                    MainLoop.run {
+                        gtk_widget_queue_draw(window)  // frames go on, as while the user looks
+                        return manager.typeAheadTextsAreRead
+                    }
+                    g_signal_handler_disconnect(UnsafeMutableRawPointer(clock), painted)
+                    figures = [("read_ahead_ms", milliseconds(of: ContinuousClock.now - focused)),
+                               ("longest_frame_gap_ms", milliseconds(of: longestGap))]
                     start = ContinuousClock.now
                     cpuStart = cpuMilliseconds()
                 }
@@ -334,7 +358,7 @@ enum GtkScenarios {
             ("created_rows", Double(manager.createdRowCount)),
             ("cpu_ms", cpu),
             ("cpu_ms_per_frame", frames > 0 ? cpu / Double(frames) : 0),
-        ])
+        ] + figures)
     }
 
     /// Runs the main loop until `frames` more frames were drawn.

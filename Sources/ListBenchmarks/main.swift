@@ -13,7 +13,10 @@ import Foundation
 //                 1,000 commits to a table of N books, each timed to the frame that shows it;
 //                 sqlite_latency and sqlite_latency_undelayed: the same for the paged SQLite
 //                 storage following its table's change log; section_index_paged: ten
-//                 section index titles picked on a paged table of N books in 100 sections)
+//                 section index titles picked on a paged table of N books in 100 sections;
+//                 thumbnails_prefetch_S and thumbnails_no_prefetch_S: the viewer's grid of a
+//                 folder of N photos scrolled S pixels a frame, counting tiles shown without
+//                 their thumbnails)
 //   --gtk         also the GTK scenarios, on the project and the C baseline, each in a
 //                 fresh process, with ratio lines (needs a display: run under xvfb-run)
 //   --gtk-section-headers  the project's list shows section headers as GTK 4.12's own
@@ -42,7 +45,8 @@ if let index = arguments.firstIndex(of: "--gtk-one"), arguments.count > index + 
     let run = scenario.hasPrefix("scroll_paged") ? PagedScenarios.onBookTable(PagedScrollScenario.run)
         : scenario.hasPrefix("postgres_latency") ? PostgresLatencyScenario.run
         : scenario.hasPrefix("sqlite_latency") ? SQLiteLatencyScenario.run
-        : scenario == "section_index_paged" ? PagedScenarios.onBookTable(SectionIndexScenario.run) : GtkScenarios.runOne
+        : scenario == "section_index_paged" ? PagedScenarios.onBookTable(SectionIndexScenario.run)
+        : scenario.hasPrefix("thumbnails_") ? ThumbnailScenario.run : GtkScenarios.runOne
     if let measurement = MainActor.assumeIsolated({ run(scenario, count) }) {
         print(measurement.json)
     }

@@ -6,7 +6,26 @@ import XCTest
 /// at the start or anywhere, whatever their script.
 final class TypeAheadIndexTests: XCTestCase {
     private static let texts: [String?] = ["Berlin", nil, "Cádiz", "ÉCOLE normale", "straße", "Zürich", "", "日本語のテキスト", "Ölands BERN"]
-    private let index = TypeAheadIndex(count: texts.count) { texts[$0] }
+    private let index: TypeAheadIndex = {
+        var index = TypeAheadIndex(count: texts.count)
+        index.read { texts[$0] }
+        return index
+    }()
+
+    func testTextsReadInPartsAreTheSameAsReadAtOnce() {
+        var parts = TypeAheadIndex(count: 1000), asked = 0
+        let text = { (position: Int) -> String? in position % 7 == 0 ? nil : "Row \(position)" }
+        while !parts.isComplete {
+            asked += 1
+            parts.read(text) { false }  // one part of 256 rows
+        }
+        XCTAssertEqual(asked, 4, "1,000 rows in parts of 256")
+        var whole = TypeAheadIndex(count: 1000)
+        whole.read(text)
+        let folded = TypeAheadIndex.folded("row 99")
+        XCTAssertEqual((0..<1000).filter { parts.matches($0, folded, anywhere: false) }, (0..<1000).filter { whole.matches($0, folded, anywhere: false) })
+        XCTAssertEqual((0..<1000).filter { parts.matches($0, folded, anywhere: false) }, [99, 990, 991, 992, 993, 995, 996, 997, 998, 999])
+    }
 
     /// The positions whose text matches `typed`.
     private func matches(_ typed: String, anywhere: Bool = false) -> [Int] {

@@ -106,6 +106,55 @@ final class TypeAheadTests: XCTestCase {
         harness.close()
     } }
 
+    func testTheTextsAreReadAheadInPartsWhileTheListHasTheFocusSoTheFirstKeyReadsNone() throws { try onMain {
+        openTestDisplay()
+        let manager = ListViewManager()
+        manager.register(CityRow.self)
+        // Each text asked for notes how many times the main loop had gone round.
+        let rounds = MainLoopRounds()
+        var asked = 0, roundsAsked = Set<Int>()
+        manager.typeAheadText(model: City.self) { city, _ in
+            asked += 1
+            roundsAsked.insert(rounds.count)
+            return city.name
+        }
+        manager.memoryStorage.addItems((0..<100_000).map(City.init))
+        let harness = GtkHarness(showing: { manager })
+        harness.waitForFrames(3)
+        XCTAssertEqual(asked, 0, "nothing read before the list has the focus")
+
+        XCTAssertTrue(manager.focus(IndexPath(item: 0, section: 0)))
+        rounds.start()  // (an idle source always ready: the harness's waits that empty the main loop come after)
+        harness.wait(until: { manager.typeAhead?.index?.isComplete == true }, timeout: 10, "every text read ahead")
+        rounds.counting = false
+        XCTAssertEqual(asked, 100_000, "each item's text read once")
+        XCTAssertGreaterThan(roundsAsked.count, 3, "read in parts, the main loop going round between them")
+
+        // The first key reads no text.
+        asked = 0
+        Self.press(["v", "i"], in: manager, harness: harness)
+        XCTAssertEqual(Self.focusedCity(manager), Self.expected("vi", from: 0))
+        XCTAssertEqual(asked, 0, "the texts read ahead were searched")
+        Self.press(["Escape"], in: manager, harness: harness)
+
+        // A change drops them; they are read again once the list is still for a second.
+        try manager.memoryStorage.insertItems([City(index: 100_000)], at: IndexPath(item: 0, section: 0))
+        XCTAssertNil(manager.typeAhead?.index)
+        harness.wait(until: { manager.typeAhead?.index?.isComplete == true }, timeout: 10, "read again")
+        XCTAssertEqual(asked, 100_001)
+
+        // Without the focus, a change is not read ahead.
+        let other = gtk_button_new()!
+        harness.arrange(GTK_ORIENTATION_VERTICAL, [other, harness.list])
+        gtk_widget_grab_focus(other)
+        try manager.memoryStorage.insertItems([City(index: 100_001)], at: IndexPath(item: 0, section: 0))
+        asked = 0
+        let later = Date().addingTimeInterval(1.5)
+        harness.wait(until: { Date() > later }, "a second and a half")
+        XCTAssertEqual(asked, 0, "nothing read while the list does not have the focus")
+        harness.close()
+    } }
+
     func testEveryKindOfViewFindsAsTheUserTypes() { onMain {
         openTestDisplay()
         let makers = everyKindOfView(column: "City") { (city: City) in city.name }.dropFirst()  // the list: above
@@ -120,4 +169,18 @@ final class TypeAheadTests: XCTestCase {
             harness.close()
         }
     } }
+}
+
+/// Counts the rounds of the main loop in which it had nothing else to do.
+@MainActor
+private final class MainLoopRounds {
+    var count = 0
+    var counting = true
+
+    func start() {
+        whenIdle(inBackground: true) { [self] in
+            count += 1
+            if counting { start() }
+        }
+    }
 }

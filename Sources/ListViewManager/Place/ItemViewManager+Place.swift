@@ -54,7 +54,7 @@ extension ItemViewManager {
     /// index path, and the top and bottom of its row below the top of the view (`scrolled`:
     /// how far the view was scrolled since GTK last laid the rows out). Nothing while the
     /// view has no height.
-    func forEachItemRowInView(scrolledBy scrolled: Double = 0, _ body: (_ position: Int, _ indexPath: IndexPath, _ top: Double, _ bottom: Double) -> Void) {
+    package func forEachItemRowInView(scrolledBy scrolled: Double = 0, _ body: (_ position: Int, _ indexPath: IndexPath, _ top: Double, _ bottom: Double) -> Void) {
         let listBase = kind.listBase(view)
         let height = Double(gtk_widget_get_height(listBase))
         guard height > 0 else { return }

@@ -97,6 +97,14 @@ public let photos = [Photo(name: "Harbour")]
 public let days = [PhotoDay(title: "Monday", photos: photos)]
 public func show(_ photo: Photo) { print("show", photo.name) }
 
+/// Makes photos' thumbnails off the main thread.
+public final class ThumbnailMaker: Sendable {
+    public func start(_ photo: Photo) { print("start", photo.name) }
+    public func stop(_ photo: Photo) { print("stop", photo.name) }
+}
+
+public let thumbnails = ThumbnailMaker()
+
 /// A grid cell showing a photo.
 @MainActor
 public final class PhotoCell: ListRow, ModelTransfer {

@@ -28,6 +28,10 @@ extension ItemViewManager {
     /// What type-ahead find shows it is looking for, while its popover is shown.
     public var typeAheadFindText: String? { typeAhead?.shownText }
 
+    /// Whether every item's text for type-ahead find is read (ahead of the first key, or by
+    /// a search), until the list changes.
+    package var typeAheadTextsAreRead: Bool { typeAhead?.index?.isComplete == true }
+
     /// Whether type-ahead find has texts to look in: the app gave some, or its items name
     /// themselves for screen readers (as the focused one does: keys reach the list through
     /// it). A storage read a page at a time is not gone through.
@@ -47,17 +51,15 @@ extension ItemViewManager {
     }
 
     /// The position of the first item row from `start` (going round the end) whose text
-    /// matches `typed`, backwards unless `forward`; nil when none does. The first search
-    /// after a change of the list goes through every item for its text (see
-    /// `TypeAheadIndex`); the next ones compare bytes.
+    /// matches `typed`, backwards unless `forward`; nil when none does. The items' texts are
+    /// read ahead while the list has the focus and the main loop is idle; a search before
+    /// they all are reads the rest (see `TypeAheadIndex`); then it compares bytes.
     package func typeAheadMatch(of typed: String, from start: Int, forward: Bool) -> Int? {
         let count = bridge.count
         guard count > 0, let typeAhead else { return nil }
-        let kept = typeAhead.index.flatMap { $0.count == count ? $0 : nil }
-        let index = kept ?? TypeAheadIndex(count: count) { position in
-            guard case .item(let indexPath)? = bridge.layout.row(at: position), let model = bridge.models.item(at: indexPath) else { return nil }
-            return typeAheadText(of: model, at: indexPath)
-        }
+        var index = typeAhead.index.flatMap { $0.count == count ? $0 : nil } ?? TypeAheadIndex(count: count)
+        typeAhead.index = nil  // (not copied while it grows)
+        index.read(typeAheadTextOfRow)
         typeAhead.index = index
         let folded = TypeAheadIndex.folded(typed), anywhere = configuration.typeAhead == .contains
         let first = ((start % count) + count) % count
@@ -66,6 +68,13 @@ extension ItemViewManager {
             if index.matches(position, folded, anywhere: anywhere) { return position }
         }
         return nil
+    }
+
+    /// The text type-ahead find looks for in the row at `position` (nil for a header or
+    /// footer, or an item without one).
+    func typeAheadTextOfRow(_ position: Int) -> String? {
+        guard case .item(let indexPath)? = bridge.layout.row(at: position), let model = bridge.models.item(at: indexPath) else { return nil }
+        return typeAheadText(of: model, at: indexPath)
     }
 
     /// Moves the keyboard focus to the row at `position`, and selects it alone, as a move of

@@ -24,13 +24,21 @@ final class TypeAheadFind: UpdateParticipant {
     private(set) var text: String?
     /// Counts keys, for the close after five seconds without one.
     private var keys = 0
-    /// The rows' texts, once a search made it, until the list changes.
+    /// The rows' texts (read ahead, or by a search; some of them while they are read ahead),
+    /// until the list changes.
     var index: TypeAheadIndex?
+    /// Counts the list's changes, and the times it lost the focus: a read ahead started
+    /// before one stops.
+    private var changes = 0
+    /// Whether the keyboard focus is in the list.
+    private var hasFocus = false
 
     var phases: UpdatePhases { .beforeSplices }
 
     func willApply(_ change: ContentChange) {
         index = nil
+        changes += 1
+        readAheadSoon()
     }
 
     init(manager: ItemViewManager) {
@@ -43,8 +51,15 @@ final class TypeAheadFind: UpdateParticipant {
         }
         gtk_widget_add_controller(listBase, keys)
         let focus = gtk_event_controller_focus_new()!
+        Signal.connect(UnsafeMutableRawPointer(focus), "enter") { [weak self] in
+            self?.hasFocus = true
+            self?.readAheadSoon()
+        }
         Signal.connect(UnsafeMutableRawPointer(focus), "leave") { [weak self] in
-            self?.close()
+            guard let self else { return }
+            hasFocus = false
+            changes += 1
+            close()
         }
         gtk_widget_add_controller(listBase, focus)
         let click = gtk_gesture_click_new()!
@@ -97,6 +112,29 @@ final class TypeAheadFind: UpdateParticipant {
         show(typed)
         find(typed, forward: true, from: 0)
         return true
+    }
+
+    /// Reads the rows' texts ahead of the first key, once the list has had the focus for a
+    /// second without changing: a part at a time (about 4 ms), when the main loop has
+    /// nothing else to do (after GTK's frames), until every text is read, the list changes or
+    /// it loses the focus.
+    private func readAheadSoon() {
+        guard hasFocus, index?.isComplete != true else { return }
+        let change = changes
+        after(seconds: 1) { [weak self] in self?.readAhead(since: change) }
+    }
+
+    private func readAhead(since change: Int) {
+        guard changes == change, hasFocus, manager.configuration.typeAhead != .off, manager.hasTypeAheadTexts,
+              index?.isComplete != true, manager.bridge.count > 0 else { return }
+        let count = manager.bridge.count
+        var index = index.flatMap { $0.count == count ? $0 : nil } ?? TypeAheadIndex(count: count)
+        self.index = nil  // (not copied while it grows)
+        let deadline = ContinuousClock.now + .milliseconds(4)
+        index.read(manager.typeAheadTextOfRow) { ContinuousClock.now < deadline }
+        self.index = index
+        guard !index.isComplete else { return }
+        whenIdle(inBackground: true) { [weak self] in self?.readAhead(since: change) }
     }
 
     /// Whether `keyval` is a modifier (Shift, Control, Alt, Super, the ISO level and group

@@ -2,9 +2,10 @@ import Foundation
 import ModelStorage
 
 /// The texts of a list's rows as type-ahead find compares them: folded (case and accents
-/// ignored) and laid one after another in one buffer, by position in the list. Made at the
-/// first search, in one pass over the items; a search is then a comparison of bytes per
-/// row, whatever the items are. The list's next change drops it (see `TypeAheadFind`).
+/// ignored) and laid one after another in one buffer, by position in the list. Read in one
+/// pass over the items, a part at a time while the main loop is idle and the list has the
+/// focus, or at once at the first search; a search is then a comparison of bytes per row,
+/// whatever the items are. The list's next change drops it (see `TypeAheadFind`).
 struct TypeAheadIndex {
     /// Every row's folded text, one after another (none for headers and footers, and
     /// items without a text).
@@ -13,17 +14,31 @@ struct TypeAheadIndex {
     /// a row: the texts of a list stay under 2 GB).
     private var ends: [Int32]
 
-    /// The index of `count` rows, the text of each asked of `text`.
-    init(count: Int, text: (Int) -> String?) {
+    /// The number of rows the index is of.
+    let count: Int
+
+    /// An index of `count` rows whose texts are still to be read (`read`).
+    init(count: Int) {
+        self.count = count
         ends = []
         ends.reserveCapacity(count)
-        for position in 0..<count {
-            if let text = text(position) { Self.appendFolded(text, to: &bytes) }
-            ends.append(Int32(truncatingIfNeeded: bytes.count))
-        }
     }
 
-    var count: Int { ends.count }
+    /// Whether every row's text is read.
+    var isComplete: Bool { ends.count == count }
+
+    /// Reads the texts of the rows not read yet, in order, asking `text` for each, until
+    /// every one is read or `goOn` (asked every 256 rows) says to stop.
+    mutating func read(_ text: (Int) -> String?, while goOn: () -> Bool = { true }) {
+        while ends.count < count {
+            let end = min(count, ends.count + 256)
+            for position in ends.count..<end {
+                if let text = text(position) { Self.appendFolded(text, to: &bytes) }
+                ends.append(Int32(truncatingIfNeeded: bytes.count))
+            }
+            if !goOn() { return }
+        }
+    }
 
     /// Whether the text of the row at `position` starts with (or, `anywhere`, contains)
     /// `typed`, folded.
