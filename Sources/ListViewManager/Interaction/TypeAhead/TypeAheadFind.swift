@@ -32,6 +32,8 @@ final class TypeAheadFind: UpdateParticipant {
     private var changes = 0
     /// Whether the keyboard focus is in the list.
     private var hasFocus = false
+    /// Whether a read ahead waits for the list to be still for a second (one at a time).
+    private var readAheadWaits = false
 
     var phases: UpdatePhases { .beforeSplices }
 
@@ -119,9 +121,15 @@ final class TypeAheadFind: UpdateParticipant {
     /// nothing else to do (after GTK's frames), until every text is read, the list changes or
     /// it loses the focus.
     private func readAheadSoon() {
-        guard hasFocus, index?.isComplete != true else { return }
+        guard hasFocus, index?.isComplete != true, !readAheadWaits else { return }
+        readAheadWaits = true
         let change = changes
-        after(seconds: 1) { [weak self] in self?.readAhead(since: change) }
+        after(seconds: 1) { [weak self] in
+            guard let self else { return }
+            readAheadWaits = false
+            // Changed meanwhile (a live storage's commits): another second.
+            if changes == change { readAhead(since: change) } else { readAheadSoon() }
+        }
     }
 
     private func readAhead(since change: Int) {
