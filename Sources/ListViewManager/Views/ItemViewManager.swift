@@ -204,9 +204,10 @@ public class ItemViewManager {
         /// as GtkTreeView's interactive search): the next item whose text starts with what
         /// was typed, by default (see `typeAheadText(model:_:)`).
         public var typeAhead = TypeAheadMatch.startsWith
-        /// How many items beyond the view, in the direction the user scrolls, are prefetched
-        /// (the working range): the `prefetch` events, and a paged storage's pages read
-        /// ahead (see `PrefetchingStorage`). 0 turns prefetching off.
+        /// How many rows beyond the view, in the direction the user scrolls, are looked at
+        /// for items to prefetch (the working range; headers and footers count): the
+        /// `prefetch` events, and a paged storage's pages read ahead (see
+        /// `PrefetchingStorage`). 0 turns prefetching off.
         public var prefetchCount = 24
 
         /// The default configuration.

@@ -124,7 +124,8 @@ final class RequestQueue: Sendable {
     }
 
     private let state = Mutex(State())
-    /// Beyond this many waiting paths, the oldest are dropped unread (scrolled past long ago).
+    /// Beyond this many waiting paths of tiles shown, the oldest are dropped unread (scrolled
+    /// past long ago); beyond this many prefetched, the newest (the farthest ahead).
     private let limit = 200
 
     /// Asks for `path`, for a tile shown, or `ahead` of it being shown.

@@ -31,8 +31,9 @@ extension ItemViewManager {
         let wanted = configuration.prefetchCount > 0 && (modelEvents[.prefetch] != nil || storage is any PrefetchingStorage)
         if wanted, prefetcher == nil {
             prefetcher = Prefetch(manager: self)
-        } else if !wanted, prefetcher != nil {
-            prefetcher = nil
+        } else if !wanted, let prefetcher {
+            prefetcher.stop()
+            self.prefetcher = nil
         }
     }
 }

@@ -16,8 +16,12 @@ final class Prefetch: UpdateParticipant {
     private var layouts: AfterLayout?
     /// How far the view was scrolled and how high it was when last looked at; nil: look again.
     private var lookedAt: (value: Double, height: Double)?
-    /// Whether the user last scrolled towards the end (the default: a list opens at its top).
-    private var forward = true
+    /// Whether the user last scrolled towards the end (at first, unless the list lives at
+    /// its bottom).
+    private lazy var forward = !manager.configuration.livesAtBottom
+    /// The frame of the last change: the view's moves in the next few frames are the list
+    /// keeping its place (`keepsPlace`, `livesAtBottom`), not the user's scrolling.
+    private var changedAtFrame: Int?
     /// The items prefetched and not shown since, with their models when the app has
     /// prefetch reactions (for their `cancelPrefetch`, whatever the storage holds then; a
     /// paged storage's row is not asked for otherwise, which would give out a placeholder).
@@ -32,6 +36,7 @@ final class Prefetch: UpdateParticipant {
 
     func willApply(_ change: ContentChange) {
         lookedAt = nil
+        changedAtFrame = frame
         guard let update = change.update else {
             // Other items: none of those prefetched is about to be shown.
             cancel(prefetched, inStorage: false)
@@ -57,7 +62,7 @@ final class Prefetch: UpdateParticipant {
         let value = gtk_adjustment_get_value(adjustment), height = gtk_adjustment_get_page_size(adjustment)
         if let lookedAt {
             if abs(lookedAt.value - value) < 0.5, abs(lookedAt.height - height) < 0.5 { return }
-            if abs(lookedAt.value - value) >= 0.5 { forward = value > lookedAt.value }
+            if abs(lookedAt.value - value) >= 0.5, changedAtFrame.map({ (frame ?? 0) > $0 + 3 }) ?? true { forward = value > lookedAt.value }
         }
         var first = Int.max, last = -1
         var inView = Set<IndexPath>()
@@ -68,7 +73,20 @@ final class Prefetch: UpdateParticipant {
         }
         guard last >= 0 else { return }  // no row shown yet: looked at again after the next layout
         lookedAt = (value, height)
-        prefetch(beyond: forward ? last : first, inView: inView)
+        // A storage change a reaction makes waits until this is done (GTK is laying out).
+        manager.holdingUpdates { prefetch(beyond: forward ? last : first, inView: inView) }
+    }
+
+    /// The view's frame clock's count of frames (nil while it has none).
+    private var frame: Int? {
+        guard let clock = gtk_widget_get_frame_clock(manager.view) as OpaquePointer? else { return nil }
+        return gdk_frame_clock_get_frame_counter(clock)
+    }
+
+    /// Cancels every item prefetched (prefetching stops).
+    func stop() {
+        cancel(prefetched, inStorage: true)
+        prefetched = []
     }
 
     /// Looks at the view again after the next layout (the rows in view changed without
@@ -77,9 +95,9 @@ final class Prefetch: UpdateParticipant {
         lookedAt = nil
     }
 
-    /// Prefetches the `prefetchCount` item rows after `edge` (before it, scrolling back)
-    /// not prefetched yet, and cancels those prefetched that are neither among them nor in
-    /// view.
+    /// Prefetches the item rows among the `prefetchCount` rows after `edge` (before it,
+    /// scrolling back; headers and footers count) not prefetched yet, and cancels those
+    /// prefetched that are neither among them nor in view.
     private func prefetch(beyond edge: Int, inView: Set<IndexPath>) {
         let count = max(0, manager.configuration.prefetchCount), rows = manager.bridge.count
         let positions = forward ? Array(min(edge + 1, rows)..<min(edge + 1 + count, rows)) : Array((max(0, edge - count)..<edge).reversed())
@@ -95,7 +113,7 @@ final class Prefetch: UpdateParticipant {
         let reactions = manager.modelEvents[.prefetch] ?? []
         let needsModels = !reactions.isEmpty || manager.modelEvents[.cancelPrefetch] != nil
         for indexPath in new {
-            let model = needsModels ? manager.storage.item(at: indexPath) : nil
+            let model = needsModels ? manager.bridge.models.item(at: indexPath) : nil
             stillWanted.append((indexPath, model))
             if let model {
                 for reaction in reactions { reaction(model, indexPath) }

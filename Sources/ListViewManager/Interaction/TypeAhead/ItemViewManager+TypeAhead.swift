@@ -23,6 +23,7 @@ extension ItemViewManager {
             guard let model = model as? Model else { return nil }
             return text(model, indexPath)
         }
+        typeAhead?.index = nil  // texts read before are other texts
     }
 
     /// What type-ahead find shows it is looking for, while its popover is shown.
