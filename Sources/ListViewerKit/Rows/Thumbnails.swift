@@ -1,7 +1,6 @@
 import CGtk
 import ListViewManager
 import Foundation
-import Synchronization
 
 /// Small pictures of image files for the grid, made off the main thread (most recently
 /// asked first, so the images on screen come before those scrolled past; those prefetched,
@@ -106,7 +105,12 @@ struct Pixbuf: @unchecked Sendable {
 
 /// The paths waiting to be read, one at a time on a thread of their own: those of tiles
 /// shown first, newest first; then those prefetched, in the order they were asked for.
-final class RequestQueue: Sendable {
+///
+/// Its state is behind an `NSLock` (a pthread mutex), not Synchronization's `Mutex`: once the
+/// grid prefetched, the main thread and the reading thread contended for the queue, and
+/// ThreadSanitizer reported their accesses under a `Mutex` as a race (it does not see the
+/// order a contended `Mutex` puts between them); it sees a pthread mutex's.
+final class RequestQueue: @unchecked Sendable {
     /// What became of a request.
     enum Result: Sendable {
         case made(Pixbuf)
@@ -123,14 +127,22 @@ final class RequestQueue: Sendable {
         var running = false
     }
 
-    private let state = Mutex(State())
+    private let lock = NSLock()
+    /// Only in `withState`.
+    private var state = State()
     /// Beyond this many waiting paths of tiles shown, the oldest are dropped unread (scrolled
     /// past long ago); beyond this many prefetched, the newest (the farthest ahead).
     private let limit = 200
 
+    private func withState<T>(_ body: (inout State) -> T) -> T {
+        lock.lock()
+        defer { lock.unlock() }
+        return body(&state)
+    }
+
     /// Asks for `path`, for a tile shown, or `ahead` of it being shown.
     func push(_ path: String, ahead: Bool = false, done: @escaping @Sendable (Result) -> Void) {
-        let (start, dropped) = state.withLock { state -> (Bool, (@Sendable (Result) -> Void)?) in
+        let (start, dropped) = withState { state -> (Bool, (@Sendable (Result) -> Void)?) in
             let dropped: (@Sendable (Result) -> Void)?
             if ahead {
                 state.ahead.append((path, done))
@@ -148,7 +160,7 @@ final class RequestQueue: Sendable {
 
     /// Moves `path`, prefetched and still waiting, among those of tiles shown (the newest).
     func bringForward(_ path: String) {
-        state.withLock { state in
+        withState { state in
             guard let index = state.ahead.firstIndex(where: { $0.path == path }) else { return }
             state.pending.append(state.ahead.remove(at: index))
         }
@@ -156,7 +168,7 @@ final class RequestQueue: Sendable {
 
     /// Takes `path`, prefetched, out of the queue if it is still waiting; whether it was.
     func withdraw(_ path: String) -> Bool {
-        state.withLock { state in
+        withState { state in
             guard let index = state.ahead.firstIndex(where: { $0.path == path }) else { return false }
             state.ahead.remove(at: index)
             return true
@@ -164,7 +176,7 @@ final class RequestQueue: Sendable {
     }
 
     private func run() {
-        while let request = state.withLock({ state -> (path: String, done: @Sendable (Result) -> Void)? in
+        while let request = withState({ state -> (path: String, done: @Sendable (Result) -> Void)? in
             if let next = state.pending.popLast() { return next }
             guard !state.ahead.isEmpty else {
                 state.running = false
