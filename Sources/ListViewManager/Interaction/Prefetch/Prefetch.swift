@@ -110,14 +110,11 @@ final class Prefetch: UpdateParticipant {
         let new = wanted.filter { !kept.contains($0) }
         var stillWanted = prefetched.filter { wantedSet.contains($0.indexPath) }
         if !new.isEmpty, let storage = manager.storage as? any PrefetchingStorage { storage.prefetchItems(at: new) }
-        let reactions = manager.modelEvents[.prefetch] ?? []
-        let needsModels = !reactions.isEmpty || manager.modelEvents[.cancelPrefetch] != nil
+        let needsModels = manager.modelEvents[.prefetch] != nil || manager.modelEvents[.cancelPrefetch] != nil
         for indexPath in new {
             let model = needsModels ? manager.bridge.models.item(at: indexPath) : nil
             stillWanted.append((indexPath, model))
-            if let model {
-                for reaction in reactions { reaction(model, indexPath) }
-            }
+            if let model { manager.fireItemEvent(.prefetch, model: model, indexPath: indexPath, position: nil) }
         }
         prefetched = stillWanted
     }
@@ -127,10 +124,9 @@ final class Prefetch: UpdateParticipant {
     private func cancel(_ entries: [(indexPath: IndexPath, model: Any?)], inStorage: Bool) {
         guard !entries.isEmpty else { return }
         if inStorage, let storage = manager.storage as? any PrefetchingStorage { storage.cancelPrefetchingItems(at: entries.map(\.indexPath)) }
-        let reactions = manager.modelEvents[.cancelPrefetch] ?? []
         for entry in entries {
             guard let model = entry.model else { continue }
-            for reaction in reactions { reaction(model, entry.indexPath) }
+            manager.fireItemEvent(.cancelPrefetch, model: model, indexPath: entry.indexPath, position: nil)
         }
     }
 }
