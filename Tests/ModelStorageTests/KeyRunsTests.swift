@@ -157,4 +157,27 @@ struct KeyRunsTests {
         #expect(runs.key(at: 6_999_999) == 7_000_000, "a row removed before shifts the rows after")
         #expect(runs.offset(of: 7_000_500, inRun: 700) == 500)
     }
+
+    @Test("The first position whose key matches, from any start either way round, is the one a plain scan finds")
+    func firstPositionMatchesAScan() throws {
+        var random = SeededGenerator(seed: 37)
+        // Runs of 1 to 300 rows, some unread (passed over), in three sections.
+        let sections: [(value: Int, runs: [KeyRuns<Int, Int>.Run])] = (0..<3).map { section in
+            (section, (0..<6).map { run in
+                let keys = (0..<Int64.random(in: 1...300, using: &random)).map { Int64(section * 100_000 + run * 1_000) + $0 }
+                return run == 2 ? .init(bound: 0, count: keys.count) : .init(bound: 0, keys: keys)
+            })
+        }
+        let runs = KeyRuns(sections: sections)
+        let list = try KeyList(counts: [(0, runs.rowCount)], keys: (0..<runs.rowCount).map { runs.key(at: $0) ?? -1 })
+        let count = runs.rowCount
+        for _ in 0..<200 {
+            let matches = Set((0..<Int.random(in: 0...6, using: &random)).compactMap { _ in runs.key(at: Int.random(in: 0..<count, using: &random)) })
+            let start = Int.random(in: 0..<count, using: &random), forward = Bool.random(using: &random)
+            let scanned = (0..<count).map { forward ? (start + $0) % count : (start - $0 + count) % count }
+                .first { runs.key(at: $0).map(matches.contains) == true }
+            #expect(runs.firstPosition(from: start, forward: forward, where: matches.contains) == scanned, "from \(start), forward \(forward)")
+            #expect(list.firstPosition(from: start, forward: forward, where: matches.contains) == scanned)
+        }
+    }
 }

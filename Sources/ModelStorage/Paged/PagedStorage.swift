@@ -64,8 +64,12 @@ open class PagedStorage<Record: Equatable & Sendable, SectionValue: Hashable & S
     /// Where the storage lives: reads are handed back through it.
     package let schedule: Schedule
     private let header: (SectionValue) -> Any?
-    /// Told where the storage lives that a page could not be read (`readPages`).
-    private var pageReadFailed: (Error) -> Void = { _ in }
+    /// Told where the storage lives that a page could not be read (`readPages`), or a
+    /// search failed.
+    private(set) var readFailed: (Error) -> Void = { _ in }
+    /// Reads which rows match a type-ahead search (`searchItem`), when the query names
+    /// what to search in; nil: the storage does not search.
+    package var readMatches: MatchReader?
 
     /// `header` gives the header model of a section's value; `heldPages` is where the key
     /// reads find the pages kept; `schedule` runs blocks where the storage lives. The
@@ -82,13 +86,13 @@ open class PagedStorage<Record: Equatable & Sendable, SectionValue: Hashable & S
     /// lives, or hands its error to `failed` there (the page's rows stay placeholders,
     /// read again when shown again).
     package func readPages(with read: @escaping PageReader, failed: @escaping (Error) -> Void) {
-        pageReadFailed = failed
+        readFailed = failed
         let (box, schedule) = (WeakBox(self), schedule)
         rows.readPage = { page, keys, generation in
             read(keys) { result in
                 schedule {
                     guard let storage = box.object, let error = storage.show(result, page: page, generation: generation) else { return }
-                    storage.pageReadFailed(error)
+                    storage.readFailed(error)
                 }
             }
         }

@@ -19,6 +19,9 @@ package protocol RowPlaces<SectionValue>: Sendable {
     func key(at position: Int) -> Int64?
     /// Every key in order, when every key is read.
     var keyList: KeyList<SectionValue>? { get }
+    /// The first position in `range` (the last, unless `forward`) whose key is one
+    /// `isMatch` takes; rows whose keys are not read are passed over.
+    func firstPosition(in range: Range<Int>, forward: Bool, where isMatch: (Int64) -> Bool) -> Int?
 }
 
 extension RowPlaces {
@@ -83,5 +86,53 @@ extension KeyRuns where Bound == Void {
             let rest = section.count - known.count
             return (section.value, (known.isEmpty ? [] : [Run(bound: (), keys: known)]) + (rest > 0 ? [Run(bound: (), count: rest)] : []))
         })
+    }
+}
+
+extension RowPlaces {
+    /// The first position from `start` to the last (`forward`) or to the first, going
+    /// round the end and stopping short of `start` again, whose key (rows whose keys are
+    /// not read are passed over) is one `isMatch` takes: a pass over the keys as they are
+    /// kept, reading nothing.
+    package func firstPosition(from start: Int, forward: Bool, where isMatch: (Int64) -> Bool) -> Int? {
+        let count = rowCount
+        guard count > 0 else { return nil }
+        let start = min(max(start, 0), count - 1)
+        if forward {
+            return firstPosition(in: start..<count, forward: true, where: isMatch) ?? firstPosition(in: 0..<start, forward: true, where: isMatch)
+        }
+        return firstPosition(in: 0..<(start + 1), forward: false, where: isMatch)
+            ?? firstPosition(in: (start + 1)..<count, forward: false, where: isMatch)
+    }
+}
+
+extension KeyList {
+    package func firstPosition(in range: Range<Int>, forward: Bool, where isMatch: (Int64) -> Bool) -> Int? {
+        forward ? keys[range].firstIndex(where: isMatch) : keys[range].lastIndex(where: isMatch)
+    }
+}
+
+extension KeyRuns {
+    package func firstPosition(in range: Range<Int>, forward: Bool, where isMatch: (Int64) -> Bool) -> Int? {
+        guard !range.isEmpty, let first = locate(range.lowerBound), let last = locate(range.upperBound - 1) else { return nil }
+        let order = forward ? Array(first.run...last.run) : Array((first.run...last.run).reversed())
+        for run in order {
+            guard let keys = runs[run].keys else { continue }
+            let start = start(ofRun: run)
+            // The run's part in the range.
+            let from = run == first.run ? first.offset : 0, to = run == last.run ? last.offset + 1 : keys.count
+            if forward {
+                var offset = 0
+                for key in keys {
+                    if offset >= to { break }
+                    if offset >= from, isMatch(key) { return start + offset }
+                    offset += 1
+                }
+            } else {
+                let decoded = Array(keys.prefix(to))
+                if let offset = decoded[from...].lastIndex(where: isMatch) { return start + offset }
+            }
+        }
+        return nil
     }
 }

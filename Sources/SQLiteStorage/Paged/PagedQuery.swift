@@ -31,10 +31,15 @@ public struct PagedQuery: Sendable, Equatable {
     /// The column or expression whose values make the sections, in ascending order, or nil
     /// for one section of every row.
     public var sectionBy: String?
+    /// The column or expression type-ahead find looks in (GtkTreeView's search column), or
+    /// nil for none: a search asks SQLite for the rows whose value starts with (or
+    /// contains) what was typed, with `LIKE` (ASCII letters in either case), reading no page.
+    /// An index on it `COLLATE NOCASE` lets SQLite find them without reading every row.
+    public var searchBy: String?
 
     /// A query of `table`'s rows.
     public init(table: String, columns: String = "*", rowID: String = "rowid", filter: String? = nil,
-                arguments: [DatabaseValue] = [], orderBy: String? = nil, sectionBy: String? = nil) {
+                arguments: [DatabaseValue] = [], orderBy: String? = nil, sectionBy: String? = nil, searchBy: String? = nil) {
         self.table = table
         self.columns = columns
         self.rowID = rowID
@@ -42,6 +47,7 @@ public struct PagedQuery: Sendable, Equatable {
         self.arguments = arguments
         self.orderBy = orderBy
         self.sectionBy = sectionBy
+        self.searchBy = searchBy
     }
 
     // MARK: The statements
@@ -133,6 +139,27 @@ public struct PagedQuery: Sendable, Equatable {
         let conditions = [filter.map { "(\($0))" } ?? "1"] + bounds.map(\.condition)
         let sql = "SELECT EXISTS (SELECT 1 FROM \(table.quotedSQLIdentifier) WHERE \(conditions.joined(separator: " AND ")))"
         return try Bool.fetchOne(db, sql: sql, arguments: StatementArguments(arguments + bounds.compactMap(\.value))) ?? false
+    }
+
+    /// The rowids of the rows (among those of `keys` when given) whose `searchBy` starts
+    /// with `text` (or, `anywhere`, contains it), ASCII letters in either case; in no
+    /// particular order. None without `searchBy`.
+    func matches(_ db: Database, of text: String, anywhere: Bool, among keys: [Int64]?) throws -> [Int64] {
+        guard let searchBy else { return [] }
+        let escaped = text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "%", with: "\\%")
+            .replacingOccurrences(of: "_", with: "\\_")
+        // The condition first, so that the parameters after it are numbered after its own.
+        // Without `ESCAPE` when nothing is escaped: SQLite then finds a prefix through an index
+        // of `searchBy` (its LIKE optimization takes no `ESCAPE`).
+        let escapes = escaped != text
+        var conditions = [filter.map { "(\($0))" } ?? "1", "(\(searchBy)) LIKE ?" + (escapes ? " ESCAPE '\\'" : "")]
+        var values = arguments + [((anywhere ? "%" : "") + escaped + "%").databaseValue]
+        if let keys {
+            conditions.append("\(rowID) IN (SELECT value FROM json_each(?))")
+            values.append(("[" + keys.map(String.init).joined(separator: ",") + "]").databaseValue)
+        }
+        return try Int64.fetchAll(db, sql: "SELECT \(rowID) FROM \(table.quotedSQLIdentifier) WHERE \(conditions.joined(separator: " AND "))",
+                                  arguments: StatementArguments(values))
     }
 
     /// The rows whose rowids are `keys`, each with its rowid, in no particular order.

@@ -54,6 +54,8 @@ public final class PagedQueryStorage<Record: FetchableRecord & Equatable & Senda
     public var onError: ((Error) -> Void)?
     /// Reads pages, one at a time, in the order asked.
     private let pageQueue = DispatchQueue(label: "SQLiteStorage.pages")
+    /// Runs type-ahead searches (`PagedQuery.searchBy`), beside the reads of pages.
+    private let searchQueue = DispatchQueue(label: "SQLiteStorage.search")
     /// Reads the rows' places when the storage is made, its query changes or the database
     /// changes.
     private let refresher: Refresher<KeyRead<Record, DatabaseValue>>
@@ -143,6 +145,7 @@ public final class PagedQueryStorage<Record: FetchableRecord & Equatable & Senda
         // A page with fewer rows than places: a row deleted since the keys were read, or a
         // damaged file, which the next read of the keys tells apart.
         rows.pageCameShort = { [refresher] in refresher.signal() }
+        searchIfAsked(by: query)
         let first = makeReader(of: query, baseline: nil, database: database)
         refresher.replaceFetch(first.read)
         driftChecker.replace(database: database, check: first.checkForDrift)
@@ -210,6 +213,7 @@ public final class PagedQueryStorage<Record: FetchableRecord & Equatable & Senda
     private func read(_ query: PagedQuery, from newDatabase: (any DatabaseWriter)?) {
         let sameRecords = isLoaded && query.table == self.query.table && query.columns == self.query.columns && query.rowID == self.query.rowID
         self.query = query
+        searchIfAsked(by: query)
         let reader = makeReader(of: query, baseline: sameRecords ? rows.places.keyList : nil, database: newDatabase ?? database)
         if let newDatabase {
             database = newDatabase
@@ -220,6 +224,20 @@ public final class PagedQueryStorage<Record: FetchableRecord & Equatable & Senda
         driftChecker.replace(database: database, check: reader.checkForDrift)
         if !stopped { observeTable() }
         refresher.signal()
+    }
+
+    /// Lets type-ahead find search the rows in SQL when `query` names what to search in
+    /// (`searchBy`): the query and the database of the search read where the storage lives.
+    private func searchIfAsked(by query: PagedQuery) {
+        guard query.searchBy != nil else { return readMatches = nil }
+        let (box, searchQueue) = (WeakBox(self), searchQueue)
+        readMatches = { text, anywhere, keys, done in
+            guard let storage = box.object else { return }
+            let (query, database) = (storage.query, storage.database)
+            searchQueue.async {
+                done(Result { try database.read { db in try query.matches(db, of: text, anywhere: anywhere, among: keys) } })
+            }
+        }
     }
 
     /// A reader of `query`'s rows in `database`, its first read compared with `baseline` if

@@ -29,18 +29,51 @@ extension ItemViewManager {
     /// What type-ahead find shows it is looking for, while its popover is shown.
     public var typeAheadFindText: String? { typeAhead?.shownText }
 
+    /// Whether type-ahead find waits for the storage's answer to a search.
+    package var typeAheadIsSearching: Bool { typeAhead?.searching != nil }
+
     /// Whether every item's text for type-ahead find is read (ahead of the first key, or by
     /// a search), until the list changes.
     package var typeAheadTextsAreRead: Bool { typeAhead?.index?.isComplete == true }
 
     /// Whether type-ahead find has texts to look in: the app gave some, or its items name
     /// themselves for screen readers (as the focused one does: keys reach the list through
-    /// it). A storage read a page at a time is not gone through.
+    /// it), or the storage searches itself (`searchingStorage`). A storage read a page at a
+    /// time is not gone through.
     var hasTypeAheadTexts: Bool {
+        if searchingStorage != nil { return true }
         guard !(storage is any ReadsItemsOnDemand) else { return false }
         if !typeAheadTexts.isEmpty || !rowDescriptions.accessibleLabels.isEmpty { return true }
         guard let focused = focusedPosition, case .item(let indexPath)? = bridge.layout.row(at: focused) else { return false }
         return bridge.models.item(at: indexPath) is AccessibilityLabeled
+    }
+
+    /// The storage, when it finds what was typed itself (a paged storage whose query names
+    /// what to search in: `PagedQuery.searchBy`): type-ahead find asks it, and reads no
+    /// item's text.
+    var searchingStorage: (any SearchingStorage)? {
+        guard let storage = storage as? any SearchingStorage, storage.searchesItems else { return nil }
+        return storage
+    }
+
+    /// Asks the storage for the first item from the row at `start` (going round the end)
+    /// whose text matches `typed`, backwards unless `forward`; hands `found` its position
+    /// in the list (nil for none) once the storage has answered.
+    func searchStorage(_ storage: any SearchingStorage, for typed: String, from start: Int, forward: Bool,
+                       found: @escaping (Int?) -> Void) {
+        let count = bridge.count
+        guard count > 0 else { return found(nil) }
+        let position = ((start % count) + count) % count
+        let from: IndexPath? = switch bridge.layout.row(at: position) {
+        case .item(let indexPath)?: indexPath
+        // From a header, its section's first item; from a footer, the next section's.
+        case .header(let section)?: IndexPath(item: 0, section: section)
+        case .footer(let section)?: section + 1 < storage.numberOfSections() ? IndexPath(item: 0, section: section + 1) : nil
+        case nil: nil
+        }
+        storage.searchItem(matching: typed, anywhere: configuration.typeAhead == .contains, from: from, forward: forward) { [weak self] indexPath in
+            found(indexPath.flatMap { self?.position(of: $0) })
+        }
     }
 
     /// The text type-ahead find looks for in the item at `indexPath`.

@@ -133,7 +133,7 @@ final class TypeAheadFind: UpdateParticipant {
     }
 
     private func readAhead(since change: Int) {
-        guard changes == change, hasFocus, manager.configuration.typeAhead != .off, manager.hasTypeAheadTexts,
+        guard changes == change, hasFocus, manager.configuration.typeAhead != .off, manager.searchingStorage == nil, manager.hasTypeAheadTexts,
               index?.isComplete != true, manager.bridge.count > 0 else { return }
         let count = manager.bridge.count
         var index = index.flatMap { $0.count == count ? $0 : nil } ?? TypeAheadIndex(count: count)
@@ -160,15 +160,36 @@ final class TypeAheadFind: UpdateParticipant {
 
     /// Focuses the next match of `text` from the focused item (`from` rows on: 0 includes
     /// it), backwards unless `forward`; shows in the popover whether there is one.
+    /// A storage that searches itself is asked (`SearchingStorage`), and the focus moves
+    /// when it answers, unless another key came meanwhile.
     private func find(_ text: String, forward: Bool, from offset: Int) {
         guard !text.isEmpty else { return }
-        let found = manager.typeAheadMatch(of: text, from: manager.focusedPosition.map { $0 + (forward ? offset : -offset) } ?? 0,
-                                           forward: forward)
+        let start = manager.focusedPosition.map { $0 + (forward ? offset : -offset) } ?? 0
+        searches += 1
+        guard let storage = manager.searchingStorage else {
+            return showFound(manager.typeAheadMatch(of: text, from: start, forward: forward))
+        }
+        let search = searches
+        searching = search
+        manager.searchStorage(storage, for: text, from: start, forward: forward) { [weak self] found in
+            guard let self, searches == search else { return }
+            searching = nil
+            if self.text != nil { showFound(found) }
+        }
+    }
+
+    /// Focuses and selects the row found at `found`; shows in the popover whether there is one.
+    private func showFound(_ found: Int?) {
         if let found { manager.focusAndSelect(position: found) }
         if let label {
             if found == nil { gtk_widget_add_css_class(label, "error") } else { gtk_widget_remove_css_class(label, "error") }
         }
     }
+
+    /// Counts the searches started: a storage's answer to one followed by another is left.
+    private var searches = 0
+    /// The search asked of the storage and not yet answered, if any.
+    private(set) var searching: Int?
 
     /// Shows `typed` in the popover (popping it up), and closes it five seconds after the
     /// last key.

@@ -1,0 +1,19 @@
+import Foundation
+
+/// A storage that finds, itself, the item whose text matches what the user typed
+/// (type-ahead find), without going through its items: a paged storage asks its database
+/// (`PagedQuery.searchBy`), so that a search of ten million rows reads no page. A manager
+/// whose storage searches asks it instead of reading each item's text, and goes to the
+/// item found (a placeholder until its page is read).
+public protocol SearchingStorage: Storage {
+    /// Whether the storage can search now (a paged storage whose query names a text to
+    /// search in).
+    var searchesItems: Bool { get }
+    /// Looks for the first item from `start` on (the item at `start` included; nil: from
+    /// the first item, or the last backwards), going round the end, backwards unless
+    /// `forward`, whose text starts with `text` (or, `anywhere`, contains it), ignoring the
+    /// case of ASCII letters; hands its index path to `found` where the storage lives (nil
+    /// when no item matches, or the search failed).
+    func searchItem(matching text: String, anywhere: Bool, from start: IndexPath?, forward: Bool,
+                    found: @escaping (IndexPath?) -> Void)
+}
