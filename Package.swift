@@ -120,7 +120,8 @@ let package = Package(
         // modules (it depends on each module the documentation imports, so that they are built).
         .testTarget(name: "DocumentationTests", dependencies: ["ListViewManager", "SQLiteStorage", "PostgresStorage", "TestSupport",
                                                             .product(name: "GRDB", package: "GRDB.swift")], exclude: ["Context"]),
-        .testTarget(name: "ListViewManagerTests", dependencies: ["ListViewManager", "CGtk", "CGtkTestShims", "TestSupport", "GtkTestSupport"], resources: [.process("Templates")]),
+        .testTarget(name: "ListViewManagerTests", dependencies: ["ListViewManager", "CGtk", "CGtkTestShims", "TestSupport", "GtkTestSupport", "SQLiteStorage",
+                                                              .product(name: "GRDB", package: "GRDB.swift")], resources: [.process("Templates")]),
     ],
     swiftLanguageModes: [.v6]
 )

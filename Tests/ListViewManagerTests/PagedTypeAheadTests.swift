@@ -1,0 +1,106 @@
+import CGtk
+import Foundation
+import GRDB
+@testable import ListViewManager
+import ModelStorage
+import SQLiteStorage
+import TestSupport
+import XCTest
+import GtkTestSupport
+
+/// Type-ahead find on a paged SQLite storage (`PagedQuery.searchBy`), in a real window with
+/// real keys (xdotool): SQLite finds the row, the list goes to it at once (a placeholder,
+/// filled when its page arrives), and no item's text is read.
+final class PagedTypeAheadTests: XCTestCase {
+    private struct Town: FetchableRecord, Equatable, Sendable {
+        static let names = ["Amsterdam", "Antwerp", "Barcelona", "Berlin", "Bern", "Bordeaux", "Cádiz", "Cork", "Dublin", "Gdańsk",
+                            "Lisbon", "Lyon", "Madrid", "Milan", "Nantes", "Oslo", "Porto", "Riga", "Turin", "Vienna"]
+        var name: String
+        init(row: Row) { name = row["name"] }
+        /// The name of the town at `index` (rowid `index + 1`).
+        static func name(_ index: Int) -> String { "\(names[index % names.count]) \(index)" }
+    }
+
+    private final class TownRow: ListRow, ModelTransfer {
+        let name = Label()
+        required init() { super.init(); append(name) }
+        func update(with model: PagedRow<Town>) { name.text = model.record?.name ?? "…" }
+    }
+
+    private static let count = 100_000
+
+    /// The index of the first town from `start` on (going round) whose name starts with
+    /// `typed`, ASCII case ignored (forward), or the last before it (backward).
+    private static func expected(_ typed: String, from start: Int, forward: Bool = true) -> Int? {
+        (0..<count).map { forward ? (start + $0) % count : (start - $0 + count) % count }
+            .first { Town.name($0).lowercased().hasPrefix(typed.lowercased()) }
+    }
+
+    func testTypingAsksSQLiteAndTheListGoesToTheRowFoundWhosePageIsReadThen() throws { try onMain {
+        openTestDisplay()
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("PagedTypeAheadTests-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let database = try DatabasePool(path: folder.appendingPathComponent("towns.sqlite").path)
+        try database.write { db in
+            try db.execute(sql: "CREATE TABLE town (name TEXT NOT NULL)")
+            let insert = try db.makeStatement(sql: "INSERT INTO town (name) VALUES (?)")
+            for index in 0..<Self.count { try insert.execute(arguments: [Town.name(index)]) }
+        }
+        let storage = PagedQueryStorage<Town>(database: database, query: PagedQuery(table: "town", searchBy: "name"))
+        let manager = ListViewManager()
+        manager.register(TownRow.self)
+        var textsAsked = 0
+        manager.typeAheadText(model: PagedRow<Town>.self) { town, _ in
+            textsAsked += 1
+            return town.record?.name
+        }
+        manager.storage = storage
+        let harness = GtkHarness(showing: { manager })
+        harness.wait(until: { storage.isLoaded }, "every key read")
+        XCTAssertTrue(manager.focus(IndexPath(item: 0, section: 0)))
+        harness.waitForFrames(3)
+
+        @MainActor func focused() -> Int? {
+            guard let position = manager.focusedPosition, case .item(let indexPath)? = manager.bridge.layout.row(at: position) else { return nil }
+            return indexPath.item
+        }
+        @MainActor func press(_ keys: [String], line: UInt = #line) {
+            guard let position = manager.focusedPosition, let row = manager.shownRowWidget(at: position) else {
+                return XCTFail("no focused row", line: line)
+            }
+            harness.press(keys, focusing: row, line: line)
+            harness.wait(until: { !manager.typeAheadIsSearching }, "SQLite's answer", line: line)
+            harness.waitForFrames(3)
+        }
+
+        // Each key a search from the focused town: "turin 500" is far below the rows read.
+        let pagesRead = storage.pagesRead
+        press(["t", "u", "r", "i", "n", "space", "5", "0", "0"])
+        let turin = try XCTUnwrap(Self.expected("turin 500", from: Self.expected("turin 50", from: 0)!))
+        XCTAssertEqual(turin, 50_018)
+        XCTAssertEqual(focused(), turin, "the town found by SQLite has the focus")
+        XCTAssertEqual(manager.typeAheadFindText, "turin 500")
+        XCTAssertEqual(manager.selectedIndexPaths, [IndexPath(item: turin, section: 0)])
+        // Its page is read as GTK shows it; the row shows its record.
+        harness.wait(until: { (manager.row(at: IndexPath(item: turin, section: 0)) as? TownRow)?.name.text == "Turin 50018" },
+                     "the row found, filled")
+        XCTAssertGreaterThan(storage.pagesRead, pagesRead)
+
+        press(["Down"])
+        XCTAssertEqual(focused(), Self.expected("turin 500", from: turin + 1), "Down: the next match")
+        press(["Up"])
+        XCTAssertEqual(focused(), turin, "Up: back")
+        press(["x"])
+        XCTAssertEqual(focused(), turin, "no town starts with “turin 500x”: the focus stays")
+        XCTAssertEqual(manager.typeAheadFindText, "turin 500x")
+        press(["Escape"])
+
+        // Backwards round the start, and a match at the top of the list again.
+        press(["a", "m", "s"])
+        XCTAssertEqual(focused(), Self.expected("ams", from: turin))
+        XCTAssertEqual(textsAsked, 0, "no item's text read: SQLite searched")
+        XCTAssertFalse(manager.typeAheadTextsAreRead)
+        harness.close()
+    } }
+}
