@@ -14,6 +14,9 @@ import Foundation
 //                 sqlite_latency and sqlite_latency_undelayed: the same for the paged SQLite
 //                 storage following its table's change log; section_index_paged: ten
 //                 section index titles picked on a paged table of N books in 100 sections;
+//                 type_ahead_paged and type_ahead_paged_by_rowid: a title typed a key at a
+//                 time on a paged table of N books, ordered by title or by rowid, each key
+//                 searched in SQL;
 //                 thumbnails_prefetch_S and thumbnails_no_prefetch_S: the viewer's grid of a
 //                 folder of N photos scrolled S pixels a frame, counting tiles shown without
 //                 their thumbnails)
@@ -46,6 +49,7 @@ if let index = arguments.firstIndex(of: "--gtk-one"), arguments.count > index + 
         : scenario.hasPrefix("postgres_latency") ? PostgresLatencyScenario.run
         : scenario.hasPrefix("sqlite_latency") ? SQLiteLatencyScenario.run
         : scenario == "section_index_paged" ? PagedScenarios.onBookTable(SectionIndexScenario.run)
+        : scenario.hasPrefix("type_ahead_paged") ? PagedScenarios.onBookTable(TypeAheadPagedScenario.run)
         : scenario.hasPrefix("thumbnails_") ? ThumbnailScenario.run : GtkScenarios.runOne
     if let measurement = MainActor.assumeIsolated({ run(scenario, count) }) {
         print(measurement.json)

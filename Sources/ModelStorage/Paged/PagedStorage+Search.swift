@@ -5,57 +5,78 @@ import Foundation
 /// by looking up these rows alone.
 private let nearRows = 1_000
 
+/// Which rows a paged storage asks its database about, in a search.
+package enum MatchScope: Sendable {
+    /// Those of these keys (rows near where the search starts).
+    case among([Int64])
+    /// The first of every row in the query's order (one at most).
+    case first
+    /// Every row (in any order).
+    case every
+}
+
 extension PagedStorage: SearchingStorage {
-    /// Reads which rows of the query match a search, off the storage's thread: those of
-    /// `among` (their keys), or every row when nil; hands their keys (in any order) or the
-    /// error met to `done`, on any thread.
-    package typealias MatchReader = @Sendable (_ text: String, _ anywhere: Bool, _ among: [Int64]?,
+    /// Reads which rows of the query in `scope` match a search, off the storage's thread;
+    /// hands their keys or the error met to `done`, on any thread. Called where the storage
+    /// lives.
+    package typealias MatchReader = @Sendable (_ text: String, _ anywhere: Bool, _ scope: MatchScope,
                                                _ done: @escaping @Sendable (Result<[Int64], Error>) -> Void) -> Void
 
     public var searchesItems: Bool { readMatches != nil }
 
-    /// Asks the database which rows match: first among the thousand rows from `start`,
-    /// then, when none of them does, among every row, whose keys are then looked for in
-    /// the storage's order (one pass over the keys kept, off the storage's thread, stopping
-    /// at the first). A search that fails hands nil, and its error to the storage's error
-    /// handler.
+    /// Asks the database, in up to three steps, each only when the one before did not
+    /// answer: which of the thousand rows from `start` match (the focused row, or one a
+    /// little further: most keys end here); which match comes first in the query's order
+    /// (none: no row matches; at or after `start`, going forward: it is the one, as when the
+    /// list is ordered by what is searched, whose index finds it at once); then every
+    /// match, looked for in the storage's order (one pass over the keys kept, off the
+    /// storage's thread, stopping at the first). A search that fails hands nil, and its
+    /// error to the storage's error handler.
     public func searchItem(matching text: String, anywhere: Bool, from start: IndexPath?, forward: Bool,
                            found: @escaping (IndexPath?) -> Void) {
         let places = rows.places, count = places.rowCount
         guard let readMatches, count > 0, !text.isEmpty else { return found(nil) }
         let first = start.flatMap(places.position(of:)) ?? (forward ? 0 : count - 1)
         let near = (0..<min(count, nearRows)).map { forward ? (first + $0) % count : (first - $0 + count) % count }
-        let nearKeys = near.compactMap(places.key(at:))
         let (box, schedule, found) = (WeakBox(self), schedule, HandedBack(found))
-        let deliver: @Sendable (Result<(position: Int, key: Int64)?, Error>) -> Void = { result in
+        let deliver: @Sendable (Result<Int?, Error>) -> Void = { result in
             schedule {
                 guard let storage = box.object else { return }
                 switch result {
                 case .failure(let error):
                     found.value(nil)
                     storage.readFailed(error)
-                case .success(let match):
-                    found.value(match.flatMap { storage.indexPath(ofKey: $0.key, lastAt: $0.position) })
+                case .success(let position):
+                    found.value(position.flatMap { storage.indexPath(ofKey: places.key(at: $0)!, lastAt: $0) })
                 }
             }
         }
-        readMatches(text, anywhere, nearKeys) { result in
-            switch result {
-            case .failure(let error): deliver(.failure(error))
-            case .success(let matched) where !matched.isEmpty:
-                let matched = Set(matched)
-                deliver(.success(near.first { places.key(at: $0).map(matched.contains) == true }.map { ($0, places.key(at: $0)!) }))
-            case .success where near.count == count:
-                deliver(.success(nil))
-            case .success:
-                // Every row, asked for where the storage lives (the reader reads its query there).
-                schedule {
-                    readMatches(text, anywhere, nil) { result in
-                        deliver(result.map { matched in
-                            let keys = KeyMembership(matched)
-                            return places.firstPosition(from: first, forward: forward, where: keys.contains).map { ($0, places.key(at: $0)!) }
-                        })
+        /// Asks about `scope` where the storage lives, then hands the keys found to `then`
+        /// (or the error to `deliver`).
+        let ask: @Sendable (MatchScope, @escaping @Sendable ([Int64]) -> Void) -> Void = { scope, then in
+            schedule {
+                readMatches(text, anywhere, scope) { result in
+                    switch result {
+                    case .failure(let error): deliver(.failure(error))
+                    case .success(let keys): then(keys)
                     }
+                }
+            }
+        }
+        ask(.among(near.compactMap(places.key(at:)))) { matched in
+            if !matched.isEmpty {
+                let matched = Set(matched)
+                return deliver(.success(near.first { places.key(at: $0).map(matched.contains) == true }))
+            }
+            guard near.count < count else { return deliver(.success(nil)) }
+            ask(.first) { firstMatch in
+                guard let firstMatch = firstMatch.first else { return deliver(.success(nil)) }
+                if forward, let position = places.position(ofKey: firstMatch), position >= first {
+                    return deliver(.success(position))
+                }
+                ask(.every) { matched in
+                    let keys = KeyMembership(matched)
+                    deliver(.success(places.firstPosition(from: first, forward: forward, where: keys.contains)))
                 }
             }
         }

@@ -29,7 +29,7 @@ extension RowPlaces {
     /// look at each row's key in order, reading nothing.
     package func position(ofKey key: Int64) -> Int? {
         if let keys = (self as? KeyList<SectionValue>)?.keys { return keys.firstIndex(of: key) }
-        return (0..<rowCount).first { self.key(at: $0) == key }
+        return firstPosition(in: 0..<rowCount, forward: true) { $0 == key }
     }
 
     /// The number of sections.
@@ -121,17 +121,17 @@ extension KeyRuns {
             let start = start(ofRun: run)
             // The run's part in the range.
             let from = run == first.run ? first.offset : 0, to = run == last.run ? last.offset + 1 : keys.count
-            if forward {
-                var offset = 0
-                for key in keys {
-                    if offset >= to { break }
-                    if offset >= from, isMatch(key) { return start + offset }
-                    offset += 1
+            // Packed keys are read forwards: backwards, the run's last match is kept.
+            var offset = 0, last: Int?
+            for key in keys {
+                if offset >= to { break }
+                if offset >= from, isMatch(key) {
+                    if forward { return start + offset }
+                    last = offset
                 }
-            } else {
-                let decoded = Array(keys.prefix(to))
-                if let offset = decoded[from...].lastIndex(where: isMatch) { return start + offset }
+                offset += 1
             }
+            if let last { return start + last }
         }
         return nil
     }

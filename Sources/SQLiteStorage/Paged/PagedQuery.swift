@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import ModelStorage
 
 /// The rows a `PagedQueryStorage` shows, as the parts of an SQL query: the storage runs it
 /// in pieces (the sections' counts, the rowids in order, one page of rows), never whole.
@@ -141,10 +142,10 @@ public struct PagedQuery: Sendable, Equatable {
         return try Bool.fetchOne(db, sql: sql, arguments: StatementArguments(arguments + bounds.compactMap(\.value))) ?? false
     }
 
-    /// The rowids of the rows (among those of `keys` when given) whose `searchBy` starts
-    /// with `text` (or, `anywhere`, contains it), ASCII letters in either case; in no
-    /// particular order. None without `searchBy`.
-    func matches(_ db: Database, of text: String, anywhere: Bool, among keys: [Int64]?) throws -> [Int64] {
+    /// The rowids of the rows in `scope` whose `searchBy` starts with `text` (or,
+    /// `anywhere`, contains it), ASCII letters in either case; in no particular order but
+    /// for `.first`. None without `searchBy`.
+    func matches(_ db: Database, of text: String, anywhere: Bool, in scope: MatchScope) throws -> [Int64] {
         guard let searchBy else { return [] }
         let escaped = text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "%", with: "\\%")
             .replacingOccurrences(of: "_", with: "\\_")
@@ -154,11 +155,15 @@ public struct PagedQuery: Sendable, Equatable {
         let escapes = escaped != text
         var conditions = [filter.map { "(\($0))" } ?? "1", "(\(searchBy)) LIKE ?" + (escapes ? " ESCAPE '\\'" : "")]
         var values = arguments + [((anywhere ? "%" : "") + escaped + "%").databaseValue]
-        if let keys {
+        var last = ""
+        switch scope {
+        case .among(let keys):
             conditions.append("\(rowID) IN (SELECT value FROM json_each(?))")
             values.append(("[" + keys.map(String.init).joined(separator: ",") + "]").databaseValue)
+        case .first: last = " ORDER BY \(order) LIMIT 1"
+        case .every: break
         }
-        return try Int64.fetchAll(db, sql: "SELECT \(rowID) FROM \(table.quotedSQLIdentifier) WHERE \(conditions.joined(separator: " AND "))",
+        return try Int64.fetchAll(db, sql: "SELECT \(rowID) FROM \(table.quotedSQLIdentifier) WHERE \(conditions.joined(separator: " AND "))" + last,
                                   arguments: StatementArguments(values))
     }
 

@@ -231,11 +231,11 @@ public final class PagedQueryStorage<Record: FetchableRecord & Equatable & Senda
     private func searchIfAsked(by query: PagedQuery) {
         guard query.searchBy != nil else { return readMatches = nil }
         let (box, searchQueue) = (WeakBox(self), searchQueue)
-        readMatches = { text, anywhere, keys, done in
+        readMatches = { text, anywhere, scope, done in
             guard let storage = box.object else { return }
             let (query, database) = (storage.query, storage.database)
             searchQueue.async {
-                done(Result { try database.read { db in try query.matches(db, of: text, anywhere: anywhere, among: keys) } })
+                done(Result { try database.read { db in try query.matches(db, of: text, anywhere: anywhere, in: scope) } })
             }
         }
     }
