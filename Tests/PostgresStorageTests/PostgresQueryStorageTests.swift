@@ -461,4 +461,44 @@ final class PostgresQueryStorageTests: PostgresServerTestCase {
         XCTAssertFalse(storage.isLoaded)
         XCTAssertEqual(storage.numberOfSections(), 0)
     }
+
+    /// The index path the storage's search finds for `text`, waited for.
+    private func search(_ storage: PostgresQueryStorage<PostgresRecord>, _ text: String, anywhere: Bool = false, from start: IndexPath?,
+                        forward: Bool = true) -> IndexPath? {
+        var answer: IndexPath??
+        storage.searchItem(matching: text, anywhere: anywhere, from: start, forward: forward) { answer = .some($0) }
+        wait("the search's answer") { answer != nil }
+        return answer ?? nil
+    }
+
+    /// Type-ahead find on the server (`searchBy`): the rows whose title matches, with
+    /// `ILIKE`, the first of them in the storage's order from where the search starts,
+    /// round the end either way; the query's condition and its parameters hold; no page read.
+    func testASearchFindsTheFirstMatchingRowInTheStoragesOrderOnTheServer() throws {
+        try server.psql("INSERT INTO book SELECT i, 'book ' || lpad(i::text, 4, '0'), 'g' || (i % 3) FROM generate_series(1001, 3000) i")
+        var query = query
+        query.searchBy = "title"
+        let (storage, recorder) = makeStorage(query)
+        wait("every key") { storage.isLoaded }
+        XCTAssertTrue(storage.searchesItems)
+        let pagesRead = storage.pagesRead
+        // g2 holds books 2, 5, … 2999 in title order: book 2999 is its 1,000th.
+        XCTAssertEqual(search(storage, "BOOK 2999", from: IndexPath(item: 0, section: 0)), IndexPath(item: 999, section: 2),
+                       "letters in either case; past the rows looked at first")
+        XCTAssertEqual(search(storage, "book 2999", from: IndexPath(item: 0, section: 0), forward: false), IndexPath(item: 999, section: 2),
+                       "backwards round the start")
+        XCTAssertEqual(search(storage, "book 0", from: IndexPath(item: 5, section: 1)), IndexPath(item: 5, section: 1), "the row it starts from")
+        XCTAssertEqual(search(storage, "0500", anywhere: true, from: nil), IndexPath(item: 166, section: 2), "contains")
+        XCTAssertNil(search(storage, "book_0500", from: nil), "no wildcard")
+        XCTAssertNil(search(storage, "zzz", from: nil))
+        XCTAssertEqual(storage.pagesRead, pagesRead, "no page read")
+
+        query.filter = "id > $1::int8"
+        query.arguments = ["2000"]
+        storage.setQuery(query)
+        wait("the query's rows") { storage.numberOfItems(inSection: 1) == 333 }
+        XCTAssertNil(search(storage, "book 0500", from: nil), "not a row of the query")
+        XCTAssertEqual(search(storage, "book 2500", from: nil), IndexPath(item: 166, section: 1))
+        XCTAssertTrue(recorder.errors.isEmpty, "\(recorder.errors)")
+    }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import ModelStorage
 import PostgresNIO
 
 /// The rows a `PostgresQueryStorage` shows, given as parts so that the storage can read
@@ -38,10 +39,14 @@ public struct PostgresListQuery: Sendable, Hashable {
     /// The column whose values make the sections, in its order (NULL last), or nil for one
     /// section.
     public var sectionBy: String?
+    /// The column type-ahead find looks in (GtkTreeView's search column), or nil for none:
+    /// a search asks the server for the rows whose value (as text) starts with (or
+    /// contains) what was typed, with `ILIKE` (letters in either case), reading no page.
+    public var searchBy: String?
 
     /// A query of the rows of `table`; each parameter sets the property of its name.
     public init(table: String, columns: [String]? = nil, key: String = "id", filter: String? = nil, arguments: [String] = [],
-                orderBy: [Order] = [], sectionBy: String? = nil) {
+                orderBy: [Order] = [], sectionBy: String? = nil, searchBy: String? = nil) {
         self.table = table
         self.columns = columns
         self.key = key
@@ -49,6 +54,7 @@ public struct PostgresListQuery: Sendable, Hashable {
         self.arguments = arguments
         self.orderBy = orderBy
         self.sectionBy = sectionBy
+        self.searchBy = searchBy
     }
 
     private var whereClause: String { filter.map { " WHERE (\($0))" } ?? "" }
@@ -136,6 +142,27 @@ public struct PostgresListQuery: Sendable, Hashable {
         bindings.append(keys)
         return SQL(text: "SELECT \(key.quotedIdentifier)::int8, \(selected) FROM \(table.quotedIdentifier) WHERE \(key.quotedIdentifier) = ANY($1)",
                    bindings: bindings)
+    }
+
+    /// The keys of the rows in `scope` whose `searchBy` starts with `text` (or, `anywhere`,
+    /// contains it), letters in either case; in no order but for `.first`. Nil without
+    /// `searchBy`.
+    func matchesQuery(of text: String, anywhere: Bool, in scope: MatchScope) -> SQL? {
+        guard let searchBy else { return nil }
+        let escaped = text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "%", with: "\\%")
+            .replacingOccurrences(of: "_", with: "\\_")
+        var bindings = bindings
+        bindings.append((anywhere ? "%" : "") + escaped + "%")
+        var sql = "SELECT \(key.quotedIdentifier)::int8 FROM \(table.quotedIdentifier) WHERE "
+            + (filter.map { "(\($0)) AND " } ?? "") + "\(searchBy.quotedIdentifier)::text ILIKE $\(arguments.count + 1) ESCAPE '\\'"
+        switch scope {
+        case .among(let keys):
+            bindings.append(keys)
+            sql += " AND \(key.quotedIdentifier) = ANY($\(arguments.count + 2))"
+        case .first: sql += " ORDER BY " + orderTerms.map(\.sql).joined(separator: ", ") + " LIMIT 1"
+        case .every: break
+        }
+        return SQL(text: sql, bindings: bindings)
     }
 
     /// A statement and its parameters.

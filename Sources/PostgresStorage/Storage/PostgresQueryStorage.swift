@@ -198,6 +198,25 @@ public final class PostgresQueryStorage<Record: PostgresRecordDecodable>: PagedS
             onError?(PostgresStorageError(error))
         }
         join(PostgresFeeds.shared.feed(for: feedKey(query)), comparing: false, once: false)
+        searchIfAsked(by: query)
+    }
+
+    /// Lets type-ahead find search the rows on the server when `query` names a column to
+    /// search in (`searchBy`): on the pages' connections, with the query of the feed the
+    /// storage reads from.
+    private func searchIfAsked(by query: PostgresListQuery) {
+        guard query.searchBy != nil else { return readMatches = nil }
+        let pageSession = pageSession
+        readMatches = { text, anywhere, scope, done in
+            guard let (feed, lane) = pageSession.feed else { return done(.failure(PostgresStorageError.closed)) }
+            Task {
+                do throws(PostgresStorageError) {
+                    done(.success(try await feed.session.readMatches(of: text, anywhere: anywhere, in: scope, lane: lane)))
+                } catch {
+                    done(.failure(error))
+                }
+            }
+        }
     }
 
     deinit {
@@ -364,6 +383,7 @@ public final class PostgresQueryStorage<Record: PostgresRecordDecodable>: PagedS
         let following = state != .stopped
         leaveFeed()
         join(PostgresFeeds.shared.feed(for: feedKey(query)), comparing: comparable, once: !following)
+        searchIfAsked(by: query)
     }
 
     /// Reads the rows' places again now.

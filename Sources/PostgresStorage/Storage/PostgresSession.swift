@@ -228,6 +228,20 @@ actor PostgresSession<Record: PostgresRecordDecodable> {
         }
     }
 
+    /// The keys of the rows in `scope` matching a type-ahead search (`PostgresListQuery.searchBy`),
+    /// read on the connection of `lane` (`Use.rows`), beside the pages.
+    func readMatches(of text: String, anywhere: Bool, in scope: MatchScope, lane: Int) async throws(PostgresStorageError) -> [Int64] {
+        guard let sql = query.matchesQuery(of: text, anywhere: anywhere, in: scope) else { return [] }
+        let connection = try await connected(for: .rows(lane: lane % Self.rowLanes))
+        return try await mappingErrors {
+            try await connection.whileOpen { connection in
+                var keys: [Int64] = []
+                for row in try await connection.send(sql.query) { keys.append(try row.decode(Int64.self)) }
+                return keys
+            }
+        }
+    }
+
     /// The records of the rows `keys` of `query`'s table: its key, then `columns`.
     static func rows(_ keys: [Int64], of query: PostgresListQuery, columns: [String],
                              on connection: PostgresConnection) async throws -> [(Int64, Record)] {
