@@ -230,4 +230,25 @@ final class DatabaseWindowTests: XCTestCase {
         XCTAssertEqual(viewer.tableManager.columns.map(\.title), ["Name", "Kind", "Size", "Modified"])
         ViewerTestLoop.close(viewer)
     } }
+
+    /// Typing in a table's list finds rows in SQL: by the first text column (the rows'
+    /// titles), or by the column the table view sorts by.
+    func testTypingFindsRowsByTheirTitleOrByTheSortedColumnInSQL() throws { try MainActor.assumeIsolated {
+        let sample = try SampleDatabase()
+        defer { sample.remove() }
+        let viewer = Self.open(sample)
+        let storage = try XCTUnwrap(viewer.liveTable?.storage)
+        XCTAssertEqual(storage.query.searchBy, "\"name\"", "the first text column: the rows' title")
+        XCTAssertTrue(storage.searchesItems)
+        var found: IndexPath??
+        storage.searchItem(matching: "CH", anywhere: false, from: nil, forward: true) { found = .some($0) }
+        ViewerTestLoop.wait("SQLite's answer") { found != nil }
+        XCTAssertEqual(found, IndexPath(item: 0, section: 1), "cherry, in the stone fruit")
+
+        viewer.setViewMode(.table)
+        let price = try XCTUnwrap(viewer.tableManager.columns.first { $0.title == "price" })
+        viewer.tableManager.sort(by: price, ascending: true)
+        ViewerTestLoop.wait("the sort, in SQL") { viewer.liveTable?.storage.query.searchBy == "\"price\"" }
+        ViewerTestLoop.close(viewer)
+    } }
 }

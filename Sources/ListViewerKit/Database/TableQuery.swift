@@ -30,6 +30,10 @@ public struct TableQuery: Equatable, Sendable {
     public let rowIDName: String
     /// The column that is the rowid under another name (an `INTEGER PRIMARY KEY`), if any.
     public let rowIDColumn: String?
+    /// The first column declared as text (SQLite's TEXT affinity: a type naming CHAR, CLOB
+    /// or TEXT), besides the section column: what typing in the list looks in when the rows
+    /// are not sorted by a column (a row's title is its first text).
+    public let firstTextColumn: String?
 
     /// The columns a row need not repeat in its summary: the section column (its header
     /// says it) and the rowid's column (the row shows the rowid).
@@ -90,8 +94,13 @@ public struct TableQuery: Equatable, Sendable {
         let keys = try Row.fetchAll(db, sql: "SELECT name, type FROM pragma_table_info(?) WHERE pk > 0", arguments: [name])
         let rowIDColumn: String? = keys.count == 1 && (keys[0]["type"] as String?)?.uppercased() == "INTEGER" ? keys[0]["name"] : nil
         let room = Int(sqlite3_limit(db.sqliteConnection, SQLITE_LIMIT_COLUMN, -1)) - 1
+        let types = try Row.fetchAll(db, sql: "SELECT name, type FROM pragma_table_info(?) ORDER BY cid", arguments: [name])
+        let firstTextColumn: String? = types.first { row in
+            let type = ((row["type"] as String?) ?? "").uppercased()
+            return row["name"] != sectionColumn && ["CHAR", "CLOB", "TEXT"].contains { type.contains($0) }
+        }?["name"]
         return TableQuery(table: name, columns: columns, shownColumns: Self.columns(columns, fitting: room, keeping: sectionColumn),
-                          sectionColumn: sectionColumn, rowIDName: rowIDName, rowIDColumn: rowIDColumn)
+                          sectionColumn: sectionColumn, rowIDName: rowIDName, rowIDColumn: rowIDColumn, firstTextColumn: firstTextColumn)
     }
 
     /// The first of `columns` that fit in `room` result columns, `kept` always among them.
@@ -105,7 +114,8 @@ public struct TableQuery: Equatable, Sendable {
     /// column for each term, ignoring ASCII case), in sections, ordered within them by
     /// `order` (a column of `shownColumns`, or the rowid's name; values in SQLite's order,
     /// numbers before text, text ignoring ASCII case), then by rowid: as the paged storage
-    /// reads them.
+    /// reads them. Typing in the list finds rows by the column they are sorted by, else by
+    /// `firstTextColumn`.
     public func pagedQuery(matching search: String = "", sortedBy order: (column: String, ascending: Bool)? = nil) -> PagedQuery {
         let terms = search.split(whereSeparator: \.isWhitespace).map { "%" + Self.escapeLike(String($0)) + "%" }
         // Term n is bound once, as ?n, however many columns it is looked for in.
@@ -121,7 +131,8 @@ public struct TableQuery: Equatable, Sendable {
             rowID: rowIDName, filter: filter, arguments: terms.map(\.databaseValue), orderBy: orderBy,
             // BINARY: rows whose section values are equal as the viewer sees them stay
             // together whatever the column's collation.
-            sectionBy: sectionColumn.map { "\($0.quotedSQLIdentifier) COLLATE BINARY" })
+            sectionBy: sectionColumn.map { "\($0.quotedSQLIdentifier) COLLATE BINARY" },
+            searchBy: (order.flatMap { $0.column == rowIDName ? nil : $0.column } ?? firstTextColumn)?.quotedSQLIdentifier)
     }
 
     /// The rows of `pagedQuery(matching:)` as one request.

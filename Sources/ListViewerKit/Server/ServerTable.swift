@@ -189,7 +189,8 @@ public final class ServerTable: FollowedTable {
 
     /// The rows of `table` containing every whitespace-separated term of `search` (in any
     /// column, ignoring case), in sections of `sectionBy`'s values, ordered by `order`, then
-    /// by the key. The first column holding text is read first: the records' title.
+    /// by the key. The first column holding text is read first: the records' title. Typing in
+    /// the list finds rows by the column they are sorted by, else by that title.
     static func query(of table: PostgresTable, sectionBy: String?, search: String, order: (column: String, ascending: Bool)?) -> PostgresListQuery {
         let names = table.columns.map(\.name)
         let title = table.columns.first(where: \.holdsText)?.name
@@ -200,6 +201,7 @@ public final class ServerTable: FollowedTable {
         let filter = terms.isEmpty ? nil : terms.indices.map { "strpos(\(rowText), lower($\($0 + 1))) > 0" }.joined(separator: " AND ")
         return PostgresListQuery(table: table.name, columns: title.map { [$0] + names.filter { $0 != title } } ?? names,
                                  key: table.integerKey ?? "id", filter: filter, arguments: terms,
-                                 orderBy: order.map { [.init($0.column, ascending: $0.ascending)] } ?? [], sectionBy: sectionBy)
+                                 orderBy: order.map { [.init($0.column, ascending: $0.ascending)] } ?? [], sectionBy: sectionBy,
+                                 searchBy: order?.column ?? title)
     }
 }
