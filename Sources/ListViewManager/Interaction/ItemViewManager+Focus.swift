@@ -144,6 +144,7 @@ extension ItemViewManager {
     /// (In a sectioned grid GTK's rows are strips: the strip is scrolled to, and the tile
     /// takes the focus.)
     func focus(position: Int) {
+        keepPlaceLooseWhileJumping(to: position)
         if kind.scrollToAndFocus(view, position) { return }
         if let shown = viewPosition(ofRow: position) {
             cgtk_shims_widget_activate_action(kind.listBase(view), "list.scroll-to-item", g_variant_new_uint32(UInt32(shown)))
@@ -155,6 +156,19 @@ extension ItemViewManager {
             framesLeft -= 1
             guard let self, !grabFocus(position: position) else { return false }
             return framesLeft > 0
+        }
+    }
+
+    /// While GTK jumps to a row it does not show, for the next few frames: a change then
+    /// (a page read arriving) does not keep the view on the rows it is leaving, measured
+    /// halfway through GTK's layouts (`keepsPlace`).
+    private func keepPlaceLooseWhileJumping(to position: Int) {
+        guard shownRowWidget(at: position) == nil else { return }
+        isScrollingToARow = true
+        let scroll = scrollsAskedFor
+        Screenshot.afterFrames(of: view, 3) { [weak self] in
+            guard let self, scroll == scrollsAskedFor else { return }
+            isScrollingToARow = false
         }
     }
 

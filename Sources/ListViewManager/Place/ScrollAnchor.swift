@@ -67,6 +67,12 @@ final class ScrollAnchor: UpdateParticipant {
         return gtk_adjustment_get_value(adjustment) + gtk_adjustment_get_page_size(adjustment) >= gtk_adjustment_get_upper(adjustment) - 1
     }
 
+    /// Whether the view is at the top of the list.
+    private var isAtTop: Bool {
+        guard let adjustment else { return true }
+        return gtk_adjustment_get_value(adjustment) < 0.5
+    }
+
     /// Whether the row was put back in place since the change.
     private var isInPlace = false
     /// Calls `settle` after each layout, once a change was anchored.
@@ -91,6 +97,10 @@ final class ScrollAnchor: UpdateParticipant {
         if anchor == nil, !manager.isScrollingToARow, isShown {
             if livesAtBottom, isAtBottom {
                 anchor = .bottom
+            } else if isAtTop, !livesAtBottom {
+                // A list at its top stays there, as GTK keeps it: what comes at the top is
+                // shown (new mail in an inbox; a re-sort shows its first rows). Not a list
+                // living at its bottom: earlier items loaded above keep its view still.
             } else if let row = manager.anchorRow(scrolledBy: valueAtLastLayout.map { currentValue - $0 } ?? 0) {
                 // The rows are where the last layout put them: a scroll since (the user's, in
                 // this frame) has moved them by the difference.

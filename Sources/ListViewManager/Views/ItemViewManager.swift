@@ -193,8 +193,11 @@ public class ItemViewManager {
         /// through inserts and removes above it, moves, re-sorts, snapshots and a storage
         /// replaced by one with the same items (found by identity, see `ListPlace`); when it
         /// goes, the nearest one that stays takes its place. An item the user moves is not
-        /// followed, nor is the user's own scrolling undone. Off by default for now.
-        public var keepsPlace = false
+        /// followed, nor is the user's own scrolling undone. A list scrolled to its very top
+        /// stays at its top (what comes there is shown, as new mail at the top of an inbox).
+        /// On by default; off, GTK's own behaviour: the view keeps its scroll offset, whatever
+        /// rows are then under it.
+        public var keepsPlace = true
         /// Whether the list lives at its bottom, as a chat, a log or a terminal does: it opens
         /// at its last row; while the view is at the bottom, items added at the end keep it
         /// there; scrolled up, the view keeps its place as with `keepsPlace` (items loaded
