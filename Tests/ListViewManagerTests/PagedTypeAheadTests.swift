@@ -27,6 +27,12 @@ final class PagedTypeAheadTests: XCTestCase {
         func update(with model: PagedRow<Town>) { name.text = model.record?.name ?? "…" }
     }
 
+    private final class TownHeader: ListRow, ModelTransfer {
+        let letter = Label()
+        required init() { super.init(); append(letter) }
+        func update(with model: String) { letter.text = model }
+    }
+
     private static let count = 100_000
 
     /// The index of the first town from `start` on (going round) whose name starts with
@@ -65,42 +71,86 @@ final class PagedTypeAheadTests: XCTestCase {
             guard let position = manager.focusedPosition, case .item(let indexPath)? = manager.bridge.layout.row(at: position) else { return nil }
             return indexPath.item
         }
-        @MainActor func press(_ keys: [String], line: UInt = #line) {
+        /// Presses `keys`, then waits for the popover to show `shown` and for SQLite's answer.
+        @MainActor func press(_ keys: [String], showing shown: String?, line: UInt = #line) {
             guard let position = manager.focusedPosition, let row = manager.shownRowWidget(at: position) else {
                 return XCTFail("no focused row", line: line)
             }
             harness.press(keys, focusing: row, line: line)
-            harness.wait(until: { !manager.typeAheadIsSearching }, "SQLite's answer", line: line)
+            harness.wait(until: { manager.typeAheadFindText == shown && !manager.typeAheadIsSearching }, "SQLite's answer", line: line)
             harness.waitForFrames(3)
         }
 
         // Each key a search from the focused town: "turin 500" is far below the rows read.
         let pagesRead = storage.pagesRead
-        press(["t", "u", "r", "i", "n", "space", "5", "0", "0"])
+        press(["t", "u", "r", "i", "n", "space", "5", "0", "0"], showing: "turin 500")
         let turin = try XCTUnwrap(Self.expected("turin 500", from: Self.expected("turin 50", from: 0)!))
         XCTAssertEqual(turin, 50_018)
         XCTAssertEqual(focused(), turin, "the town found by SQLite has the focus")
-        XCTAssertEqual(manager.typeAheadFindText, "turin 500")
         XCTAssertEqual(manager.selectedIndexPaths, [IndexPath(item: turin, section: 0)])
         // Its page is read as GTK shows it; the row shows its record.
         harness.wait(until: { (manager.row(at: IndexPath(item: turin, section: 0)) as? TownRow)?.name.text == "Turin 50018" },
                      "the row found, filled")
         XCTAssertGreaterThan(storage.pagesRead, pagesRead)
 
-        press(["Down"])
+        press(["Down"], showing: "turin 500")
         XCTAssertEqual(focused(), Self.expected("turin 500", from: turin + 1), "Down: the next match")
-        press(["Up"])
+        press(["Up"], showing: "turin 500")
         XCTAssertEqual(focused(), turin, "Up: back")
-        press(["x"])
+        press(["x"], showing: "turin 500x")
         XCTAssertEqual(focused(), turin, "no town starts with “turin 500x”: the focus stays")
-        XCTAssertEqual(manager.typeAheadFindText, "turin 500x")
-        press(["Escape"])
+        press(["Escape"], showing: nil)
 
-        // Backwards round the start, and a match at the top of the list again.
-        press(["a", "m", "s"])
-        XCTAssertEqual(focused(), Self.expected("ams", from: turin))
+        // Far below, then Down round the end, Up backwards round the start and back.
+        press(["v", "i", "e", "n", "n", "a", "space", "9", "9", "9", "9"], showing: "vienna 9999")
+        XCTAssertEqual(focused(), 99_999, "each key from the town before: Vienna 50019, 90019, 99019, 99919, 99999")
+        press(["Down"], showing: "vienna 9999")
+        XCTAssertEqual(focused(), 9_999, "Down round the end: Vienna 9999, the only other match")
+        press(["Up"], showing: "vienna 9999")
+        XCTAssertEqual(focused(), 99_999, "Up round the start (every match read, the keys passed over backwards)")
+        press(["Up"], showing: "vienna 9999")
+        XCTAssertEqual(focused(), 9_999, "Up again")
         XCTAssertEqual(textsAsked, 0, "no item's text read: SQLite searched")
         XCTAssertFalse(manager.typeAheadTextsAreRead)
+        harness.close()
+    } }
+
+    /// In sections (a header above each first letter's towns), Up from the first match of a
+    /// section goes past the section's header to the match before it, not back to itself.
+    func testUpFromTheFirstTownOfASectionGoesToTheMatchBeforeIt() throws { try onMain {
+        openTestDisplay()
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("PagedTypeAheadTests-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let database = try DatabasePool(path: folder.appendingPathComponent("towns.sqlite").path)
+        try database.write { db in
+            try db.execute(sql: "CREATE TABLE town (name TEXT NOT NULL)")
+            let insert = try db.makeStatement(sql: "INSERT INTO town (name) VALUES (?)")
+            for index in 0..<2_000 { try insert.execute(arguments: [Town.name(index)]) }
+        }
+        // Sections A, B, C…, each in rowid order; every name ends in its number, so "b" finds
+        // Barcelona 2, Berlin 3, Bern 4, Bordeaux 5, Barcelona 22…
+        let storage = PagedQueryStorage<Town>(database: database, query: PagedQuery(table: "town", sectionBy: "substr(name, 1, 1)", searchBy: "name"))
+        let manager = ListViewManager()
+        manager.register(TownRow.self)
+        manager.registerHeader(TownHeader.self)
+        manager.storage = storage
+        let harness = GtkHarness(showing: { manager })
+        harness.wait(until: { storage.isLoaded }, "every key read")
+        let lastA = storage.numberOfItems(inSection: 0) - 1
+        XCTAssertTrue(manager.focus(IndexPath(item: lastA, section: 0)))
+        harness.waitForFrames(3)
+        guard let row = manager.shownRowWidget(at: manager.focusedPosition!) else { return XCTFail("no focused row") }
+        harness.press(["b"], focusing: row)
+        harness.wait(until: { manager.typeAheadFindText == "b" && !manager.typeAheadIsSearching }, "SQLite's answer")
+        XCTAssertEqual(manager.focusedIndexPath, IndexPath(item: 0, section: 1), "Barcelona 2, the first of B")
+        guard let first = manager.shownRowWidget(at: manager.focusedPosition!) else { return XCTFail("no focused row") }
+        harness.press(["Up"], focusing: first)
+        harness.waitForFrames(2)
+        harness.wait(until: { !manager.typeAheadIsSearching }, "SQLite's answer")
+        harness.waitForFrames(3)
+        let lastB = storage.numberOfItems(inSection: 1) - 1
+        XCTAssertEqual(manager.focusedIndexPath, IndexPath(item: lastB, section: 1), "backwards past B's header: round to the last of B")
         harness.close()
     } }
 }

@@ -76,4 +76,23 @@ extension PagedQueryStorageTests {
         XCTAssertEqual(errors.count, 1, "told, as a page that cannot be read is")
         XCTAssertTrue("\(errors.first.map { $0 } as Any)".contains("no_such_column"), "\(errors)")
     }
+
+    func testASearchBegunBeforeEveryKeyIsReadIsAnsweredOnceTheyAreAndANewSearchEndsTheOld() throws {
+        try addPoetry(upTo: 3000)
+        let (storage, _) = makeStorage(PagedQuery(table: "book", orderBy: "title", searchBy: "title"))
+        XCTAssertFalse(storage.isLoaded)
+        var superseded: IndexPath??
+        storage.searchItem(matching: "book 1", anywhere: false, from: nil, forward: true) { superseded = .some($0) }
+        // Book 2999 is the 2,999th row, past the first rows read.
+        let found = search(storage, "book 2999", from: nil)
+        XCTAssertTrue(storage.isLoaded)
+        XCTAssertEqual(found, IndexPath(item: 2998, section: 0))
+        XCTAssertTrue(superseded == nil, "the search begun before was dropped")
+
+        // Only what is searched changes: no key is read again.
+        let loads = storage.loadCount
+        storage.setQuery(PagedQuery(table: "book", orderBy: "title", searchBy: "genre"))
+        XCTAssertEqual(search(storage, "poe", from: nil), IndexPath(item: 1, section: 0), "Book 0002, the first poetry")
+        XCTAssertEqual(storage.loadCount, loads)
+    }
 }

@@ -31,7 +31,7 @@ public struct TableQuery: Equatable, Sendable {
     /// The column that is the rowid under another name (an `INTEGER PRIMARY KEY`), if any.
     public let rowIDColumn: String?
     /// The first column declared as text (SQLite's TEXT affinity: a type naming CHAR, CLOB
-    /// or TEXT), besides the section column: what typing in the list looks in when the rows
+    /// or TEXT, and not INT), besides the section column: what typing in the list looks in when the rows
     /// are not sorted by a column (a row's title is its first text).
     public let firstTextColumn: String?
 
@@ -97,7 +97,8 @@ public struct TableQuery: Equatable, Sendable {
         let types = try Row.fetchAll(db, sql: "SELECT name, type FROM pragma_table_info(?) ORDER BY cid", arguments: [name])
         let firstTextColumn: String? = types.first { row in
             let type = ((row["type"] as String?) ?? "").uppercased()
-            return row["name"] != sectionColumn && ["CHAR", "CLOB", "TEXT"].contains { type.contains($0) }
+            // SQLite's rules: INT first (INTEGER affinity), then CHAR, CLOB or TEXT.
+            return row["name"] != sectionColumn && !type.contains("INT") && ["CHAR", "CLOB", "TEXT"].contains { type.contains($0) }
         }?["name"]
         return TableQuery(table: name, columns: columns, shownColumns: Self.columns(columns, fitting: room, keeping: sectionColumn),
                           sectionColumn: sectionColumn, rowIDName: rowIDName, rowIDColumn: rowIDColumn, firstTextColumn: firstTextColumn)

@@ -12,8 +12,10 @@ public protocol SearchingStorage: Storage {
     /// Looks for the first item from `start` on (the item at `start` included; nil: from
     /// the first item, or the last backwards), going round the end, backwards unless
     /// `forward`, whose text starts with `text` (or, `anywhere`, contains it), ignoring the
-    /// case of ASCII letters; hands its index path to `found` where the storage lives (nil
-    /// when no item matches, or the search failed).
+    /// case of letters (of ASCII letters at least); hands its index path to `found` where
+    /// the storage lives (nil when no item matches, or the search failed), unless the
+    /// storage is gone first. A paged storage still reading where its rows are answers once
+    /// it has read them; a search begun while another runs ends the other's asking.
     func searchItem(matching text: String, anywhere: Bool, from start: IndexPath?, forward: Bool,
                     found: @escaping (IndexPath?) -> Void)
 }

@@ -22,23 +22,37 @@ extension PagedStorage: SearchingStorage {
     package typealias MatchReader = @Sendable (_ text: String, _ anywhere: Bool, _ scope: MatchScope,
                                                _ done: @escaping @Sendable (Result<[Int64], Error>) -> Void) -> Void
 
-    public var searchesItems: Bool { readMatches != nil }
+    public var searchesItems: Bool { makeMatchReader != nil }
 
     /// Asks the database, in up to three steps, each only when the one before did not
     /// answer: which of the thousand rows from `start` match (the focused row, or one a
-    /// little further: most keys end here); which match comes first in the query's order
-    /// (none: no row matches; at or after `start`, going forward: it is the one, as when the
+    /// little further: most keys end here); going forward, which match comes first in the
+    /// query's order (none: no row matches; at or after `start`: it is the one, as when the
     /// list is ordered by what is searched, whose index finds it at once); then every
     /// match, looked for in the storage's order (one pass over the keys kept, off the
-    /// storage's thread, stopping at the first). A search that fails hands nil, and its
-    /// error to the storage's error handler.
+    /// storage's thread, stopping at the first). Every step reads the query shown when the
+    /// search began. A search begun before every key is read (`isLoaded`) waits for them; a
+    /// search begun after it drops the steps left of the one before. A search that fails
+    /// hands nil, and its error to the storage's error handler.
     public func searchItem(matching text: String, anywhere: Bool, from start: IndexPath?, forward: Bool,
                            found: @escaping (IndexPath?) -> Void) {
+        searchCount += 1
+        guard let makeMatchReader, !text.isEmpty else { return found(nil) }
+        guard isLoaded else {
+            // Rows further down have no key yet: asked again once every key is read.
+            let search = searchCount
+            searchesWaitingForKeys.append { [weak self] in
+                guard let self, searchCount == search else { return }
+                searchItem(matching: text, anywhere: anywhere, from: start, forward: forward, found: found)
+            }
+            return
+        }
         let places = rows.places, count = places.rowCount
-        guard let readMatches, count > 0, !text.isEmpty else { return found(nil) }
+        guard count > 0 else { return found(nil) }
+        let readMatches = makeMatchReader()
         let first = start.flatMap(places.position(of:)) ?? (forward ? 0 : count - 1)
         let near = (0..<min(count, nearRows)).map { forward ? (first + $0) % count : (first - $0 + count) % count }
-        let (box, schedule, found) = (WeakBox(self), schedule, HandedBack(found))
+        let (box, schedule, found, search) = (WeakBox(self), schedule, HandedBack(found), searchCount)
         let deliver: @Sendable (Result<Int?, Error>) -> Void = { result in
             schedule {
                 guard let storage = box.object else { return }
@@ -51,10 +65,11 @@ extension PagedStorage: SearchingStorage {
                 }
             }
         }
-        /// Asks about `scope` where the storage lives, then hands the keys found to `then`
-        /// (or the error to `deliver`).
+        /// Asks about `scope` where the storage lives (unless a newer search began), then
+        /// hands the keys found to `then` (or the error to `deliver`).
         let ask: @Sendable (MatchScope, @escaping @Sendable ([Int64]) -> Void) -> Void = { scope, then in
             schedule {
+                guard box.object?.searchCount == search else { return }
                 readMatches(text, anywhere, scope) { result in
                     switch result {
                     case .failure(let error): deliver(.failure(error))
@@ -63,23 +78,33 @@ extension PagedStorage: SearchingStorage {
                 }
             }
         }
+        /// Every match, then the first of them from `first` in the storage's order.
+        let every: @Sendable () -> Void = {
+            ask(.every) { matched in
+                let keys = KeyMembership(matched)
+                deliver(.success(places.firstPosition(from: first, forward: forward, where: keys.contains)))
+            }
+        }
         ask(.among(near.compactMap(places.key(at:)))) { matched in
             if !matched.isEmpty {
                 let matched = Set(matched)
                 return deliver(.success(near.first { places.key(at: $0).map(matched.contains) == true }))
             }
             guard near.count < count else { return deliver(.success(nil)) }
+            guard forward else { return every() }
             ask(.first) { firstMatch in
                 guard let firstMatch = firstMatch.first else { return deliver(.success(nil)) }
-                if forward, let position = places.position(ofKey: firstMatch), position >= first {
-                    return deliver(.success(position))
-                }
-                ask(.every) { matched in
-                    let keys = KeyMembership(matched)
-                    deliver(.success(places.firstPosition(from: first, forward: forward, where: keys.contains)))
-                }
+                if let position = places.position(ofKey: firstMatch), position >= first { return deliver(.success(position)) }
+                every()
             }
         }
+    }
+
+    /// Runs the searches that waited for every key to be read.
+    package func runSearchesWaitingForKeys() {
+        let waiting = searchesWaitingForKeys
+        searchesWaitingForKeys = []
+        for search in waiting { search() }
     }
 
     /// The index path of the row whose key is `key`, found at `position` when the search

@@ -67,9 +67,14 @@ open class PagedStorage<Record: Equatable & Sendable, SectionValue: Hashable & S
     /// Told where the storage lives that a page could not be read (`readPages`), or a
     /// search failed.
     private(set) var readFailed: (Error) -> Void = { _ in }
-    /// Reads which rows match a type-ahead search (`searchItem`), when the query names
-    /// what to search in; nil: the storage does not search.
-    package var readMatches: MatchReader?
+    /// Makes the reader of one type-ahead search's matches (`searchItem`), of the query
+    /// shown when it is made, when the query names what to search in; nil: the storage does
+    /// not search.
+    package var makeMatchReader: (() -> MatchReader)?
+    /// Counts the searches begun: a search's steps stop once another begins.
+    var searchCount = 0
+    /// The searches begun before every key was read, asked again once they are.
+    var searchesWaitingForKeys: [() -> Void] = []
 
     /// `header` gives the header model of a section's value; `heldPages` is where the key
     /// reads find the pages kept; `schedule` runs blocks where the storage lives. The
@@ -116,6 +121,7 @@ open class PagedStorage<Record: Equatable & Sendable, SectionValue: Hashable & S
         }
         loadCount += 1
         if !read.changesOnly { keyReadCount += 1 }
+        if isLoaded, !searchesWaitingForKeys.isEmpty { runSearchesWaitingForKeys() }
         onLoad?()
     }
 

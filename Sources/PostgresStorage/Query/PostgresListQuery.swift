@@ -42,6 +42,7 @@ public struct PostgresListQuery: Sendable, Hashable {
     /// The column type-ahead find looks in (GtkTreeView's search column), or nil for none:
     /// a search asks the server for the rows whose value (as text) starts with (or
     /// contains) what was typed, with `ILIKE` (letters in either case), reading no page.
+    /// Changing it alone reads no key again.
     public var searchBy: String?
 
     /// A query of the rows of `table`; each parameter sets the property of its name.
@@ -55,6 +56,14 @@ public struct PostgresListQuery: Sendable, Hashable {
         self.orderBy = orderBy
         self.sectionBy = sectionBy
         self.searchBy = searchBy
+    }
+
+    /// The query without `searchBy`: what makes its rows (storages showing the same rows
+    /// share a feed, whatever they search in).
+    var withoutSearch: PostgresListQuery {
+        var query = self
+        query.searchBy = nil
+        return query
     }
 
     private var whereClause: String { filter.map { " WHERE (\($0))" } ?? "" }

@@ -202,18 +202,21 @@ public final class PostgresQueryStorage<Record: PostgresRecordDecodable>: PagedS
     }
 
     /// Lets type-ahead find search the rows on the server when `query` names a column to
-    /// search in (`searchBy`): on the pages' connections, with the query of the feed the
-    /// storage reads from.
+    /// search in (`searchBy`): on the pages' connections of the feed the storage reads from
+    /// when a search begins, with its query.
     private func searchIfAsked(by query: PostgresListQuery) {
-        guard query.searchBy != nil else { return readMatches = nil }
+        guard let column = query.searchBy else { return makeMatchReader = nil }
         let pageSession = pageSession
-        readMatches = { text, anywhere, scope, done in
-            guard let (feed, lane) = pageSession.feed else { return done(.failure(PostgresStorageError.closed)) }
-            Task {
-                do throws(PostgresStorageError) {
-                    done(.success(try await feed.session.readMatches(of: text, anywhere: anywhere, in: scope, lane: lane)))
-                } catch {
-                    done(.failure(error))
+        makeMatchReader = {
+            let feed = pageSession.feed
+            return { text, anywhere, scope, done in
+                guard let (feed, lane) = feed else { return done(.failure(PostgresStorageError.closed)) }
+                Task {
+                    do throws(PostgresStorageError) {
+                        done(.success(try await feed.session.readMatches(of: text, in: column, anywhere: anywhere, scope: scope, lane: lane)))
+                    } catch {
+                        done(.failure(error))
+                    }
                 }
             }
         }
@@ -228,7 +231,7 @@ public final class PostgresQueryStorage<Record: PostgresRecordDecodable>: PagedS
 
     /// What makes storages share a feed, for this storage showing `query`.
     private func feedKey(_ query: PostgresListQuery) -> PostgresFeed<Record>.Key {
-        PostgresFeed.Key(address: address, query: query, environment: environment, record: ObjectIdentifier(Record.self),
+        PostgresFeed.Key(address: address, query: query.withoutSearch, environment: environment, record: ObjectIdentifier(Record.self),
                          coalescingDelay: coalescingDelay, pollInterval: pollInterval, wakeUp: wakeUp,
                          driftCheckInterval: driftCheckInterval, longestReconnectionWait: longestReconnectionWait,
                          largestUpdate: largestUpdate)
@@ -375,6 +378,11 @@ public final class PostgresQueryStorage<Record: PostgresRecordDecodable>: PagedS
     /// Shows the rows of `query` instead, as the changes from the rows shown (or by
     /// reloading when it reads other records).
     public func setQuery(_ query: PostgresListQuery) {
+        // Only what type-ahead find looks in changed: the rows are the same, from the same feed.
+        if query.withoutSearch == self.query.withoutSearch {
+            self.query = query
+            return searchIfAsked(by: query)
+        }
         // Compared with the rows shown, not with a query given since whose rows are not.
         let comparable = isLoaded && shownQuery.map { query.table == $0.table && query.columns == $0.columns && query.key == $0.key } == true
         self.query = query

@@ -228,9 +228,12 @@ actor PostgresSession<Record: PostgresRecordDecodable> {
         }
     }
 
-    /// The keys of the rows in `scope` matching a type-ahead search (`PostgresListQuery.searchBy`),
-    /// read on the connection of `lane` (`Use.rows`), beside the pages.
-    func readMatches(of text: String, anywhere: Bool, in scope: MatchScope, lane: Int) async throws(PostgresStorageError) -> [Int64] {
+    /// The keys of the rows in `scope` whose `column` matches a type-ahead search
+    /// (`PostgresListQuery.searchBy`), read on the connection of `lane` (`Use.rows`), beside
+    /// the pages.
+    func readMatches(of text: String, in column: String, anywhere: Bool, scope: MatchScope, lane: Int) async throws(PostgresStorageError) -> [Int64] {
+        var query = query
+        query.searchBy = column
         guard let sql = query.matchesQuery(of: text, anywhere: anywhere, in: scope) else { return [] }
         let connection = try await connected(for: .rows(lane: lane % Self.rowLanes))
         return try await mappingErrors {

@@ -35,7 +35,8 @@ public struct PagedQuery: Sendable, Equatable {
     /// The column or expression type-ahead find looks in (GtkTreeView's search column), or
     /// nil for none: a search asks SQLite for the rows whose value starts with (or
     /// contains) what was typed, with `LIKE` (ASCII letters in either case), reading no page.
-    /// An index on it `COLLATE NOCASE` lets SQLite find them without reading every row.
+    /// An index on it `COLLATE NOCASE` lets SQLite find those starting with what was typed
+    /// without reading every row. Changing it alone reads no key again.
     public var searchBy: String?
 
     /// A query of `table`'s rows.
@@ -49,6 +50,14 @@ public struct PagedQuery: Sendable, Equatable {
         self.orderBy = orderBy
         self.sectionBy = sectionBy
         self.searchBy = searchBy
+    }
+
+    /// Whether this query's rows are those of `other`, in the same order and sections (it
+    /// may search in something else).
+    func rowsAreThoseOf(_ other: PagedQuery) -> Bool {
+        var other = other
+        other.searchBy = searchBy
+        return self == other
     }
 
     // MARK: The statements
@@ -150,10 +159,9 @@ public struct PagedQuery: Sendable, Equatable {
         let escaped = text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "%", with: "\\%")
             .replacingOccurrences(of: "_", with: "\\_")
         // The condition first, so that the parameters after it are numbered after its own.
-        // Without `ESCAPE` when nothing is escaped: SQLite then finds a prefix through an index
-        // of `searchBy` (its LIKE optimization takes no `ESCAPE`).
-        let escapes = escaped != text
-        var conditions = [filter.map { "(\($0))" } ?? "1", "(\(searchBy)) LIKE ?" + (escapes ? " ESCAPE '\\'" : "")]
+        // SQLite finds a prefix through an index of `searchBy` `COLLATE NOCASE` (its LIKE
+        // optimization, which takes this `ESCAPE`).
+        var conditions = [filter.map { "(\($0))" } ?? "1", "(\(searchBy)) LIKE ? ESCAPE '\\'"]
         var values = arguments + [((anywhere ? "%" : "") + escaped + "%").databaseValue]
         var last = ""
         switch scope {

@@ -211,6 +211,11 @@ public final class PagedQueryStorage<Record: FetchableRecord & Equatable & Senda
 
     /// Shows the rows of `query`, read from `newDatabase` when given (else from `database`).
     private func read(_ query: PagedQuery, from newDatabase: (any DatabaseWriter)?) {
+        // Only what type-ahead find looks in changed: the rows are the same.
+        if newDatabase == nil, query.rowsAreThoseOf(self.query) {
+            self.query = query
+            return searchIfAsked(by: query)
+        }
         let sameRecords = isLoaded && query.table == self.query.table && query.columns == self.query.columns && query.rowID == self.query.rowID
         self.query = query
         searchIfAsked(by: query)
@@ -227,15 +232,16 @@ public final class PagedQueryStorage<Record: FetchableRecord & Equatable & Senda
     }
 
     /// Lets type-ahead find search the rows in SQL when `query` names what to search in
-    /// (`searchBy`): the query and the database of the search read where the storage lives.
+    /// (`searchBy`): each search reads the query and the database shown when it begins.
     private func searchIfAsked(by query: PagedQuery) {
-        guard query.searchBy != nil else { return readMatches = nil }
-        let (box, searchQueue) = (WeakBox(self), searchQueue)
-        readMatches = { text, anywhere, scope, done in
-            guard let storage = box.object else { return }
-            let (query, database) = (storage.query, storage.database)
-            searchQueue.async {
-                done(Result { try database.read { db in try query.matches(db, of: text, anywhere: anywhere, in: scope) } })
+        guard query.searchBy != nil else { return makeMatchReader = nil }
+        let searchQueue = searchQueue
+        makeMatchReader = { [unowned self] in
+            let (query, database) = (self.query, self.database)
+            return { text, anywhere, scope, done in
+                searchQueue.async {
+                    done(Result { try database.read { db in try query.matches(db, of: text, anywhere: anywhere, in: scope) } })
+                }
             }
         }
     }

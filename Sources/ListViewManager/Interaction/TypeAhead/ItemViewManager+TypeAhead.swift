@@ -58,21 +58,25 @@ extension ItemViewManager {
 
     /// Asks the storage for the first item from the row at `start` (going round the end)
     /// whose text matches `typed`, backwards unless `forward`; hands `found` its position
-    /// in the list (nil for none) once the storage has answered.
+    /// in the list (nil for none) once the storage has answered, unless the storage was
+    /// replaced meanwhile.
     func searchStorage(_ storage: any SearchingStorage, for typed: String, from start: Int, forward: Bool,
                        found: @escaping (Int?) -> Void) {
         let count = bridge.count
         guard count > 0 else { return found(nil) }
-        let position = ((start % count) + count) % count
-        let from: IndexPath? = switch bridge.layout.row(at: position) {
-        case .item(let indexPath)?: indexPath
-        // From a header, its section's first item; from a footer, the next section's.
-        case .header(let section)?: IndexPath(item: 0, section: section)
-        case .footer(let section)?: section + 1 < storage.numberOfSections() ? IndexPath(item: 0, section: section + 1) : nil
-        case nil: nil
+        // From the first item row at or after `start` in the search's direction (past a
+        // header or a footer), going round.
+        var from: IndexPath?
+        for step in 0..<min(count, 4) {
+            let position = ((start + (forward ? step : -step)) % count + count) % count
+            if case .item(let indexPath)? = bridge.layout.row(at: position) {
+                from = indexPath
+                break
+            }
         }
         storage.searchItem(matching: typed, anywhere: configuration.typeAhead == .contains, from: from, forward: forward) { [weak self] indexPath in
-            found(indexPath.flatMap { self?.position(of: $0) })
+            guard let self, self.storage as AnyObject === storage as AnyObject else { return }
+            found(indexPath.flatMap { self.position(of: $0) })
         }
     }
 

@@ -163,10 +163,13 @@ final class TypeAheadFind: UpdateParticipant {
     /// A storage that searches itself is asked (`SearchingStorage`), and the focus moves
     /// when it answers, unless another key came meanwhile.
     private func find(_ text: String, forward: Bool, from offset: Int) {
+        searches += 1
+        searching = nil
         guard !text.isEmpty else { return }
         let start = manager.focusedPosition.map { $0 + (forward ? offset : -offset) } ?? 0
-        searches += 1
         guard let storage = manager.searchingStorage else {
+            // A storage read a page at a time that no longer searches itself is not gone through.
+            guard !(manager.storage is any ReadsItemsOnDemand) else { return }
             return showFound(manager.typeAheadMatch(of: text, from: start, forward: forward))
         }
         let search = searches
@@ -194,6 +197,11 @@ final class TypeAheadFind: UpdateParticipant {
     /// Shows `typed` in the popover (popping it up), and closes it five seconds after the
     /// last key.
     private func show(_ typed: String) {
+        // What was typed changed: an answer for the text before is left.
+        if typed != text {
+            searches += 1
+            searching = nil
+        }
         text = typed
         keys += 1
         let key = keys
@@ -233,8 +241,11 @@ final class TypeAheadFind: UpdateParticipant {
         return popover
     }
 
-    /// Stops finding, and hides the popover.
+    /// Stops finding, and hides the popover (a storage's answer to a search still under way
+    /// is left).
     func close() {
+        searches += 1
+        searching = nil
         guard text != nil else { return }
         text = nil
         if let popover { gtk_popover_popdown(gtkCast(popover, to: GtkPopover.self)) }
