@@ -251,4 +251,42 @@ final class DatabaseWindowTests: XCTestCase {
         ViewerTestLoop.wait("the sort, in SQL") { viewer.liveTable?.storage.query.searchBy == "\"price\"" }
         ViewerTestLoop.close(viewer)
     } }
+
+    /// A table opened again shows the row the user left at the top, though it is past the
+    /// first rows shown before every rowid is read: the place waits for them.
+    func testATableOpenedAgainShowsTheRowLeftFarDownOnceEveryRowidIsRead() throws { try MainActor.assumeIsolated {
+        let folder = NSTemporaryDirectory() + "DatabaseWindowTests-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let path = folder + "/rows.sqlite"
+        try DatabaseQueue(path: path).write { db in
+            try db.execute(sql: """
+                CREATE TABLE item (name TEXT NOT NULL);
+                WITH RECURSIVE n(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM n WHERE x < 200000)
+                INSERT INTO item SELECT 'item ' || x FROM n;
+                """)
+        }
+        let sample = try SampleDatabase()
+        defer { sample.remove() }
+        let viewer = ViewerWindow(application: ViewerTestApplication.shared)
+        viewer.present()
+        viewer.openDatabase(path, table: "item", sectionBy: nil)
+        ViewerTestLoop.wait("every rowid") { viewer.isLoaded && viewer.liveTable?.storage.isLoaded == true }
+        XCTAssertTrue(viewer.manager.scrollTo(IndexPath(item: 150_000, section: 0), at: .top))
+        ViewerTestLoop.waitForFrames(of: viewer.manager.view, 6)
+        let left = try XCTUnwrap(viewer.manager.place)
+        XCTAssertEqual(left.itemIdentity, "150001")
+
+        viewer.openDatabase(sample.path, table: "fruit", sectionBy: nil)
+        ViewerTestLoop.wait("the fruit") { viewer.titleText == "fruits.sqlite — fruit" && viewer.isLoaded }
+        viewer.openDatabase(path, table: "item", sectionBy: nil)
+        ViewerTestLoop.wait("the first rows again") { viewer.titleText == "rows.sqlite — item" && viewer.isLoaded }
+        let loadedAtFirstRows = viewer.liveTable?.storage.isLoaded
+        ViewerTestLoop.wait("the place left") { viewer.manager.place?.itemIdentity == left.itemIdentity }
+        ViewerTestLoop.waitForFrames(of: viewer.manager.view, 5)
+        XCTAssertEqual(viewer.manager.place?.itemIdentity, left.itemIdentity)
+        XCTAssertEqual(viewer.manager.place?.offset ?? .nan, left.offset, accuracy: 1)
+        XCTAssertEqual(loadedAtFirstRows, false, "shown first with the first rows' rowids alone: the place waited")
+        ViewerTestLoop.close(viewer)
+    } }
 }

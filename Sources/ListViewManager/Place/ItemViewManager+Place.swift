@@ -17,17 +17,40 @@ extension ItemViewManager {
     /// item is found by its identity wherever it is now (first where it was); an item with
     /// no identity is the one at the place's index path. Returns false, changing nothing,
     /// when no such item is in the storage. Works before the view is shown: the place is
-    /// shown once the view has its size.
+    /// shown once the view has its size. A storage still reading where its items are (a
+    /// paged storage showing its first rows, `ProgressivelyLoadingStorage`) that does not
+    /// have the item yet is waited for: the place is shown once it has read them, unless the
+    /// view was moved meanwhile (the user scrolled, or another place or row was gone to).
     @discardableResult
     public func restore(_ place: ListPlace) -> Bool {
+        placesRestored += 1
         let indexPath: IndexPath?
         if let identity = place.itemIdentity {
             indexPath = storage.indexPath(ofItemIdentifiedBy: identity, near: place.indexPath)
         } else {
             indexPath = self.position(of: place.indexPath) != nil ? place.indexPath : nil
         }
-        guard let indexPath, let position = position(of: indexPath) else { return false }
+        guard let indexPath, let position = position(of: indexPath) else {
+            guard place.itemIdentity != nil, let loading = storage as? any ProgressivelyLoadingStorage, !loading.isLoaded else { return false }
+            restoreOnceLoaded(place, from: loading)
+            return true
+        }
         return scroll(toRow: position, to: .offset(place.offset))
+    }
+
+    /// Restores `place` once `storage` has read where every item is (looked at each frame),
+    /// unless the view moved, the storage was replaced or another place was restored first.
+    private func restoreOnceLoaded(_ place: ListPlace, from storage: any ProgressivelyLoadingStorage) {
+        let restored = placesRestored, scrolls = scrollsAskedFor
+        let adjustment = gtk_scrollable_get_vadjustment(OpaquePointer(kind.listBase(view)))
+        let value = adjustment.map(gtk_adjustment_get_value)
+        everyFrame(of: view) { [weak self] _ in
+            guard let self, placesRestored == restored, scrollsAskedFor == scrolls, self.storage as AnyObject === storage as AnyObject,
+                  adjustment.map(gtk_adjustment_get_value) == value else { return false }
+            if !storage.isLoaded { return true }
+            restore(place)
+            return false
+        }
     }
 
     /// The item row nearest the top of the view that is wholly in view (else the one

@@ -93,6 +93,9 @@ public class ItemViewManager {
     var isScrollingToARow = false
     /// Counts the scrolls to a row asked for: only the last one asked for goes on.
     var scrollsAskedFor = 0
+    /// Counts the places restored: a place waiting for its storage's items (`restore`)
+    /// stops waiting once another is restored.
+    var placesRestored = 0
     /// Whether the view is about to lay its rows out again for a new width (a sectioned
     /// grid's strips): a place in it is looked for after that.
     var isReflowing: Bool { false }

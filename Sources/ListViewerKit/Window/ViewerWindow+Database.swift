@@ -64,7 +64,12 @@ extension ViewerWindow {
             if !isLoaded { finishLoading() }
         }
         opened.onFirstRows = { [weak self] in
-            guard let self, !isLoaded else { return }
+            guard let self else { return }
+            guard !isLoaded else {
+                // Another source was shown before: the table's place, if it was left at one.
+                if let place = sourcePlaces.placeToRestore { activeManager.restore(place) }
+                return
+            }
             finishLoading()
         }
         // A schema changed: the table view shows the columns there are (sorted by none).

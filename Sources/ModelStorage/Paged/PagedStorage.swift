@@ -180,6 +180,8 @@ public protocol ReadsItemsOnDemand: Storage {}
 
 extension PagedStorage: ReadsItemsOnDemand {}
 
+extension PagedStorage: ProgressivelyLoadingStorage {}
+
 extension PagedStorage: PrefetchingStorage {
     /// Reads the pages of the rows at `indexPaths` that are not here yet, so that they show
     /// their records, not placeholders, when they are scrolled to.

@@ -379,7 +379,7 @@ public final class PostgresQueryStorage<Record: PostgresRecordDecodable>: PagedS
     /// reloading when it reads other records).
     public func setQuery(_ query: PostgresListQuery) {
         // Only what type-ahead find looks in changed: the rows are the same, from the same feed.
-        if query.withoutSearch == self.query.withoutSearch {
+        if query != self.query, query.withoutSearch == self.query.withoutSearch {
             self.query = query
             return searchIfAsked(by: query)
         }

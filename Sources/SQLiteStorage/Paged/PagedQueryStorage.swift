@@ -212,7 +212,7 @@ public final class PagedQueryStorage<Record: FetchableRecord & Equatable & Senda
     /// Shows the rows of `query`, read from `newDatabase` when given (else from `database`).
     private func read(_ query: PagedQuery, from newDatabase: (any DatabaseWriter)?) {
         // Only what type-ahead find looks in changed: the rows are the same.
-        if newDatabase == nil, query.rowsAreThoseOf(self.query) {
+        if newDatabase == nil, query != self.query, query.rowsAreThoseOf(self.query) {
             self.query = query
             return searchIfAsked(by: query)
         }
