@@ -42,17 +42,24 @@ final class PagedTypeAheadTests: XCTestCase {
             .first { Town.name($0).lowercased().hasPrefix(typed.lowercased()) }
     }
 
-    func testTypingAsksSQLiteAndTheListGoesToTheRowFoundWhosePageIsReadThen() throws { try onMain {
-        openTestDisplay()
+    /// A real SQLite file (in a new folder, for the test to remove) of table `town`: the
+    /// towns 0 to `count - 1`, town i at rowid i + 1.
+    private static func makeTowns(_ count: Int) throws -> (DatabasePool, URL) {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("PagedTypeAheadTests-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
         let database = try DatabasePool(path: folder.appendingPathComponent("towns.sqlite").path)
         try database.write { db in
             try db.execute(sql: "CREATE TABLE town (name TEXT NOT NULL)")
             let insert = try db.makeStatement(sql: "INSERT INTO town (name) VALUES (?)")
-            for index in 0..<Self.count { try insert.execute(arguments: [Town.name(index)]) }
+            for index in 0..<count { try insert.execute(arguments: [Town.name(index)]) }
         }
+        return (database, folder)
+    }
+
+    func testTypingAsksSQLiteAndTheListGoesToTheRowFoundWhosePageIsReadThen() throws { try onMain {
+        openTestDisplay()
+        let (database, folder) = try Self.makeTowns(Self.count)
+        defer { try? FileManager.default.removeItem(at: folder) }
         let storage = PagedQueryStorage<Town>(database: database, query: PagedQuery(table: "town", searchBy: "name"))
         let manager = ListViewManager()
         manager.register(TownRow.self)
@@ -119,15 +126,8 @@ final class PagedTypeAheadTests: XCTestCase {
     /// section goes past the section's header to the match before it, not back to itself.
     func testUpFromTheFirstTownOfASectionGoesToTheMatchBeforeIt() throws { try onMain {
         openTestDisplay()
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("PagedTypeAheadTests-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let (database, folder) = try Self.makeTowns(2_000)
         defer { try? FileManager.default.removeItem(at: folder) }
-        let database = try DatabasePool(path: folder.appendingPathComponent("towns.sqlite").path)
-        try database.write { db in
-            try db.execute(sql: "CREATE TABLE town (name TEXT NOT NULL)")
-            let insert = try db.makeStatement(sql: "INSERT INTO town (name) VALUES (?)")
-            for index in 0..<2_000 { try insert.execute(arguments: [Town.name(index)]) }
-        }
         // Sections A, B, C…, each in rowid order; every name ends in its number, so "b" finds
         // Barcelona 2, Berlin 3, Bern 4, Bordeaux 5, Barcelona 22…
         let storage = PagedQueryStorage<Town>(database: database, query: PagedQuery(table: "town", sectionBy: "substr(name, 1, 1)", searchBy: "name"))

@@ -145,6 +145,11 @@ extension ItemViewManager {
     /// takes the focus.)
     func focus(position: Int) {
         keepPlaceLooseWhileJumping(to: position)
+        // GTK 4.12's scroll with `GTK_LIST_SCROLL_FOCUS` moves the keyboard focus only when it
+        // is in the list already (`gtk_list_base_scroll_to` looks for FOCUS_WITHIN): else
+        // another widget keeps it. The list takes it first.
+        let listBase = kind.listBase(view)
+        if gtk_widget_get_state_flags(listBase).rawValue & GTK_STATE_FLAG_FOCUS_WITHIN.rawValue == 0 { gtk_widget_grab_focus(listBase) }
         if kind.scrollToAndFocus(view, position) { return }
         if let shown = viewPosition(ofRow: position) {
             cgtk_shims_widget_activate_action(kind.listBase(view), "list.scroll-to-item", g_variant_new_uint32(UInt32(shown)))
