@@ -19,3 +19,12 @@ public protocol SearchingStorage: Storage {
     func searchItem(matching text: String, anywhere: Bool, from start: IndexPath?, forward: Bool,
                     found: @escaping (IndexPath?) -> Void)
 }
+
+/// The `LIKE` (or `ILIKE`) pattern of a type-ahead search for `text`: what was typed taken
+/// as it is (`\\`, `%` and `_` escaped with `\\`, for `ESCAPE '\\'`), then anything; with
+/// anything before it too when `anywhere`.
+package func likePattern(for text: String, anywhere: Bool) -> String {
+    let escaped = text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "%", with: "\\%")
+        .replacingOccurrences(of: "_", with: "\\_")
+    return (anywhere ? "%" : "") + escaped + "%"
+}

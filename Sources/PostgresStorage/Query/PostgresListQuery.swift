@@ -158,10 +158,8 @@ public struct PostgresListQuery: Sendable, Hashable {
     /// `searchBy`.
     func matchesQuery(of text: String, anywhere: Bool, in scope: MatchScope) -> SQL? {
         guard let searchBy else { return nil }
-        let escaped = text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "%", with: "\\%")
-            .replacingOccurrences(of: "_", with: "\\_")
         var bindings = bindings
-        bindings.append((anywhere ? "%" : "") + escaped + "%")
+        bindings.append(likePattern(for: text, anywhere: anywhere))
         var sql = "SELECT \(key.quotedIdentifier)::int8 FROM \(table.quotedIdentifier) WHERE "
             + (filter.map { "(\($0)) AND " } ?? "") + "\(searchBy.quotedIdentifier)::text ILIKE $\(arguments.count + 1) ESCAPE '\\'"
         switch scope {

@@ -156,13 +156,11 @@ public struct PagedQuery: Sendable, Equatable {
     /// for `.first`. None without `searchBy`.
     func matches(_ db: Database, of text: String, anywhere: Bool, in scope: MatchScope) throws -> [Int64] {
         guard let searchBy else { return [] }
-        let escaped = text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "%", with: "\\%")
-            .replacingOccurrences(of: "_", with: "\\_")
         // The condition first, so that the parameters after it are numbered after its own.
         // SQLite finds a prefix through an index of `searchBy` `COLLATE NOCASE` (its LIKE
         // optimization, which takes this `ESCAPE`).
         var conditions = [filter.map { "(\($0))" } ?? "1", "(\(searchBy)) LIKE ? ESCAPE '\\'"]
-        var values = arguments + [((anywhere ? "%" : "") + escaped + "%").databaseValue]
+        var values = arguments + [likePattern(for: text, anywhere: anywhere).databaseValue]
         var last = ""
         switch scope {
         case .among(let keys):

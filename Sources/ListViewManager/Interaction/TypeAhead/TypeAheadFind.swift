@@ -163,8 +163,7 @@ final class TypeAheadFind: UpdateParticipant {
     /// A storage that searches itself is asked (`SearchingStorage`), and the focus moves
     /// when it answers, unless another key came meanwhile.
     private func find(_ text: String, forward: Bool, from offset: Int) {
-        searches += 1
-        searching = nil
+        leaveSearchUnderWay()
         guard !text.isEmpty else { return }
         let start = manager.focusedPosition.map { $0 + (forward ? offset : -offset) } ?? 0
         guard let storage = manager.searchingStorage else {
@@ -191,6 +190,12 @@ final class TypeAheadFind: UpdateParticipant {
 
     /// Counts the searches started: a storage's answer to one followed by another is left.
     private var searches = 0
+    /// Leaves the storage's answer to the search under way, if one is.
+    private func leaveSearchUnderWay() {
+        searches += 1
+        searching = nil
+    }
+
     /// The search asked of the storage and not yet answered, if any.
     private(set) var searching: Int?
 
@@ -198,10 +203,7 @@ final class TypeAheadFind: UpdateParticipant {
     /// last key.
     private func show(_ typed: String) {
         // What was typed changed: an answer for the text before is left.
-        if typed != text {
-            searches += 1
-            searching = nil
-        }
+        if typed != text { leaveSearchUnderWay() }
         text = typed
         keys += 1
         let key = keys
@@ -244,8 +246,7 @@ final class TypeAheadFind: UpdateParticipant {
     /// Stops finding, and hides the popover (a storage's answer to a search still under way
     /// is left).
     func close() {
-        searches += 1
-        searching = nil
+        leaveSearchUnderWay()
         guard text != nil else { return }
         text = nil
         if let popover { gtk_popover_popdown(gtkCast(popover, to: GtkPopover.self)) }
