@@ -19,8 +19,8 @@ extension ItemViewManager {
     /// when no such item is in the storage. Works before the view is shown: the place is
     /// shown once the view has its size. A storage still reading where its items are (a
     /// paged storage showing its first rows, `ProgressivelyLoadingStorage`) that does not
-    /// have the item yet is waited for: the place is shown once it has read them, unless the
-    /// view was moved meanwhile (the user scrolled, or another place or row was gone to).
+    /// have the item yet is waited for: the place is shown once it has read them, unless
+    /// another place or row was gone to, or the storage replaced, meanwhile.
     @discardableResult
     public func restore(_ place: ListPlace) -> Bool {
         placesRestored += 1
@@ -39,14 +39,13 @@ extension ItemViewManager {
     }
 
     /// Restores `place` once `storage` has read where every item is (looked at each frame),
-    /// unless the view moved, the storage was replaced or another place was restored first.
+    /// unless the storage was replaced or another place or row was gone to first.
     private func restoreOnceLoaded(_ place: ListPlace, from storage: any ProgressivelyLoadingStorage) {
         let restored = placesRestored, scrolls = scrollsAskedFor
-        let adjustment = gtk_scrollable_get_vadjustment(OpaquePointer(kind.listBase(view)))
-        let value = adjustment.map(gtk_adjustment_get_value)
+        // (Not the view's scroll offset: GTK moves it by itself while the rows come in.)
         everyFrame(of: view) { [weak self] _ in
-            guard let self, placesRestored == restored, scrollsAskedFor == scrolls, self.storage as AnyObject === storage as AnyObject,
-                  adjustment.map(gtk_adjustment_get_value) == value else { return false }
+            guard let self, placesRestored == restored, scrollsAskedFor == scrolls,
+                  self.storage as AnyObject === storage as AnyObject else { return false }
             if !storage.isLoaded { return true }
             restore(place)
             return false
