@@ -127,6 +127,10 @@ void cgtk_shims_accessible_set_label(GtkWidget *widget, const gchar *label);
 /* gtk_accessible_update_property is variadic: sets the accessible description of `widget`. */
 void cgtk_shims_accessible_set_description(GtkWidget *widget, const gchar *description);
 
+/* gtk_accessible_update_property/_state are variadic: tells screen readers that `widget` is a
+ * tree item at `level` (1 for a top item), expanded or not, or (expanded < 0) without children. */
+void cgtk_shims_accessible_set_tree_item(GtkWidget *widget, int level, int expanded);
+
 /* A vertical box whose accessible role is heading, of `level` (the role is construct-only,
  * so it must be given to g_object_new, which is variadic). Floating, as gtk_box_new. */
 GtkWidget *cgtk_shims_heading_box_new(int level);

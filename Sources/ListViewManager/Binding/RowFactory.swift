@@ -137,6 +137,11 @@ final class RowFactory {
         attached.filter(\.value.isBound).map { ($0.key, $0.value) }
     }
 
+    /// The indent and expander arrow `listItem` shows before its row, if its rows are a tree's.
+    func disclosure(of listItem: OpaquePointer) -> TreeDisclosure? {
+        hosts[listItem]?.disclosure
+    }
+
     /// The list item whose child widget is `child`, if any.
     func listItem(showing child: UnsafeMutablePointer<GtkWidget>) -> OpaquePointer? {
         listItemsByChild[child]
@@ -493,12 +498,16 @@ protocol RowFactoryDelegate: AnyObject {
     /// Runs `body`, in which GTK or the factory is busy with its rows: storage changes made
     /// meanwhile are applied once GTK is done (`ListViewUpdater.holdingUpdates`).
     func holdingUpdates(_ body: () -> Void)
+    /// Whether the rows are a tree's (`TreeStorage`): each list item shows an indent and an
+    /// expander arrow before its row.
+    var showsTree: Bool { get }
 }
 
 extension RowFactoryDelegate {
     /// Only a header factory asks: a column's cells show no section headers.
     func sectionHeader(above item: RowItem) -> FlatRow? { nil }
     func model(of row: FlatRow) -> Any? { nil }
+    var showsTree: Bool { false }
 }
 
 extension RowFactory {

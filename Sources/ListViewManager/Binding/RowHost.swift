@@ -31,6 +31,9 @@ final class RowHost {
     private var box: ObjectReference<UnsafeMutablePointer<GtkWidget>>?
     private var entries: [ObjectIdentifier: Entry] = [:]
     private var current: ObjectIdentifier?
+    /// The indent and expander arrow shown before the rows of a tree's items (made once the
+    /// list item first shows a row of a `TreeStorage`, then kept).
+    private(set) var disclosure: TreeDisclosure?
 
     /// The rows made here, with their mappings.
     var rows: [(row: RowWidget, mapping: ViewModelMapping)] {
@@ -73,7 +76,15 @@ final class RowHost {
         current = nil
     }
 
-    private func setChild(_ widget: UnsafeMutablePointer<GtkWidget>) {
+    private func setChild(_ row: UnsafeMutablePointer<GtkWidget>) {
+        var widget = row
+        if slots == .listItems, disclosure != nil || factory?.delegate?.showsTree == true {
+            let disclosure = self.disclosure ?? TreeDisclosure()
+            disclosure.setContent(row)
+            guard self.disclosure == nil else { return }
+            self.disclosure = disclosure
+            widget = disclosure.box.pointer
+        }
         factory?.host(self, replacedChild: child, with: widget)
         child = widget
         switch slots {

@@ -154,6 +154,10 @@ public enum EventKind: Hashable, Sendable, CustomStringConvertible {
     case prefetch
     /// An item prefetched is no longer about to be shown (a model-only event).
     case cancelPrefetch
+    /// The item (of a `TreeStorage`) was expanded: its children are shown.
+    case didExpand
+    /// The item (of a `TreeStorage`) was collapsed: its children are hidden.
+    case didCollapse
 
     public var description: String {
         switch self {
@@ -169,6 +173,8 @@ public enum EventKind: Hashable, Sendable, CustomStringConvertible {
         case .didFocus: return "didFocus"
         case .prefetch: return "prefetch"
         case .cancelPrefetch: return "cancelPrefetch"
+        case .didExpand: return "didExpand"
+        case .didCollapse: return "didCollapse"
         }
     }
 
@@ -177,7 +183,8 @@ public enum EventKind: Hashable, Sendable, CustomStringConvertible {
     var appliesToSupplementaryRows: Bool {
         switch self {
         case .configure, .willDisplay, .didEndDisplaying: return true
-        case .didSelect, .didDeselect, .didActivate, .commitDelete, .didHighlight, .didUnhighlight, .didFocus, .prefetch, .cancelPrefetch:
+        case .didSelect, .didDeselect, .didActivate, .commitDelete, .didHighlight, .didUnhighlight, .didFocus, .prefetch, .cancelPrefetch,
+             .didExpand, .didCollapse:
             return false
         }
     }

@@ -58,6 +58,7 @@ extension ItemViewManager {
     /// refuses the item. GTK binds a row widget it makes before it puts it in the view: the
     /// row widget is then the list item's outermost widget.
     func prepareRowWidget(of listItem: OpaquePointer) {
+        showDisclosure(of: listItem)
         // GTK's section headers (GTK 4.12 and later) are GtkListHeaders, not list items.
         guard !selectionRules.shouldHighlight.isEmpty,
               cgtk_shims_instance_is_a(UnsafeMutableRawPointer(listItem), gtk_list_item_get_type()) != 0,
@@ -82,7 +83,8 @@ extension ItemViewManager {
         let keys = gtk_event_controller_key_new()!
         gtk_event_controller_set_propagation_phase(keys, GTK_PHASE_CAPTURE)
         Signal.connect(UnsafeMutableRawPointer(keys), "key-pressed") { [weak self] (keyval: UInt32, _: UInt32, state: UInt32) -> Bool in
-            self?.moveFocus(forKey: keyval, state: state) ?? false
+            guard let self else { return false }
+            return treeKeyPressed(keyval, state: state) || moveFocus(forKey: keyval, state: state)
         }
         gtk_widget_add_controller(kind.listBase(view), keys)
     }

@@ -233,7 +233,8 @@ public class ItemViewManager {
         factory.updatesHiddenRowsWhenShown(in: view)
         let storage = storage ?? MemoryStorage.reportingToGLib()
         self.storage = storage
-        resolver = MappingResolver(fallbacks: [RowMapping<TitleRow>(kind: .header), RowMapping<TitleRow>(kind: .footer)])
+        resolver = MappingResolver(fallbacks: [RowMapping<TitleRow>(kind: .header), RowMapping<TitleRow>(kind: .footer),
+                                               RowMapping<ChildrenLoadingRow>(kind: .item), RowMapping<ChildrenLoadingFailedRow>(kind: .item)])
         bridge = ListModelBridge(models: storage, options: kind.layoutOptions(configuration))
         updater = ListViewUpdater(bridge: bridge, storage: storage, options: kind.layoutOptions(configuration))
         storageUpdater = updater
@@ -252,6 +253,7 @@ public class ItemViewManager {
         installContextMenuInput()
         installDropTarget()
         storage.delegate = storageUpdater
+        followExpansion(of: storage)
         // A storage given here may hold header models the view cannot show: reported once
         // the main loop runs, so that a handler the app sets right after init hears it.
         whenIdle { [weak self] in
@@ -298,6 +300,7 @@ public class ItemViewManager {
 
     private func attach(_ storage: Storage) {
         storage.delegate = storageUpdater
+        followExpansion(of: storage)
         updater.reload(from: storage, options: layoutOptions)
     }
 
