@@ -187,4 +187,30 @@ final class TreeTests: XCTestCase {
         recorder.disconnect()
         fixture.harness.close()
     } }
+
+    func testAColumnViewShowsTheTreeInItsFirstColumn() { onMain {
+        openTestDisplay()
+        let tree = TreeStorage(items: Self.music)
+        let manager = ColumnViewManager(storage: tree)
+        manager.addColumn(TableColumn("Name", \Folder.id))
+        manager.addColumn(TableColumn("Letters", text: { (folder: Folder) in String(folder.id.count) }))
+        let harness = GtkHarness(showing: { manager })
+        @MainActor func cells(at position: Int) -> [String] {
+            manager.columnFactories.map { factory in
+                guard let listItem = factory.boundListItem(at: position), let cell = factory.attached[listItem]?.row as? TextCell else { return "-" }
+                let margin = factory.disclosure(of: listItem).map { gtk_widget_get_margin_start(gtk_widget_get_first_child($0.box.pointer)) }
+                return cell.text + (margin.map { " @\($0)" } ?? "")
+            }
+        }
+        let musicCell = manager.columnFactories[0].boundListItem(at: 0)!
+        harness.press(["plus"], focusing: gtk_widget_get_parent(gtk_list_item_get_child(musicCell)!)!)
+        harness.waitForFrames()
+        XCTAssertEqual(tree.rowCount, 5)
+        XCTAssertEqual(cells(at: 0), ["Music @0", "5"], "the first column's cells have the arrow, the others not")
+        XCTAssertEqual(cells(at: 2), ["Satie @16", "5"])
+        try? tree.expand(at: [0, 1])
+        harness.waitForFrames()
+        XCTAssertEqual(cells(at: 3), ["Gymnopédie @32", "10"])
+        harness.close()
+    } }
 }

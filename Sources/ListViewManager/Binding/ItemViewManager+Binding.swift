@@ -61,7 +61,8 @@ extension ItemViewManager: RowFactoryDelegate {
     }
 
     var rowsDependOnPlace: Bool {
-        resolver.dependsOnPlace || selectionRules.dependOnPlace || rowDescriptions.dependOnPlace
+        // A tree's row shows its item's depth, which a move can change.
+        resolver.dependsOnPlace || selectionRules.dependOnPlace || rowDescriptions.dependOnPlace || showsTree
     }
 
     func rowDidMove(_ entry: RowFactory.AttachedRow) {

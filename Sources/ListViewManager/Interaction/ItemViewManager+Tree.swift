@@ -49,11 +49,12 @@ extension ItemViewManager {
         }
     }
 
-    /// Shows the indent and arrow of the item `listItem` shows, and tells screen readers its
-    /// level and whether it is expanded.
-    func showDisclosure(of listItem: OpaquePointer) {
+    /// Shows the indent and arrow of the item `listItem` shows (a list item of the view's,
+    /// or a cell of a column view's first column, made by `factory`), and tells screen
+    /// readers its level and whether it is expanded.
+    func showDisclosure(of listItem: OpaquePointer, madeBy factory: RowFactory? = nil) {
         guard let tree = treeStorage, cgtk_shims_instance_is_a(UnsafeMutableRawPointer(listItem), gtk_list_item_get_type()) != 0,
-              let disclosure = factory.disclosure(of: listItem),
+              let disclosure = (factory ?? self.factory).disclosure(of: listItem),
               case .item(let indexPath)? = bridge.row(at: Int(gtk_list_item_get_position(listItem))),
               let shown = tree.disclosure(ofRow: indexPath.item) else { return }
         disclosure.show(depth: shown.depth, isExpandable: shown.isExpandable, isExpanded: shown.isExpanded)
@@ -63,12 +64,13 @@ extension ItemViewManager {
         }
         let expanded: Int32 = shown.isExpandable ? (shown.isExpanded ? 1 : 0) : -1
         let level = Int32(shown.depth + 1)
-        // GTK's widget for the row: the one screen readers see as the list's item.
-        if let itemWidget = gtk_widget_get_parent(disclosure.box.pointer) {
+        // GTK's widget for the row (a column view's row, not the cell): the one screen
+        // readers see as the list's item. GTK 4.18 binds a row before placing it.
+        if let itemWidget = rowWidget(containing: disclosure.box.pointer) {
             cgtk_shims_accessible_set_tree_item(itemWidget, level, expanded)
         } else {
-            whenIdle { [weak disclosure] in
-                guard let disclosure, let itemWidget = gtk_widget_get_parent(disclosure.box.pointer) else { return }
+            whenIdle { [weak self, weak disclosure] in
+                guard let self, let disclosure, let itemWidget = rowWidget(containing: disclosure.box.pointer) else { return }
                 cgtk_shims_accessible_set_tree_item(itemWidget, level, expanded)
             }
         }

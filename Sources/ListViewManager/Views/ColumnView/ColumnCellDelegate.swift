@@ -50,14 +50,25 @@ final class ColumnCellDelegate: RowFactoryDelegate {
         let namesItem = namesItem
         manager?.rowDidBind(row, namesItem: namesItem)
         if namesItem { manager?.prepareRowWidget(of: listItem) }
+        if namesItem { manager?.showDisclosure(of: listItem, madeBy: row.factory) }
     }
 
     func rowDidUpdate(_ row: RowFactory.AttachedRow) {
+        let namesItem = namesItem
         manager?.rowDidUpdate(row, namesItem: namesItem)
+        if namesItem { manager?.showDisclosure(of: row.listItem, madeBy: row.factory) }
     }
 
     func rowDidMove(_ row: RowFactory.AttachedRow) {
+        let namesItem = namesItem
         manager?.rowDidMove(row, namesItem: namesItem)
+        if namesItem { manager?.showDisclosure(of: row.listItem, madeBy: row.factory) }
+    }
+
+    /// The first column's cells show a tree's indent and expander arrows.
+    var showsTree: Bool {
+        guard let manager, manager.columns.first === column else { return false }
+        return manager.showsTree
     }
 
     func rowDidUnbind(_ row: RowFactory.AttachedRow) {
