@@ -147,7 +147,7 @@ public enum MenuReading {
     }
 
     /// The GType name of `widget` ("GtkLabel").
-    static func typeName(_ widget: UnsafeMutablePointer<GtkWidget>) -> String {
+    public static func typeName(_ widget: UnsafeMutablePointer<GtkWidget>) -> String {
         String(cString: g_type_name_from_instance(UnsafeMutableRawPointer(widget).assumingMemoryBound(to: GTypeInstance.self)))
     }
 }

@@ -82,6 +82,14 @@ extension ItemViewManager {
         return true
     }
 
+    /// Whether the point (in the view's coordinates) is on a column view's row of headers
+    /// (the view's first child, before its list).
+    private func isOnColumnHeaders(x: Double, y: Double) -> Bool {
+        guard self is ColumnViewManager, let headers = gtk_widget_get_first_child(view),
+              let picked = gtk_widget_pick(view, x, y, GTK_PICK_DEFAULT) else { return false }
+        return picked == headers || gtk_widget_is_ancestor(picked, headers) != 0
+    }
+
     /// Right click and long press on the list view, and the entries' accelerators; the Menu
     /// key and Shift+F10 are in `installRowActions`.
     func installContextMenuInput() {
@@ -90,8 +98,14 @@ extension ItemViewManager {
         // Before the list items' own click handling, which would take the press.
         gtk_event_controller_set_propagation_phase(click, GTK_PHASE_CAPTURE)
         Signal.connect(UnsafeMutableRawPointer(click), "pressed") { [weak self] (_: Int32, x: Double, y: Double) in
+            guard let self else { return }
+            // A column view's headers have their own menu (the columns to show).
+            if isOnColumnHeaders(x: x, y: y) {
+                gtk_gesture_set_state(click, GTK_EVENT_SEQUENCE_DENIED)
+                return
+            }
             gtk_gesture_set_state(click, GTK_EVENT_SEQUENCE_CLAIMED)
-            self?.pointerAskedForMenu(x: x, y: y)
+            pointerAskedForMenu(x: x, y: y)
         }
         gtk_widget_add_controller(view, click)
 

@@ -68,6 +68,7 @@ extension ColumnViewManager {
             guard let self else { return }
             if sortsMemoryStorage { sortItemsByColumns() }
             didChangeSorting?()
+            tableLayoutChanged()
         }
     }
 }

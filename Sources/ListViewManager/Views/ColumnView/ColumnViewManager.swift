@@ -46,6 +46,31 @@ public final class ColumnViewManager: ItemViewManager {
     /// The two item objects `sortsBefore` hands the sorter (one reference each, owned here).
     private(set) lazy var comparisonItems: (left: ComparisonItem, right: ComparisonItem) = (ComparisonItem(), ComparisonItem())
 
+    /// Called when the user arranged the table (dragged a column, resized it, hid or showed
+    /// it from the header's menu, sorted by it), with the new arrangement, once per main
+    /// loop turn at most: store it, and give it back to `tableLayout` when the table is
+    /// shown again.
+    public var didChangeTableLayout: ((TableLayout) -> Void)?
+    var layoutChangeScheduled = false
+    /// The header's menu that shows and hides columns, unless `offersColumnChooser` is off.
+    private(set) var columnChooser: ColumnChooser?
+
+    /// Whether a right click on a column's header offers a menu of the columns, to show or
+    /// hide each (the default: yes).
+    public var offersColumnChooser: Bool {
+        get { columnChooser != nil }
+        set {
+            guard newValue != (columnChooser != nil) else { return }
+            if newValue {
+                columnChooser = ColumnChooser(manager: self)
+                columnChooser?.rebuild(for: columns)
+            } else {
+                for column in columns { column.column.map { gtk_column_view_column_set_header_menu($0, nil) } }
+                columnChooser = nil
+            }
+        }
+    }
+
     /// Whether a header click sorts a `MemoryStorage` (the default). Turn it off to sort
     /// in `didChangeSorting` yourself, with `sortedByColumns(_:)`.
     public var sortsMemoryStorage = true
@@ -59,6 +84,8 @@ public final class ColumnViewManager: ItemViewManager {
     public init(columnView: UnsafeMutablePointer<GtkWidget>? = nil, storage: Storage? = nil, selectionMode: SelectionMode = .single) {
         super.init(view: columnView ?? gtk_column_view_new(nil)!, kind: .column, storage: storage, selectionMode: selectionMode)
         connectSorting()
+        followColumnOrder()
+        offersColumnChooser = true
     }
 
     isolated deinit {
@@ -83,6 +110,8 @@ public final class ColumnViewManager: ItemViewManager {
         tableColumns.append(column)
         gtk_column_view_append_column(OpaquePointer(view), gtkColumn)
         attachHeaderFactory()
+        followLayout(of: column)
+        columnChooser?.rebuild(for: columns)
     }
 
     /// Takes `column` (added here) off the view, with its cells; returns false, changing
@@ -94,6 +123,7 @@ public final class ColumnViewManager: ItemViewManager {
         gtk_column_view_remove_column(OpaquePointer(view), gtkColumn)
         gtk_column_view_column_set_factory(gtkColumn, nil)
         tableColumns.remove(at: index)
+        columnChooser?.rebuild(for: columns)
         return true
     }
 

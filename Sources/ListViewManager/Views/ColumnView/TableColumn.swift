@@ -20,6 +20,9 @@ import ModelStorage
 public final class TableColumn {
     /// The title in the column's header.
     public let title: String
+    /// What names the column in a `TableLayout`: its title unless set (set it when the
+    /// title is translated, so that a layout stored in one language applies in another).
+    public var id: String
     /// The mapping of the column's model type to its cell type (typed events are attached
     /// in `init(_:cell:bundle:sortedBy:mapping:)`, or on the manager by cell type).
     public let mapping: ViewModelMapping
@@ -37,6 +40,15 @@ public final class TableColumn {
     public var fixedWidth: Int? {
         didSet { applyProperties() }
     }
+    /// Whether the column is shown (the user hides and shows columns from the header's menu).
+    public var isVisible: Bool {
+        get { column.map { gtk_column_view_column_get_visible($0) != 0 } ?? shownWhenAdded }
+        set {
+            shownWhenAdded = newValue
+            if let column { gtk_column_view_column_set_visible(column, newValue ? 1 : 0) }
+        }
+    }
+    private var shownWhenAdded = true
     /// Whether clicking the column's header sorts by it.
     public var isSortable: Bool { areInIncreasingOrder != nil }
 
@@ -64,6 +76,7 @@ public final class TableColumn {
                                                   sortedBy areInIncreasingOrder: ((Cell.ModelType, Cell.ModelType) -> Bool)? = nil,
                                                   mapping configure: ((RowMapping<Cell>) -> Void)? = nil) {
         self.title = title
+        id = title
         let mapping = RowMapping<Cell>(kind: .item)
         configure?(mapping)
         self.mapping = mapping
@@ -76,6 +89,7 @@ public final class TableColumn {
     public init<Model>(_ title: String, text: @escaping (Model) -> String,
                        sortedBy areInIncreasingOrder: ((Model, Model) -> Bool)? = nil) {
         self.title = title
+        id = title
         mapping = ViewModelMapping(kind: .item, rowType: TextCell.self, modelType: Model.self) { cell, model in
             cell.text = text(model)
         }
@@ -135,6 +149,7 @@ public final class TableColumn {
         gtk_column_view_column_set_resizable(column, isResizable ? 1 : 0)
         gtk_column_view_column_set_expand(column, expands ? 1 : 0)
         gtk_column_view_column_set_fixed_width(column, Int32(fixedWidth ?? -1))
+        gtk_column_view_column_set_visible(column, shownWhenAdded ? 1 : 0)
     }
 }
 
