@@ -20,6 +20,9 @@
  *                    of three kinds (a label; an icon and a label; a title over a subtitle)
  *                    and a header item before each tenth, each list item's child a box
  *                    holding one widget tree per kind with the bound kind's shown
+ *   scroll_tree      the same scrolling over a tree of N rows: a GtkTreeListModel (autoexpand)
+ *                    over a GListStore of N / 100 items, each with a GListStore of 99 children,
+ *                    each row a GtkTreeExpander around a label bound to the item's title
  */
 /* The oldest GTK and GLib this baseline supports (GTK 4.8, Debian 12). */
 #define GDK_VERSION_MIN_REQUIRED GDK_VERSION_4_8
@@ -102,7 +105,7 @@ struct _CountingModel {
 static void counting_model_iface_init(GListModelInterface *iface);
 G_DEFINE_FINAL_TYPE_WITH_CODE(CountingModel, counting_model, G_TYPE_OBJECT,
                               G_IMPLEMENT_INTERFACE(G_TYPE_LIST_MODEL, counting_model_iface_init))
-static GType counting_get_item_type(GListModel *model) { (void)model; return BENCH_TYPE_ITEM; }
+static GType counting_get_item_type(GListModel *model) { return g_list_model_get_item_type(COUNTING_MODEL(model)->inner); }
 static guint counting_get_n_items(GListModel *model) { return g_list_model_get_n_items(COUNTING_MODEL(model)->inner); }
 static gpointer counting_get_item(GListModel *model, guint position) {
     get_item_calls++;
@@ -146,6 +149,43 @@ static void bind_row(GtkSignalListItemFactory *factory, GtkListItem *list_item, 
     GBinding *binding = g_object_bind_property(gtk_list_item_get_item(list_item), "title",
                                                gtk_list_item_get_child(list_item), "label", G_BINDING_SYNC_CREATE);
     g_object_set_data(G_OBJECT(list_item), "binding", binding);
+}
+
+/* ---- scroll_tree: a GtkTreeExpander around the label, over a GtkTreeListModel ---- */
+
+static void setup_tree_row(GtkSignalListItemFactory *factory, GtkListItem *list_item, gpointer data) {
+    (void)factory; (void)data;
+    GtkWidget *expander = gtk_tree_expander_new();
+    GtkWidget *label = gtk_label_new(NULL);
+    gtk_label_set_xalign(GTK_LABEL(label), 0);
+    gtk_tree_expander_set_child(GTK_TREE_EXPANDER(expander), label);
+    gtk_list_item_set_child(list_item, expander);
+}
+
+static void bind_tree_row(GtkSignalListItemFactory *factory, GtkListItem *list_item, gpointer data) {
+    (void)factory; (void)data;
+    binds++;
+    GtkTreeListRow *row = gtk_list_item_get_item(list_item);
+    GtkWidget *expander = gtk_list_item_get_child(list_item);
+    gtk_tree_expander_set_list_row(GTK_TREE_EXPANDER(expander), row);
+    gpointer item = gtk_tree_list_row_get_item(row);
+    GBinding *binding = g_object_bind_property(item, "title", gtk_tree_expander_get_child(GTK_TREE_EXPANDER(expander)), "label",
+                                               G_BINDING_SYNC_CREATE);
+    g_object_set_data(G_OBJECT(list_item), "binding", binding);
+    g_object_unref(item);
+}
+
+/* A top item's children: 99 items, ids after its own (top items' ids are multiples of 100). */
+static GListModel *create_children(gpointer item, gpointer data) {
+    (void)data;
+    int id = BENCH_ITEM(item)->id;
+    if (id % 100 != 0) return NULL;
+    GListStore *children = g_list_store_new(BENCH_TYPE_ITEM);
+    gpointer items[99];
+    for (int index = 0; index < 99; index++) items[index] = bench_item_new(id + 1 + index);
+    g_list_store_splice(children, 0, 0, items, 99);
+    for (int index = 0; index < 99; index++) g_object_unref(items[index]);
+    return G_LIST_MODEL(children);
 }
 
 /* ---- scroll_grid: a tile of an icon over a caption ---- */
@@ -313,7 +353,11 @@ int main(int argc, char **argv) {
     gtk_init();
 
     GListStore *store = g_list_store_new(BENCH_TYPE_ITEM);
-    CountingModel *counting = counting_model_new(G_LIST_MODEL(store));
+    gboolean tree = strcmp(scenario, "scroll_tree") == 0;
+    /* scroll_tree: the store holds the top items, every one expanded as it comes (autoexpand). */
+    GtkTreeListModel *tree_model = tree ? gtk_tree_list_model_new(G_LIST_MODEL(g_object_ref(store)), FALSE, TRUE,
+                                                                  create_children, NULL, NULL) : NULL;
+    CountingModel *counting = counting_model_new(tree ? G_LIST_MODEL(tree_model) : G_LIST_MODEL(store));
     GtkSelectionModel *selection = GTK_SELECTION_MODEL(gtk_single_selection_new(G_LIST_MODEL(counting)));
     GtkListItemFactory *factory = gtk_signal_list_item_factory_new();
     gboolean rich = strcmp(scenario, "scroll_rich") == 0;
@@ -322,6 +366,10 @@ int main(int argc, char **argv) {
     if (grid) {
         g_signal_connect(factory, "setup", G_CALLBACK(setup_tile), reflow ? GINT_TO_POINTER(1) : NULL);
         g_signal_connect(factory, "bind", G_CALLBACK(bind_tile), NULL);
+    } else if (tree) {
+        g_signal_connect(factory, "setup", G_CALLBACK(setup_tree_row), NULL);
+        g_signal_connect(factory, "bind", G_CALLBACK(bind_tree_row), NULL);
+        g_signal_connect(factory, "unbind", G_CALLBACK(unbind_row), NULL);
     } else if (rich) {
         g_signal_connect(factory, "setup", G_CALLBACK(setup_rich_row), NULL);
         g_signal_connect(factory, "bind", G_CALLBACK(bind_rich_row), NULL);
@@ -365,8 +413,18 @@ int main(int argc, char **argv) {
         add_items(store, 0, 0, 0, n);
         wait_frames(1);
     } else {
-        if (rich) add_rich_items(store, n);
-        else add_items(store, 0, 0, 0, n);
+        if (rich) {
+            add_rich_items(store, n);
+        } else if (tree) {
+            guint tops = n / 100;
+            gpointer *items = g_new(gpointer, tops);
+            for (guint top = 0; top < tops; top++) items[top] = bench_item_new((int)top * 100);
+            g_list_store_splice(store, 0, 0, items, tops);
+            for (guint top = 0; top < tops; top++) g_object_unref(items[top]);
+            g_free(items);
+        } else {
+            add_items(store, 0, 0, 0, n);
+        }
         wait_frames(3);
         binds = signals = get_item_calls = 0;
         rss_before = status_megabytes("VmRSS:");

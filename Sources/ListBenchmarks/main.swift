@@ -19,7 +19,14 @@ import Foundation
 //                 searched in SQL;
 //                 thumbnails_prefetch_S and thumbnails_no_prefetch_S: the viewer's grid of a
 //                 folder of N photos scrolled S pixels a frame, counting tiles shown without
-//                 their thumbnails)
+//                 their thumbnails; the TreeStorage's (TreeScenarios): tree_expand, an item
+//                 with N children expanded, timed to the first frame showing them, counting
+//                 items-changed; tree_expand_all, N top items with N children each expanded
+//                 with expandAll, timed to the first frame, and the heap and resident memory
+//                 the expanded tree added; tree_flat, the same N + N² items in a flat
+//                 MemoryStorage, its memory to compare; scroll_tree, N rows (N / 100 top items
+//                 with 99 children each, expanded) scrolled as scroll scrolls, against the C
+//                 baseline's scroll_tree, a GtkTreeListModel)
 //   --gtk         also the GTK scenarios, on the project and the C baseline, each in a
 //                 fresh process, with ratio lines (needs a display: run under xvfb-run)
 //   --gtk-section-headers  the project's list shows section headers as GTK 4.12's own
@@ -50,7 +57,8 @@ if let index = arguments.firstIndex(of: "--gtk-one"), arguments.count > index + 
         : scenario.hasPrefix("sqlite_latency") ? SQLiteLatencyScenario.run
         : scenario == "section_index_paged" ? PagedScenarios.onBookTable(SectionIndexScenario.run)
         : scenario.hasPrefix("type_ahead_paged") ? PagedScenarios.onBookTable(TypeAheadPagedScenario.run)
-        : scenario.hasPrefix("thumbnails_") ? ThumbnailScenario.run : GtkScenarios.runOne
+        : scenario.hasPrefix("thumbnails_") ? ThumbnailScenario.run
+        : scenario.hasPrefix("tree_") || scenario == "scroll_tree" ? TreeScenarios.run : GtkScenarios.runOne
     if let measurement = MainActor.assumeIsolated({ run(scenario, count) }) {
         print(measurement.json)
     }

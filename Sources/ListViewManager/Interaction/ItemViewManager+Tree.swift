@@ -43,9 +43,13 @@ extension ItemViewManager {
         guard let tree = storage as? TreeStorage else { return }
         tree.expansionDidChange = { [weak self, weak tree] model, path, isExpanded in
             guard let self, let tree, tree === self.storage else { return }
-            let row = tree.row(of: path)
-            let position = row.flatMap { self.position(of: IndexPath(item: $0, section: 0)) }
-            fireItemEvent(isExpanded ? .didExpand : .didCollapse, model: model, indexPath: path, position: position)
+            let event: EventKind = isExpanded ? .didExpand : .didCollapse
+            // Expanding every item of a big tree calls this per item: the bound row is looked
+            // for (a pass over the bound rows) only when a row type reacts.
+            let rowsReact = resolver.mappings.contains { !($0.reactions[event]?.isEmpty ?? true) }
+            guard rowsReact || !(modelEvents[event]?.isEmpty ?? true) else { return }
+            let position = rowsReact ? tree.row(of: path).flatMap { self.position(of: IndexPath(item: $0, section: 0)) } : nil
+            fireItemEvent(event, model: model, indexPath: path, position: position)
         }
     }
 

@@ -1,10 +1,13 @@
 import Foundation
 
-/// One item of a `TreeStorage`: its model, its children and whether they are shown.
+/// One item of a `TreeStorage` with more to it than its model: children (given, read, or
+/// to come), an expanded state, or a name an operation gave it. A leaf child is kept as its
+/// bare model in its parent's `ChildList` (40 bytes) until an operation names it
+/// (`ChildList.node(at:)`): a million leaves cost about what a million models cost in a flat
+/// list, where a node each cost 104 bytes (its 96-byte allocation and a reference).
 ///
-/// Kept small (80 bytes): a million nodes cost little more than a million models in a flat
-/// list. The parent is not retained (it owns its children), so a node taken out of the tree
-/// is freed with its subtree.
+/// The parent is not retained (it owns its children), so a node taken out of the tree is
+/// freed with its subtree.
 final class TreeNode {
     var model: Any
     /// The node whose children this node is among (the storage's root for top items).
@@ -35,29 +38,16 @@ final class TreeNode {
         self.flags = flags
     }
 
-    /// A node of `item`, its given children made too (collapsed).
-    convenience init(_ item: TreeItem) {
-        switch item.children {
-        case .none:
-            self.init(model: item.model)
-        case .later:
-            self.init(model: item.model, flags: .childrenLater)
-        case .given(let items):
-            self.init(model: item.model)
-            setChildren(items.map(TreeNode.init))
-        }
-    }
-
     var isExpanded: Bool { flags.contains(.expanded) }
 
     /// Whether the node has children to show, or children still to ask for.
     var isExpandable: Bool {
-        flags.contains(.childrenLater) || !(children?.nodes.isEmpty ?? true)
+        flags.contains(.childrenLater) || (children?.count ?? 0) > 0
     }
 
-    /// Makes `nodes` the node's children (its `shown` follows if it is expanded).
-    func setChildren(_ nodes: [TreeNode]) {
-        let list = ChildList(nodes, parent: self)
+    /// Makes `entries` the node's children (its `shown` follows if it is expanded).
+    func setChildren(_ entries: [TreeEntry]) {
+        let list = ChildList(entries, parent: self)
         children = list
         shown = isExpanded ? 1 + Int32(list.totalShown) : 1
     }
@@ -84,31 +74,122 @@ final class TreeNode {
         return depth
     }
 
-    /// Calls `body` with the node and every descendant, parents before children.
+    /// Calls `body` with the node and every node below it, parents before children (leaves
+    /// kept as bare models are passed over: they have no children and are not expanded).
     func forEachInSubtree(_ body: (TreeNode) -> Void) {
         body(self)
-        children?.nodes.forEach { $0.forEachInSubtree(body) }
+        children?.forEachNode { $0.forEachInSubtree(body) }
+    }
+}
+
+/// A child as its parent's `ChildList` keeps it: a leaf's bare model, or a node.
+enum TreeEntry {
+    case leaf(Any)
+    case node(TreeNode)
+
+    /// The entry of `item`: its bare model for an item without children (`.none`), else a
+    /// node, its given children made too (collapsed).
+    init(_ item: TreeItem) {
+        switch item.children {
+        case .none:
+            self = .leaf(item.model)
+        case .later:
+            self = .node(TreeNode(model: item.model, flags: .childrenLater))
+        case .given(let items):
+            let node = TreeNode(model: item.model)
+            node.setChildren(items.map(TreeEntry.init))
+            self = .node(node)
+        }
+    }
+
+    var model: Any {
+        switch self {
+        case .leaf(let model): return model
+        case .node(let node): return node.model
+        }
+    }
+
+    /// The rows the entry takes: 1 for a leaf.
+    var shown: Int {
+        switch self {
+        case .leaf: return 1
+        case .node(let node): return Int(node.shown)
+        }
     }
 }
 
 /// A node's children with the rows each takes: positions inside them cost O(1) while every
 /// child takes one row, O(log children) once some child shows its own children.
 final class ChildList {
-    private(set) var nodes: [TreeNode]
+    private var entries: [TreeEntry]
+    /// How many children have a node: while none does, nothing goes through the entries
+    /// one by one (reading an entry copies its model: about 8 ns).
+    private var nodeCount = 0
     /// Each child's `shown`, with prefix sums; nil while every child takes one row.
     private var counts: CountTree?
+    /// The node whose children these are.
+    private(set) unowned(unsafe) var parent: TreeNode
 
-    init(_ nodes: [TreeNode], parent: TreeNode) {
-        self.nodes = nodes
-        for (index, node) in nodes.enumerated() {
+    init(_ entries: [TreeEntry], parent: TreeNode) {
+        self.entries = entries
+        self.parent = parent
+        for (index, entry) in entries.enumerated() {
+            guard case .node(let node) = entry else { continue }
             node.parent = parent
             node.index = Int32(index)
+            nodeCount += 1
         }
         recount()
     }
 
+    /// The number of children.
+    var count: Int { entries.count }
+
+    /// The model of the child at `index`.
+    func model(at index: Int) -> Any { entries[index].model }
+
+    /// The node of the child at `index` if it has one (a leaf kept as its bare model has none).
+    func existingNode(at index: Int) -> TreeNode? {
+        guard case .node(let node) = entries[index] else { return nil }
+        return node
+    }
+
+    /// The node of the child at `index`, made for a leaf kept as its bare model (it keeps it
+    /// from then on).
+    func node(at index: Int) -> TreeNode {
+        switch entries[index] {
+        case .node(let node):
+            return node
+        case .leaf(let model):
+            let node = TreeNode(model: model)
+            node.parent = parent
+            node.index = Int32(index)
+            entries[index] = .node(node)
+            nodeCount += 1
+            return node
+        }
+    }
+
+    /// Calls `body` with each child that has a node, in order.
+    func forEachNode(_ body: (TreeNode) -> Void) {
+        guard nodeCount > 0 else { return }
+        for entry in entries {
+            if case .node(let node) = entry { body(node) }
+        }
+    }
+
+    /// Calls `body` with each child's model, and its node when it has one, in order.
+    func forEachChild(_ body: (Any, TreeNode?) -> Void) {
+        for entry in entries {
+            switch entry {
+            case .leaf(let model): body(model, nil)
+            case .node(let node): body(node.model, node)
+            }
+        }
+    }
+
     /// The rows the children take.
-    var totalShown: Int { counts?.total ?? nodes.count }
+    var totalShown: Int { counts?.total ?? entries.count }
 
     /// The rows the children before `index` take.
     func rows(before index: Int) -> Int { counts?.prefix(index) ?? index }
@@ -117,7 +198,7 @@ final class ChildList {
     /// position's offset among its rows (0: the child's own row).
     func locate(_ position: Int) -> (index: Int, offset: Int)? {
         if let counts { return counts.locate(position) }
-        return position >= 0 && position < nodes.count ? (position, 0) : nil
+        return position >= 0 && position < entries.count ? (position, 0) : nil
     }
 
     /// The child at `index` now takes `delta` more rows.
@@ -130,35 +211,42 @@ final class ChildList {
         }
     }
 
-    /// Puts `inserted` before the child at `index`, their parent `parent`.
-    func insert(_ inserted: [TreeNode], at index: Int, parent: TreeNode) {
-        nodes.insert(contentsOf: inserted, at: index)
-        for node in inserted { node.parent = parent }
+    /// Puts `inserted` before the child at `index`.
+    func insert(_ inserted: [TreeEntry], at index: Int) {
+        nodeCount += Self.nodes(in: inserted[...])
+        entries.insert(contentsOf: inserted, at: index)
         renumber(from: index)
         recount()
     }
 
     /// Takes out the children in `range`.
     func remove(_ range: Range<Int>) {
-        nodes.removeSubrange(range)
+        nodeCount -= Self.nodes(in: entries[range])
+        entries.removeSubrange(range)
         renumber(from: range.lowerBound)
         recount()
     }
 
-    /// Puts `node` in place of the child at `index`.
-    func replace(at index: Int, with node: TreeNode, parent: TreeNode) {
-        nodes[index] = node
-        node.parent = parent
-        node.index = Int32(index)
-        recount()
-    }
-
+    /// Numbers the nodes from `start` on, and makes this list's node their parent.
     private func renumber(from start: Int) {
-        for index in start..<nodes.count { nodes[index].index = Int32(index) }
+        guard nodeCount > 0 else { return }
+        for index in start..<entries.count {
+            guard case .node(let node) = entries[index] else { continue }
+            node.parent = parent
+            node.index = Int32(index)
+        }
     }
 
     /// Builds the prefix sums again, or drops them while every child takes one row.
     func recount() {
-        counts = nodes.contains { $0.shown != 1 } ? CountTree(nodes.lazy.map { Int($0.shown) }) : nil
+        counts = nodeCount > 0 && entries.contains { $0.shown != 1 } ? CountTree(entries.lazy.map(\.shown)) : nil
+    }
+
+    /// How many of `entries` are nodes.
+    private static func nodes(in entries: ArraySlice<TreeEntry>) -> Int {
+        entries.reduce(0) { count, entry in
+            if case .node = entry { return count + 1 }
+            return count
+        }
     }
 }

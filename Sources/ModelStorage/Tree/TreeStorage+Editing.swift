@@ -6,13 +6,13 @@ extension TreeStorage {
     public func setItems(_ items: [TreeItem]) {
         willChange()
         var expanded: Set<String> = []
-        root.children?.nodes.forEach { top in
+        root.children?.forEachNode { top in
             top.forEachInSubtree { node in
                 if node.isExpanded, let identity = itemIdentity(of: node.model) { expanded.insert(identity) }
             }
         }
-        let nodes = items.map(TreeNode.init)
-        for node in nodes {
+        let entries = items.map(TreeEntry.init)
+        for case .node(let node) in entries {
             node.forEachInSubtree { node in
                 if node.children != nil, let identity = itemIdentity(of: node.model), expanded.contains(identity) {
                     node.flags.insert(.expanded)
@@ -20,7 +20,7 @@ extension TreeStorage {
             }
             node.recountSubtree()
         }
-        root.setChildren(nodes)
+        root.setChildren(entries)
         recordReload()
         deliver()
     }
@@ -34,13 +34,13 @@ extension TreeStorage {
         guard !path.isEmpty, let parent = node(at: path.dropLast()), !parent.flags.contains(.loading) else {
             throw TreeStorageError.noItem(at: path.dropLast())
         }
-        let count = parent.children?.nodes.count ?? 0
+        let count = parent.children?.count ?? 0
         guard let index = path.last, index >= 0, index <= count else {
             throw TreeStorageError.insertionPathTooBig(path, countOfChildren: count)
         }
         guard !items.isEmpty else { return }
         willChange()
-        insert(items.map(TreeNode.init), into: parent, at: index)
+        insert(items.map(TreeEntry.init), into: parent, at: index)
         deliver()
     }
 
@@ -49,7 +49,7 @@ extension TreeStorage {
     /// - Throws: `TreeStorageError.noItem` when there is no item at `parentPath`.
     public func addItems(_ items: [TreeItem], under parentPath: IndexPath = []) throws {
         guard let parent = node(at: parentPath), !parent.flags.contains(.loading) else { throw TreeStorageError.noItem(at: parentPath) }
-        try insertItems(items, at: parentPath.appending(parent.children?.nodes.count ?? 0))
+        try insertItems(items, at: parentPath.appending(parent.children?.count ?? 0))
     }
 
     /// Removes the items at `paths` with their descendants (an item and its ancestor may
@@ -101,13 +101,13 @@ extension TreeStorage {
     ///   the storage is then unchanged.
     public func moveItem(from: IndexPath, to: IndexPath) throws {
         guard let moving = editableNode(at: from), let oldParent = moving.parent else { throw TreeStorageError.noItem(at: from) }
-        guard !to.isEmpty else { throw TreeStorageError.insertionPathTooBig(to, countOfChildren: root.children?.nodes.count ?? 0) }
+        guard !to.isEmpty else { throw TreeStorageError.insertionPathTooBig(to, countOfChildren: root.children?.count ?? 0) }
         let parentPath = to.dropLast()
         if parentPath.starts(with: from) { throw TreeStorageError.moveIntoItself(from: from, to: to) }
         guard let parent = node(at: parentPath), !parent.flags.contains(.loading) else {
             throw TreeStorageError.noItem(at: parentPath)
         }
-        let count = (parent.children?.nodes.count ?? 0) - (parent === oldParent ? 1 : 0)
+        let count = (parent.children?.count ?? 0) - (parent === oldParent ? 1 : 0)
         guard let index = to.last, index >= 0, index <= count else {
             throw TreeStorageError.insertionPathTooBig(to, countOfChildren: count)
         }
@@ -118,7 +118,7 @@ extension TreeStorage {
             // A row moving on its own: one move, which selection and the view follow.
             let parentWasExpandable = parent.isExpandable
             detach(moving, recording: false)
-            insert([moving], into: parent, at: index, recording: false)
+            insert([.node(moving)], into: parent, at: index, recording: false)
             if let newRow = row(of: moving) {
                 record(.moveItem(from: IndexPath(item: oldRow, section: 0), to: IndexPath(item: newRow, section: 0)))
             } else {
@@ -129,7 +129,7 @@ extension TreeStorage {
             if !parentWasExpandable { recordUpdate(of: parent) }
         } else {
             detach(moving)
-            insert([moving], into: parent, at: index)
+            insert([.node(moving)], into: parent, at: index)
         }
         deliver()
     }
@@ -143,15 +143,23 @@ extension TreeStorage {
 
     // MARK: Changing nodes
 
-    /// Puts `nodes` among `parent`'s children at `index`, recording the rows they add.
-    func insert(_ nodes: [TreeNode], into parent: TreeNode, at index: Int, recording: Bool = true) {
+    /// Puts `entries` among `parent`'s children at `index`, recording the rows they add.
+    func insert(_ entries: [TreeEntry], into parent: TreeNode, at index: Int, recording: Bool = true) {
+        var index = index
+        if parent.flags.contains(.failed), let children = parent.children, children.count > 0 {
+            // Children given to an item whose children could not be read: they are its
+            // children now, in place of the error row.
+            parent.flags.remove(.failed)
+            detach(children.node(at: 0), recording: recording)
+            index = max(0, index - 1)
+        }
         let wasExpandable = parent.isExpandable
         if parent.children == nil {
             parent.flags.remove(.childrenLater)
             parent.setChildren([])
         }
-        parent.children!.insert(nodes, at: index, parent: parent)
-        let added = nodes.reduce(0) { $0 + Int($1.shown) }
+        parent.children!.insert(entries, at: index)
+        let added = entries.reduce(0) { $0 + $1.shown }
         childrenShownChanged(of: parent, by: added)
         if recording, let first = firstChildRow(of: parent) {
             let start = first + parent.children!.rows(before: index)
@@ -188,7 +196,7 @@ extension TreeNode {
             shown = 1
             return
         }
-        children.nodes.forEach { $0.recountSubtree() }
+        children.forEachNode { $0.recountSubtree() }
         children.recount()
         shown = isExpanded ? 1 + Int32(children.totalShown) : 1
     }

@@ -83,7 +83,8 @@ extension TreeStorage {
             }
             guard let children = node.children else { return }
             let childrenShownBefore = shownBefore && wasExpanded
-            for child in children.nodes { visit(child, shownBefore: childrenShownBefore) }
+            // Leaves kept as bare models have nothing to expand.
+            children.forEachNode { visit($0, shownBefore: childrenShownBefore) }
         }
         visit(top, shownBefore: topRow != nil || top === root)
         guard !expanded.isEmpty else { return }
@@ -125,14 +126,14 @@ extension TreeStorage {
             if wasExpanded, node !== root {
                 node.flags.remove(.expanded)
                 collapsed.append(node)
-                if shown, !children.nodes.isEmpty {
+                if shown, children.count > 0 {
                     placesLosing += 1
                     if firstShown == nil { firstShown = node }
                 }
             }
             // Below an item collapsed (or collapsed already), no place loses rows the view
             // shows: only the root's children, or the item's own rows, can.
-            for child in children.nodes { visit(child, shown: shown && node === root) }
+            children.forEachNode { visit($0, shown: shown && node === root) }
         }
         visit(top, shown: topRow != nil)
         guard !collapsed.isEmpty else { return }
@@ -168,7 +169,7 @@ extension TreeStorage {
         guard node.flags.contains(.childrenLater), node.children == nil else { return false }
         node.flags.remove(.childrenLater)
         node.flags.insert(.loading)
-        node.setChildren([TreeNode(model: ChildrenLoading())])
+        node.setChildren([.leaf(ChildrenLoading())])
         return true
     }
 
@@ -190,13 +191,14 @@ extension TreeStorage {
     /// Puts the children the provider gave in place of `node`'s `ChildrenLoading` row, or
     /// shows the error there.
     private func childrenArrived(_ result: Result<[TreeItem], any Error>, for node: TreeNode) {
-        guard node.flags.contains(.loading), node.parent != nil, let placeholder = node.children?.nodes.first else { return }
+        guard node.flags.contains(.loading), node.parent != nil, let children = node.children, children.count > 0 else { return }
+        let placeholder = children.node(at: 0)
         willChange()
         node.flags.remove(.loading)
         switch result {
         case .success(let items):
             detach(placeholder)
-            insert(items.map(TreeNode.init), into: node, at: 0)
+            insert(items.map(TreeEntry.init), into: node, at: 0)
             if items.isEmpty { recordUpdate(of: node) }
         case .failure(let error):
             node.flags.insert(.failed)

@@ -59,7 +59,7 @@ public final class TreeStorage: Storage {
     /// Creates a storage of `items`, every item collapsed.
     public init(items: [TreeItem] = []) {
         root.flags = .expanded
-        root.setChildren(items.map(TreeNode.init))
+        root.setChildren(items.map(TreeEntry.init))
     }
 
     // MARK: Storage
@@ -72,7 +72,7 @@ public final class TreeStorage: Storage {
 
     public func item(at indexPath: IndexPath) -> Any? {
         guard indexPath.count == 2, indexPath.section == 0 else { return nil }
-        return node(atRow: indexPath.item)?.model
+        return place(ofRow: indexPath.item).map { $0.list.model(at: $0.index) }
     }
 
     public func headerModel(forSection section: Int) -> Any? { nil }
@@ -96,52 +96,55 @@ public final class TreeStorage: Storage {
     /// The number of children of the item at `path` (of the top items for `[]`), or nil
     /// when there is no item there or its children are still to come.
     public func numberOfChildren(at path: IndexPath = []) -> Int? {
-        node(at: path)?.children?.nodes.count
+        guard !path.isEmpty else { return root.children?.count }
+        return place(of: path).flatMap { $0.list.existingNode(at: $0.index) }?.children?.count
     }
 
     /// The model at `path`, or nil when there is none.
     public func model(at path: IndexPath) -> Any? {
-        path.isEmpty ? nil : node(at: path)?.model
+        place(of: path).map { $0.list.model(at: $0.index) }
     }
 
     /// The path of the item shown at `row` (counted from 0 over the rows shown), or nil.
     public func path(ofRow row: Int) -> IndexPath? {
-        node(atRow: row)?.path
+        place(ofRow: row).map { $0.list.parent.path.appending($0.index) }
     }
 
     /// The row showing the item at `path`, or nil when it is not shown (a parent is
     /// collapsed) or not there.
     public func row(of path: IndexPath) -> Int? {
-        guard !path.isEmpty, let node = node(at: path) else { return nil }
-        return row(of: node)
+        guard let (list, index) = place(of: path) else { return nil }
+        return row(ofChild: index, in: list)
     }
 
     /// How deep the item shown at `row` is (0 for a top item), or nil for no such row.
     public func depth(ofRow row: Int) -> Int? {
-        node(atRow: row)?.depth
+        place(ofRow: row).map { $0.list.parent.depth + 1 }
     }
 
     /// Whether the item at `path` shows its children.
     public func isExpanded(at path: IndexPath) -> Bool {
-        !path.isEmpty && node(at: path)?.isExpanded == true
+        existingNode(at: path)?.isExpanded == true
     }
 
     /// Whether the item at `path` has children to show, or children still to ask for:
     /// whether its row has an expander.
     public func isExpandable(at path: IndexPath) -> Bool {
-        !path.isEmpty && node(at: path)?.isExpandable == true
+        existingNode(at: path)?.isExpandable == true
     }
 
     /// Whether the item at `path` is waiting for its children from `childrenProvider`.
     public func isLoadingChildren(at path: IndexPath) -> Bool {
-        !path.isEmpty && node(at: path)?.flags.contains(.loading) == true
+        existingNode(at: path)?.flags.contains(.loading) == true
     }
 
     /// What the manager shows beside the row at `row`: its depth, whether it has an
     /// expander and whether it is expanded; nil for no such row.
     public func disclosure(ofRow row: Int) -> (depth: Int, isExpandable: Bool, isExpanded: Bool)? {
-        guard let node = node(atRow: row) else { return nil }
-        return (node.depth, node.isExpandable, node.isExpanded)
+        guard let (list, index) = place(ofRow: row) else { return nil }
+        let depth = list.parent.depth + 1
+        guard let node = list.existingNode(at: index) else { return (depth, false, false) }
+        return (depth, node.isExpandable, node.isExpanded)
     }
 
     // MARK: Batches
@@ -158,23 +161,42 @@ public final class TreeStorage: Storage {
 
     // MARK: Internals shared by the extensions
 
+    /// The node at `path` (the root for `[]`), made for a leaf kept as its bare model: for
+    /// the operations that name an item. Reading goes through `place(of:)`, which makes none.
     func node(at path: IndexPath) -> TreeNode? {
-        var node = root
-        for index in path {
-            guard let children = node.children, index >= 0, index < children.nodes.count else { return nil }
-            node = children.nodes[index]
-        }
-        return node
+        guard !path.isEmpty else { return root }
+        guard let (list, index) = place(of: path) else { return nil }
+        return list.node(at: index)
     }
 
-    func node(atRow row: Int) -> TreeNode? {
+    /// The node at `path`, if the item there has one (nil for a leaf kept as its bare model,
+    /// and for `[]`).
+    func existingNode(at path: IndexPath) -> TreeNode? {
+        place(of: path).flatMap { $0.list.existingNode(at: $0.index) }
+    }
+
+    /// The children holding the item at `path`, and its index among them; nil for `[]` or
+    /// no item there.
+    func place(of path: IndexPath) -> (list: ChildList, index: Int)? {
+        guard let last = path.last else { return nil }
+        var node = root
+        for index in path.dropLast() {
+            guard let children = node.children, index >= 0, index < children.count,
+                  let child = children.existingNode(at: index) else { return nil }
+            node = child
+        }
+        guard let children = node.children, last >= 0, last < children.count else { return nil }
+        return (children, last)
+    }
+
+    /// The children holding the item shown at `row`, and its index among them.
+    func place(ofRow row: Int) -> (list: ChildList, index: Int)? {
         guard row >= 0, row < rowCount, var list = root.children else { return nil }
         var position = row
         while true {
             guard let (index, offset) = list.locate(position) else { return nil }
-            let node = list.nodes[index]
-            if offset == 0 { return node }
-            guard let children = node.children else { return nil }
+            if offset == 0 { return (list, index) }
+            guard let children = list.existingNode(at: index)?.children else { return nil }
             position = offset - 1
             list = children
         }
@@ -182,14 +204,20 @@ public final class TreeStorage: Storage {
 
     /// The row of `node`, or nil when a parent is collapsed (or the node is the root).
     func row(of node: TreeNode) -> Int? {
-        var row = -1
-        var current = node
+        guard let parent = node.parent, let children = parent.children else { return nil }
+        return row(ofChild: Int(node.index), in: children)
+    }
+
+    /// The row of the child at `index` of `list`, or nil when it or a parent is collapsed.
+    func row(ofChild index: Int, in list: ChildList) -> Int? {
+        var row = list.rows(before: index)
+        var current = list.parent
         while let parent = current.parent {
-            guard parent.isExpanded, let children = parent.children else { return nil }
+            guard current.isExpanded, let children = parent.children else { return nil }
             row += children.rows(before: Int(current.index)) + 1
             current = parent
         }
-        return current === root && node !== root ? row : nil
+        return current === root && current.isExpanded ? row : nil
     }
 
     /// The row of the first child of `node`, when its children are shown.
@@ -255,9 +283,9 @@ public final class TreeStorage: Storage {
         models.reserveCapacity(rowCount)
         func visit(_ node: TreeNode) {
             guard node.isExpanded, let children = node.children else { return }
-            for child in children.nodes {
-                models.append(child.model)
-                visit(child)
+            children.forEachChild { model, child in
+                models.append(model)
+                if let child { visit(child) }
             }
         }
         visit(root)
