@@ -213,4 +213,23 @@ final class TreeTests: XCTestCase {
         XCTAssertEqual(cells(at: 3), ["Gymnopédie @32", "10"])
         harness.close()
     } }
+
+    func testTheSelectionFollowsItsItemAndMovesToTheItemThatHidesIt() { onMain {
+        let fixture = Fixture(Self.music)
+        fixture.harness.click(fixture.harness.viewManager.factory.itemWidget(at: 1)!)
+        fixture.harness.waitForFrames()
+        XCTAssertEqual(fixture.manager.selectedIndexPaths, [IndexPath(item: 1, section: 0)], "Notes")
+        fixture.press(["plus"], on: "Music")
+        XCTAssertEqual(fixture.manager.selectedIndexPaths, [IndexPath(item: 3, section: 0)], "Notes, below Music's children")
+        XCTAssertEqual(fixture.focusedID, "Music")
+        fixture.press(["Down"], on: "Music")
+        XCTAssertEqual(fixture.focusedID, "Bach")
+        XCTAssertEqual(fixture.manager.selectedIndexPaths, [IndexPath(item: 1, section: 0)], "Bach")
+        fixture.harness.click(fixture.arrow(of: "Music"))
+        fixture.harness.waitForFrames()
+        XCTAssertEqual(fixture.shownRows, ["Music", "Notes", "Todo"])
+        XCTAssertEqual(fixture.focusedID, "Music", "the focus goes to the item that hid its row")
+        XCTAssertEqual(fixture.manager.selectedIndexPaths, [IndexPath(item: 0, section: 0)], "and so does the selection")
+        fixture.harness.close()
+    } }
 }

@@ -38,9 +38,27 @@ extension ItemViewManager {
         storage is TreeStorage && !kind.flowsHorizontally && !kind.showsTiles
     }
 
-    /// Fires `didExpand` and `didCollapse` for `storage`'s items, when it is a tree.
+    /// Fires `didExpand` and `didCollapse` for `storage`'s items, when it is a tree, and
+    /// keeps the focus and selection on an item whose row a collapse hides, moved to the
+    /// collapsed item (the top item that holds it, for a collapse of every item).
     func followExpansion(of storage: Storage) {
         guard let tree = storage as? TreeStorage else { return }
+        tree.willCollapse = { [weak self, weak tree] path in
+            guard let self, let tree, tree === self.storage else { return }
+            let hidden = { (position: Int) -> IndexPath? in
+                guard let inner = self.treePath(atPosition: position), inner.count > path.count, inner.starts(with: path) else { return nil }
+                return path.isEmpty ? inner.prefix(1) : path
+            }
+            let focused = focusedPosition.flatMap(hidden)
+            let selected = selectedIndexPaths.compactMap { self.position(of: $0) }.lazy.compactMap(hidden).first
+            guard let target = focused ?? selected else { return }
+            // Once the rows are gone (the collapse is delivered before `expansionDidChange`).
+            whenIdle { [weak self] in
+                guard let self, let row = treeStorage?.row(of: target), let position = position(of: IndexPath(item: row, section: 0)) else { return }
+                if focused != nil { focus(position: position) }
+                if selected != nil { selectRow(at: position) }
+            }
+        }
         tree.expansionDidChange = { [weak self, weak tree] model, path, isExpanded in
             guard let self, let tree, tree === self.storage else { return }
             let event: EventKind = isExpanded ? .didExpand : .didCollapse
@@ -130,6 +148,11 @@ extension ItemViewManager {
     private func focusTreeItem(at path: IndexPath) {
         guard let row = treeStorage?.row(of: path), let position = position(of: IndexPath(item: row, section: 0)) else { return }
         focus(position: position)
+        selectRow(at: position)
+    }
+
+    /// Selects the row at `position` alone, as a click or an arrow key does.
+    private func selectRow(at position: Int) {
         var parameters: [OpaquePointer?] = [g_variant_new_uint32(UInt32(position)), g_variant_new_boolean(0), g_variant_new_boolean(0)]
         let tuple = parameters.withUnsafeMutableBufferPointer { g_variant_new_tuple($0.baseAddress, gsize($0.count)) }
         cgtk_shims_widget_activate_action(kind.listBase(view), "list.select-item", tuple)

@@ -30,6 +30,7 @@ extension TreeStorage {
     public func collapse(at path: IndexPath) throws {
         guard !path.isEmpty, let node = node(at: path) else { throw TreeStorageError.noItem(at: path) }
         guard node.isExpanded else { return }
+        willCollapse?(path)
         willChange()
         let first = firstChildRow(of: node)
         let delta = Int(node.shown) - 1
@@ -114,6 +115,7 @@ extension TreeStorage {
     /// - Throws: `TreeStorageError.noItem` when there is no item at `path`.
     public func collapseAll(under path: IndexPath = []) throws {
         guard let top = node(at: path) else { throw TreeStorageError.noItem(at: path) }
+        willCollapse?(path)
         willChange()
         let topRow = top === root ? -1 : row(of: top)
         let oldShown = Int(top.shown)

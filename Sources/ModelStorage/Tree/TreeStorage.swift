@@ -46,6 +46,12 @@ public final class TreeStorage: Storage {
     /// showing the storage sets it to fire `didExpand` and `didCollapse`; use those.
     public var expansionDidChange: ((_ model: Any, _ path: IndexPath, _ isExpanded: Bool) -> Void)?
 
+    /// Called before rows are hidden by collapsing: with the path of the item collapsed
+    /// (`collapse(at:)`), or the path `collapseAll(under:)` was given (`[]` for every item).
+    /// A manager showing the storage sets it, to move the keyboard focus and the selection
+    /// from a row about to be hidden to the item that hides it.
+    public var willCollapse: ((_ path: IndexPath) -> Void)?
+
     /// The node above the top items: always expanded, never shown.
     let root = TreeNode(model: ())
 
