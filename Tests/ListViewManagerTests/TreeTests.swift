@@ -222,7 +222,7 @@ final class TreeTests: XCTestCase {
         fixture.press(["plus"], on: "Music")
         XCTAssertEqual(fixture.manager.selectedIndexPaths, [IndexPath(item: 3, section: 0)], "Notes, below Music's children")
         XCTAssertEqual(fixture.focusedID, "Music")
-        fixture.press(["Down"], on: "Music")
+        fixture.press(["Right"], on: "Music")
         XCTAssertEqual(fixture.focusedID, "Bach")
         XCTAssertEqual(fixture.manager.selectedIndexPaths, [IndexPath(item: 1, section: 0)], "Bach")
         fixture.harness.click(fixture.arrow(of: "Music"))

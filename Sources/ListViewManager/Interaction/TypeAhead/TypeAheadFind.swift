@@ -75,6 +75,9 @@ final class TypeAheadFind: UpdateParticipant {
     /// What a key does while the list has the focus; false leaves it to the list.
     private func handle(_ keyval: UInt32, state: UInt32) -> Bool {
         guard manager.configuration.typeAhead != .off, !focusTakesText else { return false }
+        // A tree's keys (`+`, `-`, `*`, `/`) expand and collapse rather than search, whichever
+        // of the list's key handlers GTK runs first.
+        if text == nil, manager.treeKeyPressed(keyval, state: state) { return true }
         let modifiers = state & (GDK_CONTROL_MASK.rawValue | GDK_ALT_MASK.rawValue | GDK_SUPER_MASK.rawValue)
         let key = Int32(keyval)
         if modifiers == GDK_CONTROL_MASK.rawValue, key == GDK_KEY_f || key == GDK_KEY_F {
