@@ -169,3 +169,13 @@ public final class Banner {
 }
 
 @MainActor public let banner = Banner()
+
+// MARK: Trees
+
+/// A topic of an outline (the trees article's example).
+public struct Topic: Sendable {
+    public let title: String
+    public init(title: String) { self.title = title }
+}
+
+@MainActor public let tree = TreeStorage()
