@@ -31,12 +31,15 @@ final class TreeTests: XCTestCase {
         var events: [String] = []
         var manager: ListViewManager { harness.manager }
 
-        init(_ items: [TreeItem]) {
+        /// A window showing `items`, with `registering` run before `FolderRow` is registered
+        /// (a mapping registered first is tried first).
+        init(_ items: [TreeItem], registering: (ListViewManager) -> Void = { _ in }) {
             let tree = TreeStorage(items: items)
             self.tree = tree
             var recorded: (String) -> Void = { _ in }
             harness = GtkHarness { manager in
                 manager.storage = tree
+                registering(manager)
                 manager.register(FolderRow.self)
                 manager.didExpand(model: Folder.self) { folder, path in recorded("expand \(folder.id) \(path.shortDescription)") }
                 manager.didCollapse(model: Folder.self) { folder, path in recorded("collapse \(folder.id) \(path.shortDescription)") }
@@ -51,6 +54,7 @@ final class TreeTests: XCTestCase {
                 let text: String
                 switch row {
                 case let row as FolderRow: text = row.name.text
+                case let row as SubfolderRow: text = row.name.text
                 case let row as ChildrenLoadingRow: text = row.label.text
                 case let row as ChildrenLoadingFailedRow: text = row.label.text
                 default: text = "\(type(of: row))"
@@ -230,6 +234,32 @@ final class TreeTests: XCTestCase {
         XCTAssertEqual(fixture.shownRows, ["Music", "Notes", "Todo"])
         XCTAssertEqual(fixture.focusedID, "Music", "the focus goes to the item that hid its row")
         XCTAssertEqual(fixture.manager.selectedIndexPaths, [IndexPath(item: 0, section: 0)], "and so does the selection")
+        fixture.harness.close()
+    } }
+
+    @MainActor
+    final class SubfolderRow: ListRow, ModelTransfer {
+        let name = Label()
+        required init() {
+            super.init()
+            append(name)
+        }
+        func update(with model: Folder) { name.text = "sub " + model.id }
+    }
+
+    func testAMappingCanApplyAtOneDepthOnly() throws { try onMain {
+        let fixture = Fixture(Self.music) { $0.register(SubfolderRow.self) { $0.condition = .depth(1) } }
+        try fixture.tree.expandAll()
+        fixture.harness.waitForFrames()
+        let types = fixture.harness.boundRowsByPosition.sorted { $0.key < $1.key }.map { "\(type(of: $0.value))" }
+        XCTAssertEqual(types, ["FolderRow", "SubfolderRow", "SubfolderRow", "FolderRow", "FolderRow", "FolderRow"],
+                       "Music, Bach, Satie, Gymnopédie, Notes, Todo: the second level's rows are subfolder rows")
+        try fixture.tree.moveItem(from: [0, 1, 0], to: [1])
+        fixture.harness.waitForFrames()
+        let moved = fixture.harness.boundRowsByPosition.sorted { $0.key < $1.key }.map { "\(type(of: $0.value))" }
+        XCTAssertEqual(moved, ["FolderRow", "SubfolderRow", "SubfolderRow", "FolderRow", "FolderRow", "FolderRow"],
+                       "Gymnopédie moved to the top: a folder row")
+        XCTAssertEqual(fixture.shownRows, ["Music", "  sub Bach", "  sub Satie", "Gymnopédie", "Notes", "Todo"])
         fixture.harness.close()
     } }
 }

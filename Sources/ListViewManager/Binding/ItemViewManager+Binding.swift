@@ -21,7 +21,7 @@ extension ItemViewManager: RowFactoryDelegate {
     func mapping(for row: FlatRow, model: Any) -> ViewModelMapping {
         let kind = row.mappingKind
         let indexPath = Self.indexPath(of: row)
-        if let mapping = resolver.mapping(kind, for: model, at: indexPath) { return mapping }
+        if let mapping = resolver.mapping(kind, for: model, at: indexPath, depth: { self.depthInTree(of: row) }) { return mapping }
         let modelType = String(describing: type(of: model))
         if reportedMissingMappings.insert("\(kind) \(modelType)").inserted {
             switch row {

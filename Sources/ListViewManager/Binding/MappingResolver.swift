@@ -30,8 +30,9 @@ struct MappingResolver {
         candidates.removeAll()
     }
 
-    /// The first mapping of `kind` that applies to `model` at `indexPath`, or nil.
-    mutating func mapping(_ kind: MappingKind, for model: Any, at indexPath: IndexPath) -> ViewModelMapping? {
+    /// The first mapping of `kind` that applies to `model` at `indexPath` (its item `depth`
+    /// deep in a tree, if the rows are a tree's), or nil.
+    mutating func mapping(_ kind: MappingKind, for model: Any, at indexPath: IndexPath, depth: () -> Int? = { nil }) -> ViewModelMapping? {
         let key = CandidateKey(kind: kind, modelType: ObjectIdentifier(type(of: model)))
         let list: [ViewModelMapping]
         if let cached = candidates[key] {
@@ -40,7 +41,7 @@ struct MappingResolver {
             list = (mappings + fallbacks).filter { $0.kind == kind && $0.modelMatches(model) }
             candidates[key] = list
         }
-        return list.first { $0.applies(to: model, at: indexPath) }
+        return list.first { $0.applies(to: model, at: indexPath, depth: depth) }
     }
 
     /// Whether a mapping's choice depends on where a model is (`dependsOnPlace`).

@@ -42,6 +42,9 @@ public enum MappingCondition {
     /// When the closure returns true for the row's index path (the section's first item
     /// index path for headers and footers) and its model.
     case custom(@MainActor (IndexPath, Any) -> Bool)
+    /// Only for items of a `TreeStorage` this deep (0: the top items): a folder's rows and
+    /// its subfolders' can be of different types though their models are of one.
+    case depth(Int)
 }
 
 /// The registration of one row type for one kind of row: which models it shows, when,
@@ -104,11 +107,13 @@ public class ViewModelMapping {
     }
 
     /// Whether the mapping applies to `model` at `indexPath` (its type already matched).
-    func applies(to model: Any, at indexPath: IndexPath) -> Bool {
+    /// `depth` gives the depth of the row's item in a tree, if the rows are a tree's.
+    func applies(to model: Any, at indexPath: IndexPath, depth: () -> Int? = { nil }) -> Bool {
         switch condition {
         case .none: break
         case .section(let section): guard indexPath.section == section else { return false }
         case .custom(let condition): guard condition(indexPath, model) else { return false }
+        case .depth(let wanted): guard depth() == wanted else { return false }
         }
         return typedModelCondition?(indexPath, model) ?? true
     }

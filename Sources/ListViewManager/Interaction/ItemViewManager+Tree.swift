@@ -98,6 +98,12 @@ extension ItemViewManager {
         }
     }
 
+    /// How deep in the tree the item `row` shows is, when the rows are a tree's.
+    func depthInTree(of row: FlatRow) -> Int? {
+        guard let tree = treeStorage, case .item(let indexPath) = row else { return nil }
+        return tree.depth(ofRow: indexPath.item)
+    }
+
     /// The path in the tree of the item at `position` of the view's list, if any.
     func treePath(atPosition position: Int) -> IndexPath? {
         guard let tree = treeStorage, case .item(let indexPath)? = bridge.row(at: position) else { return nil }

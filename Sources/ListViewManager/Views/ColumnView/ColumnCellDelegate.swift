@@ -21,7 +21,9 @@ final class ColumnCellDelegate: RowFactoryDelegate {
 
     func mapping(for row: FlatRow, model: Any) -> ViewModelMapping {
         let indexPath = ItemViewManager.indexPath(of: row)
-        if column.mapping.modelMatches(model), column.mapping.applies(to: model, at: indexPath) { return column.mapping }
+        if column.mapping.modelMatches(model), column.mapping.applies(to: model, at: indexPath, depth: { self.manager?.depthInTree(of: row) }) {
+            return column.mapping
+        }
         // A model no column shows is the same gap as a model no row type shows in a list:
         // the first column shows the placeholder, and it is reported once per type.
         if let manager, manager.columns.first === column, !manager.columns.contains(where: { $0.mapping.modelMatches(model) }) {
