@@ -91,3 +91,15 @@ gboolean cgtk_shims_accessible_value_is(GtkWidget *widget, GtkAccessibleRole rol
     g_free(textError);
     return matches;
 }
+
+gboolean cgtk_shims_accessible_tree_item_is(GtkWidget *widget, int level, int expanded) {
+    GtkAccessible *accessible = GTK_ACCESSIBLE(widget);
+    char *levelError = gtk_test_accessible_check_property(accessible, GTK_ACCESSIBLE_PROPERTY_LEVEL, level);
+    gboolean matches = levelError == NULL;
+    g_free(levelError);
+    if (expanded < 0) return matches && !gtk_test_accessible_has_state(accessible, GTK_ACCESSIBLE_STATE_EXPANDED);
+    char *expandedError = gtk_test_accessible_check_state(accessible, GTK_ACCESSIBLE_STATE_EXPANDED, expanded ? TRUE : FALSE);
+    matches = matches && expandedError == NULL;
+    g_free(expandedError);
+    return matches;
+}

@@ -1,4 +1,5 @@
 import CGtk
+import CGtkTestShims
 import Foundation
 @testable import ListViewManager
 import ModelStorage
@@ -141,9 +142,16 @@ final class TreeTests: XCTestCase {
         XCTAssertEqual(gtk_widget_get_opacity(fixture.arrow(of: "Gymnopédie")), 0, "a leaf shows no arrow")
         XCTAssertEqual(gtk_widget_get_opacity(fixture.arrow(of: "Satie")), 1)
         XCTAssertTrue(gtk_widget_get_state_flags(fixture.arrow(of: "Satie")).rawValue & GTK_STATE_FLAG_CHECKED.rawValue != 0)
+        // What screen readers are told of each row (GTK's widget for the row): level and state.
+        let itemWidget = { (id: String) in gtk_widget_get_parent(gtk_list_item_get_child(fixture.listItem(showing: id))!)! }
+        XCTAssertTrue(cgtk_shims_accessible_tree_item_is(itemWidget("Music"), 1, 1) != 0, "Music: level 1, expanded")
+        XCTAssertTrue(cgtk_shims_accessible_tree_item_is(itemWidget("Satie"), 2, 1) != 0, "Satie: level 2, expanded")
+        XCTAssertTrue(cgtk_shims_accessible_tree_item_is(itemWidget("Gymnopédie"), 3, -1) != 0, "Gymnopédie: level 3, no children")
+        XCTAssertTrue(cgtk_shims_accessible_tree_item_is(itemWidget("Notes"), 1, -1) != 0, "Notes: no children to show")
         fixture.harness.click(fixture.arrow(of: "Music"))
         fixture.harness.waitForFrames()
         XCTAssertEqual(fixture.shownRows, ["Music", "Notes", "Todo"])
+        XCTAssertTrue(cgtk_shims_accessible_tree_item_is(itemWidget("Music"), 1, 0) != 0, "Music: collapsed")
         XCTAssertTrue(fixture.tree.isExpanded(at: [0, 1]), "Satie stays expanded inside its collapsed parent")
         fixture.harness.click(fixture.arrow(of: "Music"))
         fixture.harness.waitForFrames()

@@ -35,6 +35,10 @@ gboolean cgtk_shims_heap_is_counted(void);
  * role is `role` (GtkTestAccessible's checks are variadic or macros). */
 gboolean cgtk_shims_accessible_value_is(GtkWidget *widget, GtkAccessibleRole role, double now, const gchar *text);
 
+/* Whether `widget` tells screen readers that it is a tree item at `level`, expanded
+ * (`expanded` 1) or collapsed (0), or (`expanded` < 0) without an expanded state. */
+gboolean cgtk_shims_accessible_tree_item_is(GtkWidget *widget, int level, int expanded);
+
 /* Opens GTK's display for a test process (gtk_init_check), first installing a GLib log
  * writer that lets through as not fatal (printed) the messages GTK logs about
  * its own bookkeeping, which no caller can cause or prevent:
