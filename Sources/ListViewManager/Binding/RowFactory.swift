@@ -142,6 +142,11 @@ final class RowFactory {
         hosts[listItem]?.disclosure
     }
 
+    /// The indent and expander arrow of `listItem`, made now if it has none yet.
+    func makeDisclosure(of listItem: OpaquePointer) -> TreeDisclosure? {
+        hosts[listItem]?.makeDisclosure()
+    }
+
     /// The list item whose child widget is `child`, if any.
     func listItem(showing child: UnsafeMutablePointer<GtkWidget>) -> OpaquePointer? {
         listItemsByChild[child]

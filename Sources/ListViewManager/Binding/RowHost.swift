@@ -68,6 +68,23 @@ final class RowHost {
         return row
     }
 
+    /// The indent and arrow before the rows, made now (the rows put behind them) when the
+    /// list item first shows a tree's row after rows of another storage.
+    func makeDisclosure() -> TreeDisclosure? {
+        guard slots == .listItems else { return nil }
+        if let disclosure { return disclosure }
+        guard let content = child else { return nil }
+        // The rows keep their widgets (each row, and the box, holds a reference).
+        gtk_list_item_set_child(listItem, nil)
+        let disclosure = TreeDisclosure()
+        self.disclosure = disclosure
+        disclosure.setContent(content)
+        factory?.host(self, replacedChild: content, with: disclosure.box.pointer)
+        child = disclosure.box.pointer
+        gtk_list_item_set_child(listItem, disclosure.box.pointer)
+        return disclosure
+    }
+
     /// Hides the row shown, if any: the list item shows nothing.
     func hideCurrent() {
         if let current, let entry = entries[current] {

@@ -66,7 +66,9 @@ extension ItemViewManager {
             // for (a pass over the bound rows) only when a row type reacts.
             let rowsReact = resolver.mappings.contains { !($0.reactions[event]?.isEmpty ?? true) }
             guard rowsReact || !(modelEvents[event]?.isEmpty ?? true) else { return }
-            let position = rowsReact ? tree.row(of: path).flatMap { self.position(of: IndexPath(item: $0, section: 0)) } : nil
+            // Inside a batch the view does not show the change yet: no row is the item's.
+            let caughtUp = bridge.count == tree.rowCount
+            let position = rowsReact && caughtUp ? tree.row(of: path).flatMap { self.position(of: IndexPath(item: $0, section: 0)) } : nil
             fireItemEvent(event, model: model, indexPath: path, position: position)
         }
     }
@@ -75,8 +77,11 @@ extension ItemViewManager {
     /// or a cell of a column view's first column, made by `factory`), and tells screen
     /// readers its level and whether it is expanded.
     func showDisclosure(of listItem: OpaquePointer, madeBy factory: RowFactory? = nil) {
-        guard let tree = treeStorage, cgtk_shims_instance_is_a(UnsafeMutableRawPointer(listItem), gtk_list_item_get_type()) != 0,
-              let disclosure = (factory ?? self.factory).disclosure(of: listItem),
+        let factory = factory ?? self.factory
+        // Rows of another storage shown in a list item that showed a tree's: no indent, no arrow.
+        guard let tree = treeStorage, showsTree else { return factory.disclosure(of: listItem)?.showNothing() ?? () }
+        guard cgtk_shims_instance_is_a(UnsafeMutableRawPointer(listItem), gtk_list_item_get_type()) != 0,
+              let disclosure = factory.makeDisclosure(of: listItem),
               case .item(let indexPath)? = bridge.row(at: Int(gtk_list_item_get_position(listItem))),
               let shown = tree.disclosure(ofRow: indexPath.item) else { return }
         disclosure.show(depth: shown.depth, isExpandable: shown.isExpandable, isExpanded: shown.isExpanded)
@@ -115,8 +120,8 @@ extension ItemViewManager {
     /// collapse; Right expands a collapsed item, or goes to its first child; Left collapses an
     /// expanded item, or goes to its parent. False leaves the key to GTK.
     func treeKeyPressed(_ keyval: UInt32, state: UInt32) -> Bool {
-        guard showsTree, let tree = treeStorage, typeAhead?.text == nil, let position = focusedPosition,
-              let path = treePath(atPosition: position) else { return false }
+        guard showsTree, let tree = treeStorage, typeAhead?.text == nil, typeAhead?.focusTakesText != true,
+              let position = focusedPosition, let path = treePath(atPosition: position) else { return false }
         let modifiers = state & (GDK_CONTROL_MASK.rawValue | GDK_ALT_MASK.rawValue)
         guard modifiers == 0 else { return false }
         let shift = state & GDK_SHIFT_MASK.rawValue != 0

@@ -53,6 +53,7 @@ final class TreeDisclosure {
     /// Indents the row for `depth` and turns the arrow for `isExpanded`; an item without
     /// children shows no arrow.
     func show(depth: Int, isExpandable: Bool, isExpanded: Bool) {
+        gtk_widget_set_visible(arrow, 1)
         self.isExpandable = isExpandable
         gtk_widget_set_margin_start(arrow, Int32(depth * Self.indentPerLevel))
         gtk_widget_set_opacity(arrow, isExpandable ? 1 : 0)
@@ -62,5 +63,11 @@ final class TreeDisclosure {
         } else {
             gtk_widget_unset_state_flags(arrow, GTK_STATE_FLAG_CHECKED)
         }
+    }
+
+    /// Shows no indent and no arrow: the list item shows rows of a storage that is no tree.
+    func showNothing() {
+        isExpandable = false
+        gtk_widget_set_visible(arrow, 0)
     }
 }

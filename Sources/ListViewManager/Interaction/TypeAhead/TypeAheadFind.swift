@@ -156,7 +156,9 @@ final class TypeAheadFind: UpdateParticipant {
     }
 
     /// Whether the keyboard focus is in something that takes text (an entry in a row).
-    private var focusTakesText: Bool {
+    /// Whether the keyboard focus is in a widget that takes text (an entry in a row): its
+    /// keys are its own.
+    var focusTakesText: Bool {
         guard let root = gtk_widget_get_root(manager.view), let focus = gtk_root_get_focus(root) else { return false }
         return cgtk_shims_instance_is_a(UnsafeMutableRawPointer(focus), gtk_editable_get_type()) != 0
     }

@@ -22,6 +22,20 @@ final class ColumnChooser {
     /// The menu, as a GMenuModel.
     var menuModel: UnsafeMutablePointer<GMenuModel> { gtkCast(menu.pointer, to: GMenuModel.self) }
 
+    private var rebuildScheduled = false
+
+    /// The columns changed: the menu is made again once the changes at hand are done (a
+    /// table of 2,000 columns added one by one makes it once, not 2,000 times).
+    func columnsChanged() {
+        guard !rebuildScheduled else { return }
+        rebuildScheduled = true
+        whenIdle { [weak self] in
+            guard let self, let columns = manager?.columns else { return }
+            rebuildScheduled = false
+            rebuild(for: columns)
+        }
+    }
+
     /// Lists `columns` (in the order they were added), each with a check item.
     func rebuild(for columns: [TableColumn]) {
         g_menu_remove_all(menu.pointer)
@@ -46,13 +60,15 @@ final class ColumnChooser {
 
     /// Shows each column's visibility in its item; the last column shown cannot be hidden.
     func refresh() {
-        guard let columns = manager?.columns else { return }
+        guard !rebuildScheduled, let columns = manager?.columns else { return }
         let shown = columns.filter(\.isVisible).count
+        // A tree's indent and arrows are in the first column's cells: it stays.
+        let keepsFirst = manager?.showsTree == true
         for (index, column) in columns.enumerated() where index < actionNames.count {
             guard let action = g_action_map_lookup_action(OpaquePointer(actions.pointer), actionNames[index]) else { continue }
-            let simple = action
-            g_simple_action_set_state(simple, g_variant_new_boolean(column.isVisible ? 1 : 0))
-            g_simple_action_set_enabled(simple, column.isVisible && shown == 1 ? 0 : 1)
+            let mustStay = column.isVisible && (shown == 1 || (keepsFirst && index == 0))
+            g_simple_action_set_state(action, g_variant_new_boolean(column.isVisible ? 1 : 0))
+            g_simple_action_set_enabled(action, mustStay ? 0 : 1)
         }
     }
 }

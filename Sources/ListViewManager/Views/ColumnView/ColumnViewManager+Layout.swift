@@ -10,7 +10,8 @@ extension ColumnViewManager {
     /// their place after those it does, and ids of no column are passed over.
     public var tableLayout: TableLayout {
         get {
-            let shown = shownColumns.compactMap { gtkColumn in columns.first { $0.column == gtkColumn } }
+            let byPointer = Dictionary(columns.compactMap { column in column.column.map { ($0, column) } }, uniquingKeysWith: { first, _ in first })
+            let shown = shownColumns.compactMap { byPointer[$0] }
             let sort = primarySort
             return TableLayout(
                 columns: shown.map { column in
@@ -20,13 +21,15 @@ extension ColumnViewManager {
                 sortColumn: sort?.column.id, sortAscending: sort?.ascending ?? true)
         }
         set {
+            arrangingColumns = true
+            defer { arrangingColumns = false }
             var position = 0
             for saved in newValue.columns {
                 guard let column = columns.first(where: { $0.id == saved.id }), let gtkColumn = column.column else { continue }
                 if shownColumns.firstIndex(of: gtkColumn) != position {
                     gtk_column_view_insert_column(OpaquePointer(view), UInt32(position), gtkColumn)
                 }
-                gtk_column_view_column_set_fixed_width(gtkColumn, Int32(saved.width ?? -1))
+                column.fixedWidth = saved.width
                 column.isVisible = saved.isVisible
                 position += 1
             }
@@ -53,22 +56,28 @@ extension ColumnViewManager {
     /// a column dragged, resized, hidden or shown, the sort.
     func followLayout(of column: TableColumn) {
         guard let gtkColumn = column.column else { return }
-        for property in ["notify::fixed-width", "notify::visible"] {
-            Signal.connect(UnsafeMutableRawPointer(gtkColumn), property) { [weak self] (_: UnsafeMutableRawPointer?) in
-                self?.tableLayoutChanged()
+        Signal.connect(UnsafeMutableRawPointer(gtkColumn), "notify::fixed-width") { [weak self, weak column] (_: UnsafeMutableRawPointer?) in
+            // The width the user dragged the column to is the column's from now on.
+            if let column {
+                let width = Int(gtk_column_view_column_get_fixed_width(gtkColumn))
+                if column.fixedWidth != (width >= 0 ? width : nil) { column.fixedWidth = width >= 0 ? width : nil }
             }
+            self?.tableLayoutChanged()
+        }
+        Signal.connect(UnsafeMutableRawPointer(gtkColumn), "notify::visible") { [weak self] (_: UnsafeMutableRawPointer?) in
+            self?.tableLayoutChanged()
         }
     }
 
     /// Calls `didChangeTableLayout` once the changes at hand are done (a drag of a column's
     /// edge notifies its width at each step: one call per main loop turn at most).
     func tableLayoutChanged() {
-        columnChooser?.refresh()
-        guard didChangeTableLayout != nil, !layoutChangeScheduled else { return }
+        guard !arrangingColumns, !layoutChangeScheduled else { return }
         layoutChangeScheduled = true
         whenIdle { [weak self] in
             guard let self else { return }
             layoutChangeScheduled = false
+            columnChooser?.refresh()
             didChangeTableLayout?(tableLayout)
         }
     }

@@ -46,12 +46,16 @@ public final class ColumnViewManager: ItemViewManager {
     /// The two item objects `sortsBefore` hands the sorter (one reference each, owned here).
     private(set) lazy var comparisonItems: (left: ComparisonItem, right: ComparisonItem) = (ComparisonItem(), ComparisonItem())
 
-    /// Called when the user arranged the table (dragged a column, resized it, hid or showed
-    /// it from the header's menu, sorted by it), with the new arrangement, once per main
-    /// loop turn at most: store it, and give it back to `tableLayout` when the table is
-    /// shown again.
+    /// Called when the table's arrangement changed otherwise than by the app adding,
+    /// removing or arranging columns: the user dragged a column, resized it, hid or showed
+    /// it from the header's menu, or sorted by it (`sort(by:)` too). With the new
+    /// arrangement, once per main loop turn at most: store it, and give it back to
+    /// `tableLayout` when the table is shown again (which does not call it).
     public var didChangeTableLayout: ((TableLayout) -> Void)?
     var layoutChangeScheduled = false
+    /// Set while the app adds or removes a column: the columns' changes then are not the
+    /// user's arranging.
+    var arrangingColumns = false
     /// The header's menu that shows and hides columns, unless `offersColumnChooser` is off.
     private(set) var columnChooser: ColumnChooser?
 
@@ -104,6 +108,8 @@ public final class ColumnViewManager: ItemViewManager {
 
     /// Adds `column` at the end. A column belongs to one manager.
     public func addColumn(_ column: TableColumn) {
+        arrangingColumns = true
+        defer { arrangingColumns = false }
         let gtkColumn = column.attach(to: self)
         // Never while the view has a header factory (see `attachHeaderFactory`).
         kind.setHeaderFactory(view, nil)
@@ -111,7 +117,7 @@ public final class ColumnViewManager: ItemViewManager {
         gtk_column_view_append_column(OpaquePointer(view), gtkColumn)
         attachHeaderFactory()
         followLayout(of: column)
-        columnChooser?.rebuild(for: columns)
+        columnChooser?.columnsChanged()
     }
 
     /// Takes `column` (added here) off the view, with its cells; returns false, changing
@@ -120,10 +126,12 @@ public final class ColumnViewManager: ItemViewManager {
     @discardableResult
     public func removeColumn(_ column: TableColumn) -> Bool {
         guard let index = tableColumns.firstIndex(where: { $0 === column }), let gtkColumn = column.column else { return false }
+        arrangingColumns = true
+        defer { arrangingColumns = false }
         gtk_column_view_remove_column(OpaquePointer(view), gtkColumn)
         gtk_column_view_column_set_factory(gtkColumn, nil)
         tableColumns.remove(at: index)
-        columnChooser?.rebuild(for: columns)
+        columnChooser?.columnsChanged()
         return true
     }
 
