@@ -6,7 +6,20 @@ import XCTest
 /// A model with an id, as an app's tree model often is: the randomized test's items.
 private struct TreeEntry: Identifiable, Hashable, CustomStringConvertible {
     let id: Int
-    var description: String { "e\(id)" }
+    /// Changed by the applying test: the same item, changed content.
+    var version = 0
+    var description: String { version == 0 ? "e\(id)" : "e\(id).\(version)" }
+}
+
+/// An `Identifiable` and `Equatable` model for the hand-written `apply` tests.
+private struct Note: Identifiable, Hashable, CustomStringConvertible {
+    let id: String
+    var title: String
+    init(_ id: String, _ title: String? = nil) {
+        self.id = id
+        self.title = title ?? id
+    }
+    var description: String { title }
 }
 
 /// A folder as an app might show it: `Identifiable`, so a tree set again keeps it expanded.
@@ -94,13 +107,22 @@ private struct ReferenceItem {
     /// nil for a leaf (no children given).
     var children: [ReferenceItem]?
     var isExpanded = false
+    /// The content of the item's model (the applying test changes it).
+    var version = 0
+    /// The model is a `String`, not `Identifiable` (the applying test has some).
+    var isPlain = false
 
     var isExpandable: Bool { !(children?.isEmpty ?? true) }
 
+    var model: Any { isPlain ? "p\(id)" : TreeEntry(id: id, version: version) }
+
+    /// The item's row as `shownRows` describes it.
+    var text: String { String(describing: model) }
+
     /// The item as the storage is given it.
     var treeItem: TreeItem {
-        guard let children else { return TreeItem(TreeEntry(id: id)) }
-        return TreeItem(TreeEntry(id: id), children: children.map(\.treeItem))
+        guard let children else { return TreeItem(model) }
+        return TreeItem(model, children: children.map(\.treeItem))
     }
 }
 
@@ -525,6 +547,255 @@ private final class RandomTreeRun {
     }
 }
 
+// MARK: - Applying random trees
+
+/// Random trees applied one after another to a storage, each made from the one before
+/// (items deleted, inserted, moved among their siblings and to other parents, changed,
+/// given children or losing them, given another id), with items expanded and collapsed
+/// between: each `apply` must deliver one update that replays to the rows shown, keep the
+/// expanded state of the items kept, and agree with the reference everywhere.
+private final class RandomApplyRun {
+    let storage = TreeStorage()
+    let recorder = UpdateRecorder()
+    var reference = ReferenceTree()
+    var generator: SeededGenerator
+    var nextID = 0
+    var failures: [String] = []
+    /// What the current generation did, for failure messages.
+    var log: [String] = []
+
+    init(seed: UInt64) {
+        generator = SeededGenerator(seed: seed)
+        storage.delegate = recorder
+    }
+
+    func check(_ condition: Bool, _ message: @autoclosure () -> String) {
+        if !condition { failures.append(message()) }
+    }
+
+    func int(_ bound: Int) -> Int { Int.random(in: 0..<bound, using: &generator) }
+    func chance(_ percent: Int) -> Bool { int(100) < percent }
+
+    func run(generations: Int) {
+        var first = ReferenceTree()
+        first.items = (0..<(3 + int(6))).map { _ in newItem(depth: 0) }
+        log = ["apply the first tree"]
+        applyChecking(first, oldExpanded: [:], contentOnly: nil)
+        for generation in 0..<generations where failures.isEmpty {
+            log = []
+            toggleSome()
+            nameSomeLeaves()
+            _ = recorder.take()
+            recorder.log = []
+            var oldExpanded: [Int: Bool] = [:]
+            for path in reference.allPaths {
+                let item = reference.item(at: path)
+                if !item.isPlain { oldExpanded[item.id] = item.isExpanded }
+            }
+            var tree = reference
+            var changed: Set<Int>?
+            if chance(12) {
+                changed = changeContents(&tree)
+            } else {
+                mutate(&tree)
+            }
+            applyChecking(tree, oldExpanded: oldExpanded, contentOnly: changed)
+            if !failures.isEmpty {
+                failures = failures.map { "generation \(generation) (\(log.joined(separator: "; "))): \($0)" }
+            }
+        }
+    }
+
+    // MARK: Trees
+
+    func newItem(depth: Int) -> ReferenceItem {
+        var item = ReferenceItem(id: nextID)
+        nextID += 1
+        item.isPlain = chance(8)
+        let roll = int(10)
+        if roll == 0 {
+            item.children = []
+        } else if roll >= 5, depth < 3 {
+            item.children = (0..<(1 + int(4))).map { _ in newItem(depth: depth + 1) }
+        }
+        return item
+    }
+
+    /// A random item's path, or nil in an empty tree.
+    func randomPath(in tree: ReferenceTree) -> IndexPath? {
+        let paths = tree.allPaths
+        return paths.isEmpty ? nil : paths[int(paths.count)]
+    }
+
+    /// A few random changes of `tree`'s structure and contents.
+    func mutate(_ tree: inout ReferenceTree) {
+        for _ in 0..<(1 + int(8)) {
+            guard let path = randomPath(in: tree), chance(97) else {
+                let items = (0..<(1 + int(3))).map { _ in newItem(depth: 1) }
+                log.append("insert \(items.map(\.id)) at the top")
+                tree.items.insert(contentsOf: items, at: int(tree.items.count + 1))
+                continue
+            }
+            let item = tree.item(at: path)
+            switch int(100) {
+            case 0..<16:
+                log.append("delete \(item.id)")
+                tree.remove(ids: [item.id])
+            case 16..<32:
+                let parent = chance(20) ? [] : path
+                let count = tree.children(at: parent)?.count ?? 0
+                let items = (0..<(1 + int(3))).map { _ in newItem(depth: parent.count + 1) }
+                log.append("insert \(items.map(\.id)) under \(parent.isEmpty ? "the top" : "\(item.id)")")
+                tree.modifyChildren(at: parent) { $0.insert(contentsOf: items, at: self.int(count + 1)) }
+            case 32..<56:
+                // Among its siblings half the time, else anywhere outside itself.
+                let parents = [IndexPath()] + tree.allPaths.filter { !$0.starts(with: path) }
+                let parent = chance(50) ? path.dropLast() : parents[int(parents.count)]
+                let parentID = parent.isEmpty ? nil : tree.item(at: parent).id
+                tree.remove(ids: [item.id])
+                let parentPath = parentID.flatMap { tree.path(of: $0) } ?? []
+                let count = tree.children(at: parentPath)?.count ?? 0
+                let index = int(count + 1)
+                log.append("move \(item.id) under \(parentID.map(String.init) ?? "the top") at \(index)")
+                tree.modifyChildren(at: parentPath) { $0.insert(item, at: index) }
+            case 56..<70:
+                guard !item.isPlain else { continue }
+                log.append("change \(item.id)")
+                tree.modify(at: path) { $0.version += 1 }
+            case 70..<78:
+                log.append("shuffle the children of \(item.id)")
+                tree.modify(at: path) { item in item.children?.shuffle(using: &self.generator) }
+            case 78..<88:
+                if item.children == nil {
+                    let children = chance(30) ? [] : (0..<(1 + int(3))).map { _ in newItem(depth: path.count) }
+                    log.append("give \(item.id) children \(children.map(\.id))")
+                    tree.modify(at: path) { $0.children = children }
+                } else {
+                    log.append("take \(item.id)'s children")
+                    tree.modify(at: path) { $0.children = nil }
+                }
+            default:
+                let id = nextID
+                nextID += 1
+                log.append("\(item.id) becomes \(id)")
+                tree.modify(at: path) { $0.id = id }
+            }
+        }
+    }
+
+    /// Changes the content of a few items, nothing else; returns their ids.
+    func changeContents(_ tree: inout ReferenceTree) -> Set<Int> {
+        var changed: Set<Int> = []
+        for _ in 0..<(1 + int(5)) {
+            guard let path = randomPath(in: tree), !tree.item(at: path).isPlain else { continue }
+            tree.modify(at: path) { $0.version += 1 }
+            changed.insert(tree.item(at: path).id)
+        }
+        log.append("change \(changed.sorted())")
+        return changed
+    }
+
+    /// Expands or collapses about a third of the items, in the storage and the reference.
+    func toggleSome() {
+        for path in reference.allPaths where chance(30) {
+            let item = reference.item(at: path)
+            do {
+                try storage.toggle(at: path)
+            } catch {
+                check(false, "toggle(at: \(path)) threw \(error)")
+            }
+            reference.modify(at: path) { item in
+                if item.isExpanded { item.isExpanded = false } else if item.isExpandable { item.isExpanded = true }
+            }
+            log.append("toggle \(item.id)")
+        }
+    }
+
+    /// Gives some leaves a node of their own (as any operation naming them does).
+    func nameSomeLeaves() {
+        for path in reference.allPaths where reference.item(at: path).children == nil && chance(20) {
+            do {
+                try storage.replaceItem(at: path, with: reference.item(at: path).model)
+            } catch {
+                check(false, "replaceItem(at: \(path)) threw \(error)")
+            }
+        }
+    }
+
+    // MARK: Checking
+
+    /// Applies `tree`: the items kept (by id, wherever they are) stay expanded, every other
+    /// is collapsed; checks what was delivered and the storage against the reference.
+    func applyChecking(_ tree: ReferenceTree, oldExpanded: [Int: Bool], contentOnly changed: Set<Int>?) {
+        var tree = tree
+        func expect(_ items: inout [ReferenceItem]) {
+            for index in items.indices {
+                let item = items[index]
+                items[index].isExpanded = !item.isPlain && item.children != nil && oldExpanded[item.id] == true
+                if items[index].children != nil { expect(&items[index].children!) }
+            }
+        }
+        expect(&tree.items)
+        let before = shownRows(storage)
+        storage.apply(tree.items.map(\.treeItem))
+        reference = tree
+        let (updates, reloads) = recorder.take()
+        recorder.log = []
+        let rows = shownRows(storage)
+        check(reloads == 0, "apply reloaded")
+        check(updates.count <= 1, "\(updates.count) updates: \(updates)")
+        if rows != before { check(updates.count == 1, "the rows changed, but no update came") }
+        if let mismatch = replayMismatch(updates, from: before, to: rows) { check(false, mismatch) }
+        if let changed, !reference.rows.contains(where: { $0.item.isPlain }) {
+            let shownChanged = reference.rows.filter { changed.contains($0.item.id) }.count
+            let changes = updates.first?.changes ?? []
+            check(changes.count == shownChanged && changes.allSatisfy { if case .updateItem = $0 { true } else { false } },
+                  "changing \(shownChanged) shown rows delivered \(changes)")
+        }
+        verify()
+
+        // The same items again: nothing changes, but for the rows of models that are not
+        // Identifiable, deleted and inserted again.
+        let shownPlain = reference.rows.contains { $0.item.isPlain }
+        storage.apply(reference.items.map(\.treeItem))
+        let again = recorder.take()
+        recorder.log = []
+        if shownPlain {
+            check(again.updates.count == 1, "applying the same items with plain rows shown delivered \(again.updates)")
+            if let mismatch = replayMismatch(again.updates, from: rows, to: shownRows(storage)) { check(false, "again: \(mismatch)") }
+        } else {
+            check(again.updates.isEmpty && again.reloads == 0, "applying the same items delivered \(again.updates)")
+        }
+        verify()
+    }
+
+    /// The storage reads as the reference: rows, paths, depths, expanders, every item.
+    func verify() {
+        let expectedRows = reference.rows
+        let rows = shownRows(storage)
+        check(rows == expectedRows.map(\.item.text), "rows \(rows), expected \(expectedRows.map(\.item.text))")
+        guard failures.isEmpty else { return }
+        for (row, expected) in expectedRows.enumerated() {
+            check(storage.path(ofRow: row) == expected.path, "path(ofRow: \(row)) is not \(expected.path)")
+            check(storage.row(of: expected.path) == row, "row(of: \(expected.path)) is not \(row)")
+            let disclosure = storage.disclosure(ofRow: row)
+            check(disclosure?.depth == expected.path.count - 1, "row \(row) is not at depth \(expected.path.count - 1)")
+            check(disclosure?.isExpandable == expected.item.isExpandable, "row \(row) is expandable: \(String(describing: disclosure))")
+            check(disclosure?.isExpanded == expected.item.isExpanded, "row \(row) is expanded: \(String(describing: disclosure))")
+        }
+        check(storage.path(ofRow: expectedRows.count) == nil, "a row past the end answers")
+        check(storage.numberOfChildren() == reference.items.count, "\(storage.numberOfChildren() ?? -1) top items")
+        let shownPaths = Set(expectedRows.map(\.path))
+        for path in reference.allPaths {
+            let item = reference.item(at: path)
+            check(storage.model(at: path).map { String(describing: $0) } == item.text, "model(at: \(path)) is not \(item.text)")
+            check(storage.isExpanded(at: path) == item.isExpanded, "isExpanded(at: \(path)) (\(item.text)) is not \(item.isExpanded)")
+            check(storage.numberOfChildren(at: path) == item.children?.count, "numberOfChildren(at: \(path))")
+            if !shownPaths.contains(path) { check(storage.row(of: path) == nil, "hidden \(path) has a row") }
+        }
+    }
+}
+
 // MARK: - Tests
 
 final class TreeStorageTests: XCTestCase {
@@ -938,6 +1209,136 @@ final class TreeStorageTests: XCTestCase {
         XCTAssertFalse(tree.isExpanded(at: [3]))
         XCTAssertEqual(tree.row(of: [1, 1, 0]), 4)
         XCTAssertEqual(tree.disclosure(ofRow: 4)?.depth, 2)
+    }
+
+    // MARK: Applying a tree
+
+    /// Seeds 0..<12; `TREE_APPLY_SEED=n` reruns one seed.
+    func testApplyingRandomTreesReplaysAndKeepsItemsExpanded() {
+        let seeds: [UInt64] = ProcessInfo.processInfo.environment["TREE_APPLY_SEED"].flatMap(UInt64.init).map { [$0] } ?? Array(0..<12)
+        for seed in seeds {
+            let run = RandomApplyRun(seed: seed)
+            run.run(generations: 60)
+            if let failure = run.failures.first {
+                XCTFail("seed \(seed): \(failure) (rerun with TREE_APPLY_SEED=\(seed))")
+            }
+        }
+    }
+
+    func testApplyMovingARowAmongItsSiblingsIsOneMove() throws {
+        let tree = TreeStorage(items: [
+            TreeItem(Note("a")), TreeItem(Note("b")),
+            TreeItem(Note("c"), children: [TreeItem(Note("c1")), TreeItem(Note("c2")), TreeItem(Note("c3"))]),
+        ])
+        try tree.expand(at: [2])
+        let recorder = UpdateRecorder()
+        tree.delegate = recorder
+        tree.apply([
+            TreeItem(Note("b")), TreeItem(Note("a")),
+            TreeItem(Note("c"), children: [TreeItem(Note("c3")), TreeItem(Note("c1")), TreeItem(Note("c2"))]),
+        ])
+        XCTAssertEqual(shownRows(tree), ["b", "a", "c", "c3", "c1", "c2"])
+        XCTAssertEqual(recorder.updates, [StorageUpdate([.moveItem(from: ip(0, 1), to: ip(0, 0)), .moveItem(from: ip(0, 5), to: ip(0, 3))])])
+        XCTAssertEqual(recorder.reloads, 0)
+        XCTAssertTrue(tree.isExpanded(at: [2]))
+    }
+
+    func testApplyAChangedModelIsOneUpdateInPlace() throws {
+        let tree = TreeStorage(items: [TreeItem(Note("a")), TreeItem(Note("b")), TreeItem(Note("c"))])
+        let recorder = UpdateRecorder()
+        tree.delegate = recorder
+        tree.apply([TreeItem(Note("a")), TreeItem(Note("b", "Bee")), TreeItem(Note("c"))])
+        XCTAssertEqual(shownRows(tree), ["a", "Bee", "c"])
+        XCTAssertEqual(recorder.updates, [StorageUpdate([.updateItem(ip(0, 1))])])
+        XCTAssertEqual((recorder.updates.first?.updatedObjects[ip(0, 1)] as? Note)?.title, "Bee")
+    }
+
+    func testApplyingAnUnchangedTreeDeliversNothing() throws {
+        let items = [
+            TreeItem(Note("music"), children: [
+                TreeItem(Note("bach")),
+                TreeItem(Note("satie"), children: [TreeItem(Note("gymnopedies"))]),
+            ]),
+            TreeItem(Note("photos"), childrenLater: true),
+            TreeItem(Note("notes"), children: []),
+        ]
+        let tree = TreeStorage(items: items)
+        tree.childrenProvider = { _, _, deliver in deliver(.success([TreeItem(Note("cats"))])) }
+        try tree.expand(at: [0])
+        try tree.expand(at: [0, 1])
+        try tree.expand(at: [1])
+        try tree.replaceItem(at: [0, 0], with: Note("bach"))  // a leaf with a node of its own
+        let dump = treeDump(tree)
+        let recorder = UpdateRecorder()
+        tree.delegate = recorder
+        tree.apply(items)
+        XCTAssertEqual(recorder.log, [])
+        XCTAssertEqual(treeDump(tree), dump, "Photos keeps the children it read")
+    }
+
+    func testApplyUnderACollapsedItemChangesTheTreeNotTheRows() throws {
+        let tree = TreeStorage(items: [TreeItem(Note("a"), children: [TreeItem(Note("a1")), TreeItem(Note("a2"))]), TreeItem(Note("b"))])
+        let recorder = UpdateRecorder()
+        tree.delegate = recorder
+        tree.apply([TreeItem(Note("a"), children: [TreeItem(Note("a2", "A2")), TreeItem(Note("a3"))]), TreeItem(Note("b"))])
+        XCTAssertEqual(recorder.log, [])
+        XCTAssertEqual(tree.numberOfChildren(at: [0]), 2)
+        try tree.expand(at: [0])
+        XCTAssertEqual(shownRows(tree), ["a", "A2", "a3", "b"])
+    }
+
+    func testApplyMovesExpandedItemsAndChangesChildren() throws {
+        let tree = TreeStorage(items: [
+            TreeItem(Note("a"), children: [TreeItem(Note("a1")), TreeItem(Note("a2"), children: [TreeItem(Note("x"))])]),
+            TreeItem(Note("b"), children: [TreeItem(Note("b1"))]),
+            TreeItem("plain", children: [TreeItem(Note("p1"))]),
+            TreeItem(Note("c"), childrenLater: true),
+        ])
+        tree.childrenProvider = { _, _, deliver in deliver(.success([TreeItem(Note("c1")), TreeItem(Note("c2"))])) }
+        for path: IndexPath in [[0], [0, 1], [1], [2], [3]] { try tree.expand(at: path) }
+        XCTAssertEqual(shownRows(tree), ["a", "a1", "a2", "x", "b", "b1", "plain", "p1", "c", "c1", "c2"])
+        let recorder = UpdateRecorder()
+        tree.delegate = recorder
+        let before = shownRows(tree)
+        tree.apply([
+            // b, expanded, goes first: its rows are deleted and inserted.
+            TreeItem(Note("b"), children: [TreeItem(Note("b1")), TreeItem(Note("b2"))]),
+            // a2 moves out of a, and keeps its state; a loses its children.
+            TreeItem(Note("a")),
+            TreeItem(Note("a2"), children: [TreeItem(Note("x"))]),
+            // Not Identifiable: a new item, collapsed.
+            TreeItem("plain", children: [TreeItem(Note("p1"))]),
+            // Children read are kept.
+            TreeItem(Note("c"), childrenLater: true),
+        ])
+        XCTAssertEqual(shownRows(tree), ["b", "b1", "b2", "a", "a2", "x", "plain", "c", "c1", "c2"])
+        XCTAssertEqual(recorder.updates.count, 1)
+        XCTAssertEqual(recorder.reloads, 0)
+        XCTAssertNil(replayMismatch(recorder.updates, from: before, to: shownRows(tree)))
+        XCTAssertTrue(tree.isExpanded(at: [0]))
+        XCTAssertFalse(tree.isExpanded(at: [1]), "a has no children now")
+        XCTAssertNil(tree.numberOfChildren(at: [1]))
+        XCTAssertTrue(tree.isExpanded(at: [2]), "a2 moved to the top, expanded as it was")
+        XCTAssertFalse(tree.isExpanded(at: [3]))
+        XCTAssertTrue(tree.isExpanded(at: [4]))
+        XCTAssertEqual(tree.numberOfChildren(at: [4]), 2)
+    }
+
+    func testApplyGivingChildrenToAnItemWaitingForItsOwn() throws {
+        let tree = TreeStorage(items: [TreeItem(Note("photos"), childrenLater: true)])
+        var requests: [ChildrenRequest] = []
+        tree.childrenProvider = { model, path, deliver in requests.append(ChildrenRequest(model: model, path: path, deliver: deliver)) }
+        try tree.expand(at: [0])
+        XCTAssertEqual(shownRows(tree), ["photos", "ChildrenLoading"])
+        let recorder = UpdateRecorder()
+        tree.delegate = recorder
+        tree.apply([TreeItem(Note("photos"), children: [TreeItem(Note("cats"))])])
+        XCTAssertEqual(shownRows(tree), ["photos", "cats"])
+        XCTAssertFalse(tree.isLoadingChildren(at: [0]))
+        XCTAssertNil(replayMismatch(recorder.take().updates, from: ["photos", "ChildrenLoading"], to: shownRows(tree)))
+        requests[0].deliver(.success([TreeItem(Note("late"))]))
+        XCTAssertEqual(recorder.log.count, 1, "the late answer is dropped")
+        XCTAssertEqual(shownRows(tree), ["photos", "cats"])
     }
 
     // MARK: Snapshots

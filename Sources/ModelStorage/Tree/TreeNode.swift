@@ -116,6 +116,14 @@ enum TreeEntry {
         case .node(let node): return Int(node.shown)
         }
     }
+
+    /// Whether the entry's row has an expander (never for a leaf).
+    var isExpandable: Bool {
+        switch self {
+        case .leaf: return false
+        case .node(let node): return node.isExpandable
+        }
+    }
 }
 
 /// A node's children with the rows each takes: positions inside them cost O(1) while every
@@ -147,6 +155,9 @@ final class ChildList {
 
     /// The model of the child at `index`.
     func model(at index: Int) -> Any { entries[index].model }
+
+    /// The child at `index` as the list keeps it.
+    func entry(at index: Int) -> TreeEntry { entries[index] }
 
     /// The node of the child at `index` if it has one (a leaf kept as its bare model has none).
     func existingNode(at index: Int) -> TreeNode? {

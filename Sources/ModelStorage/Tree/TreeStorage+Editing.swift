@@ -1,8 +1,10 @@
 import Foundation
 
 extension TreeStorage {
-    /// Replaces every item with `items`. Items expanded before stay expanded when an item
-    /// with the same identity (an `Identifiable` model's `id`) is among the new ones.
+    /// Replaces every item with `items`, and has the rows shown again from scratch
+    /// (`storageNeedsReloading`); `apply(_:)` changes only the rows that changed. Items
+    /// expanded before stay expanded when an item with the same identity (an `Identifiable`
+    /// model's `id`) is among the new ones.
     public func setItems(_ items: [TreeItem]) {
         willChange()
         var expanded: Set<String> = []

@@ -253,7 +253,12 @@ public final class TreeStorage: Storage {
     /// Records the update of the row showing `node`, if it is shown.
     func recordUpdate(of node: TreeNode) {
         guard let row = row(of: node) else { return }
-        pendingUpdate.appendItemUpdate(at: IndexPath(item: row, section: 0), model: node.model)
+        recordUpdate(ofRow: row, model: node.model)
+    }
+
+    /// Records the update of the row at `row`, which shows `model` now.
+    func recordUpdate(ofRow row: Int, model: Any) {
+        pendingUpdate.appendItemUpdate(at: IndexPath(item: row, section: 0), model: model)
     }
 
     /// Records that the rows are best shown again from scratch.
