@@ -63,6 +63,9 @@ public enum TreeStorageError: Error, Equatable, CustomStringConvertible {
     case insertionPathTooBig(IndexPath, countOfChildren: Int)
     /// An item cannot be moved into itself or its own descendants.
     case moveIntoItself(from: IndexPath, to: IndexPath)
+    /// The item's children are still to come from `TreeStorage.childrenProvider` (it was
+    /// never expanded): items put there now would hide the children it has. Expand it first.
+    case childrenNotRead(at: IndexPath)
 
     public var description: String {
         switch self {
@@ -72,6 +75,8 @@ public enum TreeStorageError: Error, Equatable, CustomStringConvertible {
             return "Cannot insert at \(describe(path)): its parent has \(count) children"
         case let .moveIntoItself(from, to):
             return "Cannot move the item at \(describe(from)) into itself (to \(describe(to)))"
+        case .childrenNotRead(let path):
+            return "The children of the tree item at \(describe(path)) are not read yet: expand it first"
         }
     }
 }

@@ -38,6 +38,12 @@ final class TreeNode {
         self.flags = flags
     }
 
+    deinit {
+        // A child still held elsewhere (a handler's, a provider's answer) must not reach
+        // a parent that is gone: it is out of the tree.
+        children?.forEachNode { $0.parent = nil }
+    }
+
     var isExpanded: Bool { flags.contains(.expanded) }
 
     /// Whether the node has children to show, or children still to ask for.
@@ -233,6 +239,7 @@ final class ChildList {
     /// Takes out the children in `range`.
     func remove(_ range: Range<Int>) {
         nodeCount -= Self.nodes(in: entries[range])
+        for case .node(let node) in entries[range] { node.parent = nil }
         entries.removeSubrange(range)
         renumber(from: range.lowerBound)
         recount()

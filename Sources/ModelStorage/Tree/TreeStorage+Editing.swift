@@ -30,12 +30,14 @@ extension TreeStorage {
     /// Inserts `items` so that the first is at `path` (`[3]`: the fourth top item; `[3, 0]`:
     /// the first child of the fourth). An item with no children yet gets its first.
     /// - Throws: `TreeStorageError.noItem` when there is no parent at `path`'s start,
-    ///   `.insertionPathTooBig` when its last index is past the parent's children; the
-    ///   storage is then unchanged.
+    ///   `.insertionPathTooBig` when its last index is past the parent's children,
+    ///   `.childrenNotRead` when the parent's children are still to come; the storage is
+    ///   then unchanged.
     public func insertItems(_ items: [TreeItem], at path: IndexPath) throws {
         guard !path.isEmpty, let parent = node(at: path.dropLast()), !parent.flags.contains(.loading) else {
             throw TreeStorageError.noItem(at: path.dropLast())
         }
+        if parent.flags.contains(.childrenLater) { throw TreeStorageError.childrenNotRead(at: path.dropLast()) }
         let count = parent.children?.count ?? 0
         guard let index = path.last, index >= 0, index <= count else {
             throw TreeStorageError.insertionPathTooBig(path, countOfChildren: count)
@@ -48,7 +50,8 @@ extension TreeStorage {
 
     /// Appends `items` to the children of the item at `parentPath` (to the top items for
     /// `[]`, the default).
-    /// - Throws: `TreeStorageError.noItem` when there is no item at `parentPath`.
+    /// - Throws: `TreeStorageError.noItem` when there is no item at `parentPath`,
+    ///   `.childrenNotRead` when its children are still to come.
     public func addItems(_ items: [TreeItem], under parentPath: IndexPath = []) throws {
         guard let parent = node(at: parentPath), !parent.flags.contains(.loading) else { throw TreeStorageError.noItem(at: parentPath) }
         try insertItems(items, at: parentPath.appending(parent.children?.count ?? 0))
@@ -99,8 +102,9 @@ extension TreeStorage {
     /// the item that was third (second once it has moved).
     /// - Throws: `TreeStorageError.noItem` when there is no item at `from` or at `to`'s
     ///   parent path (or that item waits for its children), `.moveIntoItself` when `to` is
-    ///   inside the item, `.insertionPathTooBig` when `to`'s last index is past the end;
-    ///   the storage is then unchanged.
+    ///   inside the item, `.insertionPathTooBig` when `to`'s last index is past the end,
+    ///   `.childrenNotRead` when the item at `to`'s parent path has its children still to
+    ///   come; the storage is then unchanged.
     public func moveItem(from: IndexPath, to: IndexPath) throws {
         guard let moving = editableNode(at: from), let oldParent = moving.parent else { throw TreeStorageError.noItem(at: from) }
         guard !to.isEmpty else { throw TreeStorageError.insertionPathTooBig(to, countOfChildren: root.children?.count ?? 0) }
@@ -109,20 +113,25 @@ extension TreeStorage {
         guard let parent = node(at: parentPath), !parent.flags.contains(.loading) else {
             throw TreeStorageError.noItem(at: parentPath)
         }
+        if parent.flags.contains(.childrenLater) { throw TreeStorageError.childrenNotRead(at: parentPath) }
         let count = (parent.children?.count ?? 0) - (parent === oldParent ? 1 : 0)
         guard let index = to.last, index >= 0, index <= count else {
             throw TreeStorageError.insertionPathTooBig(to, countOfChildren: count)
         }
         guard parent !== oldParent || index != Int(moving.index) else { return }
         willChange()
-        let oldRow = moving.shown == 1 ? row(of: moving) : nil
+        // (An item whose children failed loses its error row to the item moved in: not one move.)
+        let oldRow = moving.shown == 1 && !parent.flags.contains(.failed) ? row(of: moving) : nil
         if let oldRow {
+            let oldDepth = moving.depth
             // A row moving on its own: one move, which selection and the view follow.
             let parentWasExpandable = parent.isExpandable
             detach(moving, recording: false)
             insert([.node(moving)], into: parent, at: index, recording: false)
             if let newRow = row(of: moving) {
                 record(.moveItem(from: IndexPath(item: oldRow, section: 0), to: IndexPath(item: newRow, section: 0)))
+                // A row moved to another level shows another indent (and maybe row type).
+                if moving.depth != oldDepth { recordUpdate(of: moving) }
             } else {
                 record(.deleteItems(section: 0, items: oldRow..<(oldRow + 1)))
             }

@@ -20,7 +20,8 @@ extension TreeStorage {
         recordUpdate(of: node)
         deliver()
         expansionDidChange?(node.model, path, true)
-        if asks { askForChildren(of: node, at: path) }
+        // (The handler may have changed the tree: the item may be elsewhere, or gone.)
+        if asks, contains(node), node.flags.contains(.loading) { askForChildren(of: node, at: node.path) }
     }
 
     /// Hides the children of the item at `path`; their own expanded state is kept for when
@@ -101,11 +102,14 @@ extension TreeStorage {
                 record(.deleteItems(section: 0, items: start..<oldEnd))
                 record(.insertItems(section: 0, items: start..<(oldEnd + added)))
             }
-            for node in expanded { recordUpdateIfFew(of: node, among: expanded.count) }
+            // Its arrow turned; the other items expanded are among the rows inserted.
+            recordUpdate(of: firstShown)
         }
         deliver()
-        if let expansionDidChange { for node in expanded { expansionDidChange(node.model, node.path, true) } }
-        for node in asking { askForChildren(of: node, at: node.path) }
+        // Paths taken before any handler runs: a handler may change the tree.
+        let notices = expansionDidChange == nil ? [] : expanded.map { ($0.model, $0.path) }
+        for (model, path) in notices { expansionDidChange?(model, path, true) }
+        for node in asking where contains(node) && node.flags.contains(.loading) { askForChildren(of: node, at: node.path) }
     }
 
     /// Collapses the item at `path` and every item below it (every item for `[]`, the
@@ -153,14 +157,16 @@ extension TreeStorage {
                 record(.deleteItems(section: 0, items: start..<oldEnd))
                 record(.insertItems(section: 0, items: start..<(oldEnd - removed)))
             }
-            for node in collapsed { recordUpdateIfFew(of: node, among: collapsed.count) }
+            // Its arrow turned; the other items collapsed were among the rows removed.
+            if let firstShown { recordUpdate(of: firstShown) }
         }
         for node in collapsed where node.flags.contains(.failed) {
             node.flags = .childrenLater
             node.children = nil
         }
         deliver()
-        if let expansionDidChange { for node in collapsed { expansionDidChange(node.model, node.path, false) } }
+        let notices = expansionDidChange == nil ? [] : collapsed.map { ($0.model, $0.path) }
+        for (model, path) in notices { expansionDidChange?(model, path, false) }
     }
 
     // MARK: Children that come later
@@ -193,7 +199,7 @@ extension TreeStorage {
     /// Puts the children the provider gave in place of `node`'s `ChildrenLoading` row, or
     /// shows the error there.
     private func childrenArrived(_ result: Result<[TreeItem], any Error>, for node: TreeNode) {
-        guard node.flags.contains(.loading), node.parent != nil, let children = node.children, children.count > 0 else { return }
+        guard node.flags.contains(.loading), contains(node), let children = node.children, children.count > 0 else { return }
         let placeholder = children.node(at: 0)
         willChange()
         node.flags.remove(.loading)
@@ -208,12 +214,5 @@ extension TreeStorage {
             recordUpdate(of: placeholder)
         }
         deliver()
-    }
-
-    /// Records the update of `node`'s row (its expander turned) unless `count` items
-    /// changed at once: then the rows are new anyway, or too many to update one by one.
-    private func recordUpdateIfFew(of node: TreeNode, among count: Int) {
-        guard count <= 64 else { return }
-        recordUpdate(of: node)
     }
 }

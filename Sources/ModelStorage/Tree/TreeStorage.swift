@@ -208,6 +208,13 @@ public final class TreeStorage: Storage {
         }
     }
 
+    /// Whether `node` is in this tree (not taken out, with an ancestor, since).
+    func contains(_ node: TreeNode) -> Bool {
+        var current = node
+        while let parent = current.parent { current = parent }
+        return current === root
+    }
+
     /// The row of `node`, or nil when a parent is collapsed (or the node is the root).
     func row(of node: TreeNode) -> Int? {
         guard let parent = node.parent, let children = parent.children else { return nil }
