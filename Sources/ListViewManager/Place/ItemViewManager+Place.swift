@@ -41,14 +41,20 @@ extension ItemViewManager {
     /// Restores `place` once `storage` has read where every item is (looked at each frame),
     /// unless the storage was replaced or another place or row was gone to first.
     private func restoreOnceLoaded(_ place: ListPlace, from storage: any ProgressivelyLoadingStorage) {
-        let restored = placesRestored, scrolls = scrollsAskedFor
+        var restored = placesRestored
+        let scrolls = scrollsAskedFor
+        var framesWaitingForTheView = 0
         // (Not the view's scroll offset: GTK moves it by itself while the rows come in.)
         everyFrame(of: view) { [weak self] _ in
             guard let self, placesRestored == restored, scrollsAskedFor == scrolls,
                   self.storage as AnyObject === storage as AnyObject else { return false }
             if !storage.isLoaded { return true }
-            restore(place)
-            return false
+            if restore(place) { return false }
+            // The storage has every key, but the view may show its last rows only once the
+            // update held while GTK worked is applied: a few more frames.
+            restored = placesRestored
+            framesWaitingForTheView += 1
+            return framesWaitingForTheView < 30
         }
     }
 
